@@ -1,0 +1,3 @@
+module grognard
+
+go 1.26

@@ -1,0 +1,210 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+)
+
+// MaxAutoSteps caps the chance outcomes resolved in a row by the driver, so
+// a rules bug cannot loop forever.
+const MaxAutoSteps = 10000
+
+// Step is one applied action and who decided it (a side, or Chance).
+// Barrier marks a step that undo may not cross: a chance outcome or a
+// reveal of hidden information.
+type Step struct {
+	Action  Action `json:"action"`
+	By      Side   `json:"by"`
+	Barrier bool   `json:"barrier,omitempty"`
+}
+
+// Game drives a State: it records every action, resolves chance points
+// with a generator seeded from the game's seed, and can replay itself.
+// The generator for the n-th step is PCG(seed, n), so a game is fully
+// determined by scenario + options + seed + the player's choices.
+type Game struct {
+	Scenario string
+	Options  Options
+	Seed     uint64
+	State    State
+	Steps    []Step
+	Log      []Event
+}
+
+// NewGame starts a scenario and resolves any opening chance points.
+func NewGame(scenario string, seed uint64, opts Options) (*Game, error) {
+	st, err := NewState(scenario, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Scenario: scenario, Options: opts, Seed: seed, State: st}
+	if _, err := g.ResolveChance(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Sample picks an outcome with probability weight/total using r.
+func Sample(outs []Outcome, r *rand.Rand) (Action, error) {
+	total := 0
+	for _, o := range outs {
+		if o.Weight < 0 {
+			return Action{}, fmt.Errorf("chance outcome %s has negative weight", o.Action.Key())
+		}
+		total += o.Weight
+	}
+	if total <= 0 {
+		return Action{}, fmt.Errorf("chance point with no outcome")
+	}
+	x := r.IntN(total)
+	for _, o := range outs {
+		if x < o.Weight {
+			return o.Action, nil
+		}
+		x -= o.Weight
+	}
+	return outs[len(outs)-1].Action, nil
+}
+
+// Rand returns the generator for the next step.
+func (g *Game) Rand() *rand.Rand {
+	return rand.New(rand.NewPCG(g.Seed, uint64(len(g.Steps))))
+}
+
+// ApplyOne applies exactly one action for the current decider and records
+// it; chance points that follow are left pending.
+func (g *Game) ApplyOne(a Action) ([]Event, error) {
+	by := g.State.Status().Decider
+	if g.State.Result().Over {
+		return nil, Illegal("", "the game is over")
+	}
+	legal, ok := FindLegal(g.State, a)
+	if !ok {
+		// Let the system name the broken rule.
+		if _, err := g.State.Clone().Apply(a); err != nil {
+			return nil, err
+		}
+		return nil, Illegal("", "%s is not a legal action now", a.Key())
+	}
+	evs, err := g.State.Apply(legal)
+	if err != nil {
+		return nil, err
+	}
+	barrier := by == Chance
+	for _, e := range evs {
+		if e.Kind == "reveal" {
+			barrier = true
+		}
+	}
+	g.Steps = append(g.Steps, Step{Action: stripped(legal), By: by, Barrier: barrier})
+	g.Log = append(g.Log, evs...)
+	return evs, nil
+}
+
+// stripped keeps only the identity of an action for the record.
+func stripped(a Action) Action {
+	a.Label, a.Rule, a.Info = "", "", ""
+	return a
+}
+
+// Apply applies a player's action, then resolves any chance points that
+// follow with the game's generator.
+func (g *Game) Apply(a Action) ([]Event, error) {
+	evs, err := g.ApplyOne(a)
+	if err != nil {
+		return nil, err
+	}
+	more, err := g.ResolveChance()
+	return append(evs, more...), err
+}
+
+// ResolveChance samples and applies chance outcomes while chance decides.
+func (g *Game) ResolveChance() ([]Event, error) {
+	var all []Event
+	for n := 0; g.State.Status().Decider == Chance && !g.State.Result().Over; n++ {
+		if n >= MaxAutoSteps {
+			return all, fmt.Errorf("more than %d chance steps in a row: rules loop", MaxAutoSteps)
+		}
+		a, err := Sample(g.State.Chances(), g.Rand())
+		if err != nil {
+			return all, err
+		}
+		evs, err := g.ApplyOne(a)
+		if err != nil {
+			return all, fmt.Errorf("chance outcome refused: %w", err)
+		}
+		all = append(all, evs...)
+	}
+	return all, nil
+}
+
+// Replay rebuilds a game from its scenario, options, seed and steps,
+// applying each step exactly (chance outcomes included). It fails on the
+// first step the rules refuse, naming it.
+func Replay(scenario string, seed uint64, opts Options, steps []Step) (*Game, error) {
+	st, err := NewState(scenario, opts)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Scenario: scenario, Options: opts, Seed: seed, State: st}
+	for i, s := range steps {
+		if d := g.State.Status().Decider; d != s.By {
+			return nil, fmt.Errorf("step %d (%s): recorded for %s but %s decides", i+1, s.Action.Key(), s.By, d)
+		}
+		if _, err := g.ApplyOne(s.Action); err != nil {
+			return nil, fmt.Errorf("step %d (%s): %w", i+1, s.Action.Key(), err)
+		}
+	}
+	return g, nil
+}
+
+// Clone copies the game; the copy shares nothing mutable with g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.State = g.State.Clone()
+	c.Steps = append([]Step(nil), g.Steps...)
+	c.Log = append([]Event(nil), g.Log...)
+	return &c
+}
+
+// UndoTarget returns the number of steps to keep when undoing: it steps
+// back over the last player decision(s) to just after the last barrier
+// (chance outcome or reveal), never past it. ok is false when there is
+// nothing to undo.
+func (g *Game) UndoTarget() (int, bool) {
+	n := len(g.Steps)
+	if n == 0 || g.Steps[n-1].Barrier {
+		return n, false
+	}
+	// Undo one player decision: drop the last step.
+	return n - 1, true
+}
+
+// Undo steps back one player decision unless a chance outcome or hidden
+// reveal stands in the way. It replays the game up to the kept steps.
+func (g *Game) Undo() error {
+	keep, ok := g.UndoTarget()
+	if !ok {
+		return fmt.Errorf("nothing to undo: the last step was a die roll, a draw or a reveal")
+	}
+	r, err := Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	if err != nil {
+		return err
+	}
+	*g = *r
+	return nil
+}
+
+// SameState reports whether two states have the same snapshot.
+func SameState(a, b State) (bool, error) {
+	sa, err := a.Snapshot()
+	if err != nil {
+		return false, err
+	}
+	sb, err := b.Snapshot()
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(sa, sb), nil
+}

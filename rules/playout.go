@@ -1,0 +1,195 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+)
+
+// PlayoutConfig configures random playouts.
+type PlayoutConfig struct {
+	Games      int
+	Seed       uint64
+	Options    Options
+	MaxActions int // per game; 0 means 100000
+	// Check, if set, is the system's own invariant check, run after every
+	// action (stacking, one unit per hex, hands of the right size...).
+	Check func(State) error
+	// Deep turns on the costly invariants after every action: Clone is
+	// independent, an illegal action is refused and changes nothing, a
+	// second legal action is accepted by a clone, JSON round trip of every
+	// legal action. Without it they run every 25th action.
+	Deep bool
+}
+
+// PlayoutStats sums up a batch of playouts.
+type PlayoutStats struct {
+	Games   int          `json:"games"`
+	Actions int          `json:"actions"` // all steps, chance outcomes included
+	Wins    map[Side]int `json:"-"`
+	Draws   int          `json:"draws"`
+}
+
+// Playout plays cfg.Games random legal games of a scenario to the end and
+// checks the engine's invariants after every action:
+//   - the decider has a legal action, or the game is over;
+//   - Apply accepts what Legal lists and refuses anything else, leaving
+//     the state unchanged;
+//   - Clone is independent of the original;
+//   - every side's view holds no action unless that side decides, and the
+//     system's own Check holds;
+//   - replaying the recorded steps (the save/load path) gives the same
+//     state, and the same seed plays the same game.
+func Playout(scenario string, cfg PlayoutConfig) (PlayoutStats, error) {
+	st := PlayoutStats{Wins: map[Side]int{}}
+	if cfg.Games <= 0 {
+		cfg.Games = 1
+	}
+	for i := range cfg.Games {
+		seed := cfg.Seed + uint64(i)
+		g, err := PlayOne(scenario, seed, cfg)
+		if err != nil {
+			return st, fmt.Errorf("game %d (seed %d): %w", i+1, seed, err)
+		}
+		st.Games++
+		st.Actions += len(g.Steps)
+		r := g.State.Result()
+		if r.Winner == NoSide {
+			st.Draws++
+		} else {
+			st.Wins[r.Winner]++
+		}
+		if i == 0 {
+			// The same seed must replay the same game.
+			g2, err := PlayOne(scenario, seed, PlayoutConfig{Options: cfg.Options, MaxActions: cfg.MaxActions})
+			if err != nil {
+				return st, fmt.Errorf("second run of seed %d: %w", seed, err)
+			}
+			if same, err := SameState(g.State, g2.State); err != nil || !same || len(g.Steps) != len(g2.Steps) {
+				return st, fmt.Errorf("seed %d did not replay the same game (err %v)", seed, err)
+			}
+		}
+	}
+	return st, nil
+}
+
+// PlayOne plays one random game with the invariants checked.
+func PlayOne(scenario string, seed uint64, cfg PlayoutConfig) (*Game, error) {
+	max := cfg.MaxActions
+	if max <= 0 {
+		max = 100000
+	}
+	g, err := NewGame(scenario, seed, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	pick := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	check := func(n int) error {
+		if cfg.Check != nil {
+			if err := cfg.Check(g.State); err != nil {
+				return fmt.Errorf("system invariant: %w", err)
+			}
+		}
+		return checkViews(g.State)
+	}
+	if err := check(0); err != nil {
+		return g, err
+	}
+	for n := 1; !g.State.Result().Over; n++ {
+		if len(g.Steps) > max {
+			return g, fmt.Errorf("no result after %d actions (turn %d, phase %s)", max, g.State.Status().Turn, g.State.Status().Phase)
+		}
+		legal := g.State.Legal()
+		if len(legal) == 0 {
+			s := g.State.Status()
+			return g, fmt.Errorf("decider %s has no legal action (turn %d, phase %s, %s)", s.Decider, s.Turn, s.Phase, s.SubPhase)
+		}
+		a := legal[pick.IntN(len(legal))]
+		if cfg.Deep || n%25 == 0 {
+			if err := deepChecks(g.State, legal, a, pick); err != nil {
+				return g, fmt.Errorf("after %d actions: %w", len(g.Steps), err)
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			return g, fmt.Errorf("legal action %q refused: %w", a.String(), err)
+		}
+		if err := check(n); err != nil {
+			return g, fmt.Errorf("after %d actions (%s): %w", len(g.Steps), a.Key(), err)
+		}
+	}
+	// The save/load path: a replay of the steps gives the same state.
+	r, err := Replay(scenario, seed, cfg.Options, g.Steps)
+	if err != nil {
+		return g, fmt.Errorf("replay: %w", err)
+	}
+	if same, err := SameState(g.State, r.State); err != nil || !same {
+		return g, fmt.Errorf("replay gives a different state (err %v)", err)
+	}
+	return g, nil
+}
+
+func checkViews(st State) error {
+	s := st.Status()
+	for i := range st.Sides() {
+		side := Side(i)
+		v := st.View(side)
+		if v == nil {
+			return fmt.Errorf("View(%d) is nil", i)
+		}
+		if v.Side != side {
+			return fmt.Errorf("View(%d) says it is for side %d", i, v.Side)
+		}
+		if s.Decider != side && len(v.Legal) > 0 {
+			return fmt.Errorf("side %d's view lists legal actions while %s decides", i, s.Decider)
+		}
+	}
+	return nil
+}
+
+func deepChecks(st State, legal []Action, a Action, pick *rand.Rand) error {
+	before, err := st.Snapshot()
+	if err != nil {
+		return err
+	}
+	// Every legal action survives a JSON round trip with its identity.
+	for _, l := range legal {
+		b, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		var back Action
+		if err := json.Unmarshal(b, &back); err != nil {
+			return err
+		}
+		if back.Key() != l.Key() {
+			return fmt.Errorf("action %q changes in a JSON round trip", l.Key())
+		}
+	}
+	// Clone is independent: applying to a clone leaves the original alone.
+	c := st.Clone()
+	if _, err := c.Apply(a); err != nil {
+		return fmt.Errorf("clone refused legal action %q: %w", a.Key(), err)
+	}
+	if after, _ := st.Snapshot(); !bytes.Equal(before, after) {
+		return fmt.Errorf("applying %q to a clone changed the original", a.Key())
+	}
+	// Another legal action is accepted too.
+	b := legal[pick.IntN(len(legal))]
+	if _, err := st.Clone().Apply(b); err != nil {
+		return fmt.Errorf("legal action %q refused: %w", b.Key(), err)
+	}
+	// An action not in the list is refused and changes nothing.
+	bad := a
+	bad.Choice += "#not-legal"
+	bad.To += "#nowhere"
+	c2 := st.Clone()
+	if _, err := c2.Apply(bad); err == nil {
+		return fmt.Errorf("illegal action %q was accepted", bad.Key())
+	}
+	b2, _ := c2.Snapshot()
+	if !bytes.Equal(before, b2) {
+		return fmt.Errorf("refused action %q changed the state", bad.Key())
+	}
+	return nil
+}
