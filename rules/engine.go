@@ -236,3 +236,21 @@ func FindLegal(st State, a Action) (Action, bool) {
 func SortActions(as []Action) {
 	sort.SliceStable(as, func(i, j int) bool { return as[i].Key() < as[j].Key() })
 }
+
+// Planner is implemented by systems whose movement is taken one step (one
+// hex or one connection) at a time. Reach lists every place a unit could
+// reach from where it stands in the current phase, with the cost and the
+// legal single steps that lead there, so the UI can highlight far hexes and
+// walk a path one step at a time, stopping when the rules interrupt (a
+// reaction by the other side, a zone of control).
+type Planner interface {
+	Reach(unit string) []Route
+}
+
+// Route is one place a unit can reach and how.
+type Route struct {
+	To    string   `json:"to"`
+	Cost  string   `json:"cost"` // shown on the highlight ("3 MP")
+	Steps []Action `json:"steps"`
+	Rule  string   `json:"rule,omitempty"`
+}
