@@ -233,7 +233,7 @@ func TestConnectedListsBothDirectionsAndNothingForNonAdjacent(t *testing.T) {
 
 // --- least-cost paths ---------------------------------------------------------
 
-func TestPathChargesByKindAndTakesTheRoads(t *testing.T) {
+func TestRule5_3_PathChargesByKindAndTakesTheRoads(t *testing.T) {
 	g := Fixture()
 	path, total, ok := g.Path("sanbenito", "castromar", kindCost)
 	want := []string{"sanbenito", "navalcan", "villafranca", "castromar"}
@@ -249,7 +249,7 @@ func TestPathChargesByKindAndTakesTheRoads(t *testing.T) {
 	}
 }
 
-func TestPathUsesFordUnlessRainClosesIt(t *testing.T) {
+func TestRule7_7_PathUsesFordUnlessRainClosesIt(t *testing.T) {
 	g := Fixture()
 	path, total, _ := g.Path("torrejon", "vadillo", kindCost)
 	if total != 4 || !slices.Equal(path, []string{"torrejon", "vadillo"}) {
@@ -262,7 +262,7 @@ func TestPathUsesFordUnlessRainClosesIt(t *testing.T) {
 	}
 }
 
-func TestPathWithStopZoneEntersButDoesNotPassThrough(t *testing.T) {
+func TestRule5_3_PathWithStopZoneEntersButDoesNotPassThrough(t *testing.T) {
 	g := Fixture()
 	stop := func(id string) bool { return id == "villafranca" } // enemy stack [5.3]
 	path, total, ok := g.PathStop("sanbenito", "castromar", kindCost, stop)
@@ -298,7 +298,7 @@ func TestPathAroundBlockedZone(t *testing.T) {
 	}
 }
 
-func TestDestroyedBridgesCostTwoMoreOrCloseTheCrossing(t *testing.T) {
+func TestRule7_7_DestroyedBridgesCostTwoMoreOrCloseTheCrossing(t *testing.T) {
 	g := Fixture()
 	all := func(Connection) bool { return true }
 	cost := WithDestroyedBridges(kindCost, all)
@@ -318,7 +318,7 @@ func TestDestroyedBridgesCostTwoMoreOrCloseTheCrossing(t *testing.T) {
 	}
 }
 
-func TestReachableBudgetsGrowTheSet(t *testing.T) {
+func TestRule5_3_ReachableBudgetsGrowTheSet(t *testing.T) {
 	g := Fixture()
 	cases := []struct {
 		budget int
@@ -365,7 +365,7 @@ func TestReachableBudgetsGrowTheSet(t *testing.T) {
 	}
 }
 
-func TestReachableStopZoneIsEnteredButNotLeft(t *testing.T) {
+func TestRule5_3_ReachableStopZoneIsEnteredButNotLeft(t *testing.T) {
 	g := Fixture()
 	stop := func(id string) bool { return id == "villafranca" }
 	r := g.ReachableStop("sanbenito", 5, kindCost, stop)
@@ -482,7 +482,7 @@ func TestTiesBreakDeterministicallyWhateverTheInputOrder(t *testing.T) {
 
 // --- lines of communication ---------------------------------------------------
 
-func TestLineOfCommunicationTakesShortestChainToDepot(t *testing.T) {
+func TestRule1_5_LineOfCommunicationTakesShortestChainToDepot(t *testing.T) {
 	g := Fixture()
 	path, ok := g.LineOfCommunication("vadillo", frenchDepot(g), nil, -1)
 	if want := []string{"vadillo", "penaflor", "castromar"}; !ok || !slices.Equal(path, want) {
@@ -497,7 +497,7 @@ func TestLineOfCommunicationTakesShortestChainToDepot(t *testing.T) {
 	}
 }
 
-func TestLineOfCommunicationBlockedByEnemyIsFoundAroundIt(t *testing.T) {
+func TestRule1_5_LineOfCommunicationBlockedByEnemyIsFoundAroundIt(t *testing.T) {
 	g := Fixture()
 	path, ok := g.LineOfCommunication("vadillo", frenchDepot(g), enemyAt("penaflor"), -1)
 	if want := []string{"vadillo", "villafranca", "castromar"}; !ok || !slices.Equal(path, want) {
@@ -521,7 +521,7 @@ func TestLineOfCommunicationBlockedByEnemyIsFoundAroundIt(t *testing.T) {
 	}
 }
 
-func TestLineOfCommunicationSkipsEnemyHeldDepot(t *testing.T) {
+func TestRule1_5_LineOfCommunicationSkipsEnemyHeldDepot(t *testing.T) {
 	g := Fixture()
 	path, ok := g.LineOfCommunication("villafranca", nil, nil, -1)
 	if !ok || !slices.Equal(path, []string{"villafranca", "castromar"}) {
@@ -533,7 +533,7 @@ func TestLineOfCommunicationSkipsEnemyHeldDepot(t *testing.T) {
 	}
 }
 
-func TestDestroyedMajorBridgeCutsLinesButMinorDoesNot(t *testing.T) {
+func TestRule7_7_DestroyedMajorBridgeCutsLinesButMinorDoesNot(t *testing.T) {
 	g := Fixture()
 	cross := CrossableForLines(func(Connection) bool { return true }) // both destroyed
 	path, ok := g.LineOfCommunicationVia("villafranca", alliedDepot(g), nil, cross, -1)
