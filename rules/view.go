@@ -36,6 +36,9 @@ type View struct {
 	Log        []string `json:"-"`
 	Tracks     []Track  `json:"tracks,omitempty"` // turn track, chit pool etc.
 	Cards      []Card   `json:"cards,omitempty"`  // face-up cards (played, discard top)
+	// Style says how units are drawn: "counter" (the default when empty) or
+	// "block" (wooden blocks seen edge-on by the enemy).
+	Style string `json:"style,omitempty"`
 }
 
 // KV is a labelled value.
