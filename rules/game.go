@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -168,25 +169,31 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-// UndoTarget returns the number of steps to keep when undoing: it steps
-// back over the last player decision(s) to just after the last barrier
-// (chance outcome or reveal), never past it. ok is false when there is
-// nothing to undo.
-func (g *Game) UndoTarget() (int, bool) {
+// UndoTarget returns the number of steps to keep when undoing one player
+// decision, and whether undo is possible. Undo never crosses a barrier (a
+// chance outcome or a reveal of hidden information) and never takes back
+// the other side's decision: in hot-seat play a player may only take back
+// their own moves since they took the seat.
+func (g *Game) UndoTarget() (int, string) {
 	n := len(g.Steps)
-	if n == 0 || g.Steps[n-1].Barrier {
-		return n, false
+	switch {
+	case n == 0:
+		return n, "nothing to undo"
+	case g.Steps[n-1].Barrier:
+		return n, "cannot undo past a die roll, a draw or a reveal"
+	case g.Steps[n-1].By != g.State.Status().Decider:
+		return n, "cannot undo the other side's decision"
 	}
-	// Undo one player decision: drop the last step.
-	return n - 1, true
+	return n - 1, ""
 }
 
-// Undo steps back one player decision unless a chance outcome or hidden
-// reveal stands in the way. It replays the game up to the kept steps.
+// Undo steps back one player decision unless a chance outcome, a hidden
+// reveal or the other side's decision stands in the way (the error says
+// which). It replays the game up to the kept steps.
 func (g *Game) Undo() error {
-	keep, ok := g.UndoTarget()
-	if !ok {
-		return fmt.Errorf("nothing to undo: the last step was a die roll, a draw or a reveal")
+	keep, why := g.UndoTarget()
+	if why != "" {
+		return errors.New(why)
 	}
 	r, err := Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
 	if err != nil {

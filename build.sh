@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Grognard build script. Usage: ./build.sh [run|test|build|package|deps|help]
+#   run      install missing system packages, build, start the app (default)
+#   test     the same set-up plus Xvfb; go vet ./... and go test ./... with the
+#            GUI tests in a virtual display
+#   build    build bin/grognard for this machine
+#   package  build dist/ binaries for linux/amd64 and windows/amd64
+#   deps     only install the missing system packages
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# System packages (Debian/Ubuntu): cgo headers for GLFW and GTK (file dialogs).
+APP_PKGS=(gcc pkg-config libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev
+  libxxf86vm-dev libasound2-dev libgtk-3-dev)
+# For tests in a virtual display: Xvfb, screenshots and real clicks.
+TEST_PKGS=(xvfb xauth imagemagick x11-apps xdotool)
+
+say() { printf '%s\n' "build.sh: $*" >&2; }
+
+find_go() {
+  if ! command -v go >/dev/null 2>&1; then
+    for d in /usr/local/go/bin "$HOME/go/bin" /usr/lib/go/bin; do
+      if [ -x "$d/go" ]; then export PATH="$d:$PATH"; break; fi
+    done
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    say "Go is not installed. Install Go 1.26 or later from https://go.dev/dl/ and add it to PATH."
+    exit 1
+  fi
+}
+
+install_pkgs() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! command -v apt-get >/dev/null 2>&1; then
+    say "missing system packages: ${missing[*]} (this is not a Debian/Ubuntu system: install their equivalents)"
+    return 1
+  fi
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+      sudo=(sudo)
+    else
+      say "missing system packages. Run:"
+      say "  sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+      return 1
+    fi
+  fi
+  say "installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() {
+  find_go
+  mkdir -p bin
+  go build -o bin/grognard .
+}
+
+cmd=${1:-run}
+shift || true
+case "$cmd" in
+  run)
+    install_pkgs "${APP_PKGS[@]}"
+    build
+    exec ./bin/grognard "$@"
+    ;;
+  build)
+    install_pkgs "${APP_PKGS[@]}"
+    build
+    say "built bin/grognard"
+    ;;
+  deps)
+    install_pkgs "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
+    ;;
+  test)
+    install_pkgs "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
+    find_go
+    go vet ./...
+    build
+    # The GUI tests open real windows: run everything inside one virtual display.
+    xvfb-run -a -s "-screen 0 1280x800x24" go test -count=1 -timeout 40m "$@" ./...
+    ;;
+  package)
+    install_pkgs "${APP_PKGS[@]}"
+    find_go
+    mkdir -p dist
+    v=$(go run . version 2>/dev/null | awk '{print $NF}' || echo dev)
+    GOOS=linux GOARCH=amd64 go build -trimpath -ldflags "-s -w" -o "dist/grognard-$v-linux-amd64" .
+    GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -H=windowsgui" -o "dist/grognard-$v-windows-amd64.exe" .
+    ls -l dist
+    ;;
+  help|-h|--help)
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    ;;
+  *)
+    say "unknown command '$cmd'"; sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
+    ;;
+esac
