@@ -1,0 +1,234 @@
+package rules_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"grognard/rules"
+	"grognard/rules/rulestest"
+)
+
+// playRandom plays a toy game to the end with choices drawn from pick.
+func playRandom(t testing.TB, seed uint64, pick *rand.Rand) *rules.Game {
+	t.Helper()
+	rulestest.Register()
+	g, err := rules.NewGame(rulestest.ScenarioID, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.Result().Over {
+		legal := g.State.Legal()
+		if len(legal) == 0 {
+			t.Fatalf("no legal action at %+v", g.State.Status())
+		}
+		if _, err := g.Apply(legal[pick.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+func snap(t testing.TB, st rules.State) []byte {
+	t.Helper()
+	b, err := st.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestGameReplayDeterministic(t *testing.T) {
+	rulestest.Register()
+	g := playRandom(t, 42, rand.New(rand.NewPCG(1, 2)))
+	if len(g.Steps) < 10 {
+		t.Fatalf("only %d steps in a whole race", len(g.Steps))
+	}
+	// The opening deal (rule 1.2) is resolved by NewGame and recorded.
+	if g.Steps[0].By != rules.Chance || g.Steps[0].Action.Kind != "draw" || !g.Steps[0].Barrier {
+		t.Errorf("first step = %+v, want a chance draw barrier", g.Steps[0])
+	}
+	// Steps keep only the identity of the action.
+	for i, s := range g.Steps {
+		if s.Action.Label != "" || s.Action.Rule != "" {
+			t.Fatalf("step %d keeps its label: %+v", i, s.Action)
+		}
+		if (s.By == rules.Chance) != (s.Action.Kind == "draw" || s.Action.Kind == "roll") {
+			t.Fatalf("step %d: %s decided by %s", i, s.Action.Key(), s.By)
+		}
+	}
+
+	// Replay gives the same state and the same log.
+	r, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(snap(t, g.State), snap(t, r.State)) {
+		t.Fatalf("replay differs:\n%s\n%s", snap(t, g.State), snap(t, r.State))
+	}
+	if len(r.Log) != len(g.Log) || len(r.Steps) != len(g.Steps) {
+		t.Errorf("replay has %d events/%d steps, game %d/%d", len(r.Log), len(r.Steps), len(g.Log), len(g.Steps))
+	}
+
+	// The same seed and the same choices play the same game; the dice come
+	// from the seed, not from the choices' generator.
+	g2 := playRandom(t, 42, rand.New(rand.NewPCG(1, 2)))
+	a, _ := json.Marshal(g.Steps)
+	b, _ := json.Marshal(g2.Steps)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("same seed, same choices, different games")
+	}
+
+	// Different seeds give different dice (the toy rolls many times a game).
+	differ := false
+	for seed := uint64(43); seed < 48 && !differ; seed++ {
+		g3 := playRandom(t, seed, rand.New(rand.NewPCG(1, 2)))
+		c, _ := json.Marshal(g3.Steps)
+		differ = !bytes.Equal(a, c)
+	}
+	if !differ {
+		t.Errorf("five other seeds all played the very same game")
+	}
+
+	// Replay refuses a step that the rules refuse and names it.
+	bad := append([]rules.Step(nil), g.Steps...)
+	for i, s := range bad {
+		if s.Action.Kind == "move" {
+			bad[i].Action.To = "99"
+			_, err := rules.Replay(g.Scenario, g.Seed, g.Options, bad)
+			if err == nil || !strings.Contains(err.Error(), "step ") || !strings.Contains(err.Error(), "[2.1]") {
+				t.Errorf("replay of an edited move: error %v", err)
+			}
+			break
+		}
+	}
+	// A step recorded for the wrong side is refused.
+	bad = append([]rules.Step(nil), g.Steps...)
+	bad[0].By = 1
+	if _, err := rules.Replay(g.Scenario, g.Seed, g.Options, bad); err == nil || !strings.Contains(err.Error(), "step 1") {
+		t.Errorf("replay with a step recorded for the wrong side: error %v", err)
+	}
+}
+
+func TestGameUndoStopsAtChance(t *testing.T) {
+	rulestest.Register()
+	g, err := rules.NewGame(rulestest.ScenarioID, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After the deal the last step is a chance draw: nothing to undo.
+	if _, why := g.UndoTarget(); !strings.Contains(why, "die roll, a draw") {
+		t.Fatalf("undo across the opening draw: UndoTarget says %q", why)
+	}
+	if err := g.Undo(); err == nil {
+		t.Fatalf("Undo crossed the opening draw")
+	}
+	before := snap(t, g.State)
+	n := len(g.Steps)
+
+	// A plain decision (rule 2.1) can be undone.
+	if _, err := g.Apply(rules.Action{Kind: "move", Unit: "red", To: "2"}); err != nil {
+		t.Fatal(err)
+	}
+	if keep, why := g.UndoTarget(); why != "" || keep != n {
+		t.Fatalf("UndoTarget = %d, %q; want %d, \"\"", keep, why, n)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, snap(t, g.State)) || len(g.Steps) != n {
+		t.Fatalf("undo did not restore the state")
+	}
+
+	// Ending the move rolls the bonus die (rule 3): undo stops there.
+	for _, a := range []rules.Action{{Kind: "move", Unit: "red", To: "1"}, {Kind: "end"}} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if last := g.Steps[len(g.Steps)-1]; last.By != rules.Chance || !last.Barrier {
+		t.Fatalf("last step after ending the move = %+v", last)
+	}
+	afterRoll := snap(t, g.State)
+	if err := g.Undo(); err == nil {
+		t.Fatalf("Undo crossed a die roll")
+	}
+	if !bytes.Equal(afterRoll, snap(t, g.State)) {
+		t.Fatalf("a refused undo changed the state")
+	}
+
+	// Revealing the secret card (rule 2.3) is a barrier too.
+	if _, err := g.Apply(rules.Action{Kind: "play", Choice: "card"}); err != nil {
+		t.Fatal(err)
+	}
+	if last := g.Steps[len(g.Steps)-1]; last.By != 1 || !last.Barrier {
+		t.Fatalf("reveal step = %+v, want Blue's barrier", last)
+	}
+	if err := g.Undo(); err == nil {
+		t.Fatalf("Undo crossed a reveal of hidden information")
+	}
+
+	// In hot-seat play nobody takes back the other side's decision.
+	other := g.Clone()
+	other.Steps = append(other.Steps, rules.Step{Action: rules.Action{Kind: "end"}, By: 1 - other.State.Status().Decider})
+	if _, why := other.UndoTarget(); !strings.Contains(why, "other side") {
+		t.Errorf("undo of the other side's step: UndoTarget says %q", why)
+	}
+	if _, why := (&rules.Game{}).UndoTarget(); why != "nothing to undo" {
+		t.Errorf("empty game: UndoTarget says %q", why)
+	}
+}
+
+func TestGameRefusesIllegalAndOver(t *testing.T) {
+	rulestest.Register()
+	g, err := rules.NewGame(rulestest.ScenarioID, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snap(t, g.State)
+	// The system names the rule: an advance of 3 needs the sprint option.
+	_, err = g.Apply(rules.Action{Kind: "move", Unit: "red", To: "3"})
+	var re *rules.RuleError
+	if err == nil || !asRuleError(err, &re) || re.Rule != "2.1" {
+		t.Fatalf("advance 3 without sprint: error %v", err)
+	}
+	if !bytes.Equal(before, snap(t, g.State)) || len(g.Steps) != 2 {
+		t.Fatalf("a refused action changed the game")
+	}
+	g = playRandom(t, 3, rand.New(rand.NewPCG(9, 9)))
+	if _, err := g.Apply(rules.Action{Kind: "end"}); err == nil || !strings.Contains(err.Error(), "over") {
+		t.Errorf("action after the end: error %v", err)
+	}
+}
+
+func asRuleError(err error, re **rules.RuleError) bool {
+	r, ok := err.(*rules.RuleError)
+	*re = r
+	return ok
+}
+
+func TestActionKeyIgnoresLabels(t *testing.T) {
+	a := rules.Action{Kind: "move", Unit: "u1", Units: []string{"u2", "u3"}, From: "0101", To: "0102",
+		Facing: 3, Choice: "x", Dice: []int{4, 5}, Label: "Move", Rule: "10.1", Info: "2 MP"}
+	want := "move u=u1 us=u2,u3 from=0101 to=0102 f=3 c=x d=4,5"
+	if a.Key() != want {
+		t.Errorf("Key = %q, want %q", a.Key(), want)
+	}
+	b := a
+	b.Label, b.Rule, b.Info = "", "", ""
+	if !a.Same(b) {
+		t.Errorf("labels take part in identity")
+	}
+	if a.String() != "Move [10.1]" || b.String() != want {
+		t.Errorf("String = %q / %q", a.String(), b.String())
+	}
+	e := rules.Event{Text: "Red draws a card", Private: "Red draws the Two", Owner: 0, Rule: "1.2", Mods: []string{"+1"}}
+	if got := e.TextFor(1); got != "Red draws a card (+1) [1.2]" {
+		t.Errorf("TextFor(other) = %q", got)
+	}
+	if got := e.TextFor(0); got != "Red draws the Two (+1) [1.2]" {
+		t.Errorf("TextFor(owner) = %q", got)
+	}
+}
