@@ -129,11 +129,14 @@ func (l Layout) Parse(s string) (Coord, error) {
 	if len(s) != 4 {
 		return Coord{}, fmt.Errorf("hex number %q: want four digits, column then row", s)
 	}
-	col, err1 := strconv.Atoi(s[:2])
-	row, err2 := strconv.Atoi(s[2:])
-	if err1 != nil || err2 != nil || col < 0 || row < 0 {
-		return Coord{}, fmt.Errorf("hex number %q: want four digits, column then row", s)
+	for i := range 4 {
+		// Digits only: Atoi alone would take "+1" or "-1" as a column.
+		if s[i] < '0' || s[i] > '9' {
+			return Coord{}, fmt.Errorf("hex number %q: want four digits, column then row", s)
+		}
 	}
+	col, _ := strconv.Atoi(s[:2])
+	row, _ := strconv.Atoi(s[2:])
 	return l.FromOffset(col, row), nil
 }
 
