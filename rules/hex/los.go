@@ -213,15 +213,23 @@ func TraceSegment(p, q Point) []LineStep {
 	x1, y1 := q.plane()
 	dx, dy := x1-x0, y1-y0
 	length := math.Hypot(dx, dy)
-	// Candidate hexes: around samples at most a quarter hex apart.
-	n := int(math.Ceil(length/0.25)) + 1
-	seen := map[Coord]bool{}
-	var cands []Coord
+	// Candidate hexes: the hex of each sample and its neighbours, samples
+	// at most 1.5 apart (hex size 1). Any point of the segment is then
+	// within 0.75 of a sample; a hex containing that point has its centre
+	// within 1.75 of the sample, so within 2.75 of the sample hex's centre,
+	// and hex centres two steps apart are at least 3 apart: the hex is the
+	// sample's hex or one of its neighbours.
+	n := int(math.Ceil(length/1.5)) + 1
+	seen := make(map[Coord]bool, 4*n)
+	cands := make([]Coord, 0, 4*n)
 	for i := 0; i <= n; i++ {
 		t := float64(i) / float64(n)
 		c := Point{p.Q + (q.Q-p.Q)*t, p.R + (q.R-p.R)*t}.Round()
-		nb := c.Neighbors()
-		for _, h := range append([]Coord{c}, nb[:]...) {
+		if !seen[c] {
+			seen[c] = true
+			cands = append(cands, c)
+		}
+		for _, h := range c.Neighbors() {
 			if !seen[h] {
 				seen[h] = true
 				cands = append(cands, h)
@@ -232,9 +240,8 @@ func TraceSegment(p, q Point) []LineStep {
 		step LineStep
 		t    float64
 	}
-	seen = nil
-	var hits []hit
-	grazed := map[Edge]bool{}
+	hits := make([]hit, 0, 2*n)
+	var grazed map[Edge]bool
 	const eps = 1e-9
 	h := math.Sqrt(3) / 2 // apothem
 	for _, c := range cands {
@@ -244,6 +251,10 @@ func TraceSegment(p, q Point) []LineStep {
 			if c == p.Round() {
 				hits = append(hits, hit{LineStep{Hex: c, Alt: c}, 0})
 			}
+			continue
+		}
+		// Quick reject: farther from the segment's line than a corner.
+		if math.Abs((cx-x0)*dy-(cy-y0)*dx) > 1.01*length {
 			continue
 		}
 		t0, t1 := 0.0, 1.0
@@ -284,6 +295,9 @@ func TraceSegment(p, q Point) []LineStep {
 		e := EdgeOf(c, edge+2)
 		if grazed[e] {
 			continue
+		}
+		if grazed == nil {
+			grazed = map[Edge]bool{}
 		}
 		grazed[e] = true
 		o := c.Neighbor(edge + 2)
