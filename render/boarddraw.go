@@ -1,0 +1,280 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"grognard/rules"
+)
+
+// HighlightKind says what a highlighted location offers; each kind has its
+// own colour and pattern so the board reads without relying on hue.
+type HighlightKind int
+
+const (
+	HLMove   HighlightKind = iota // dashed outline and dots
+	HLFire                        // diagonal hatching
+	HLShock                       // cross-hatching
+	HLDeploy                      // thick double outline
+	HLOrder                       // corner brackets
+	HLOther                       // thin dark outline
+)
+
+// Highlight marks a location with a kind and an optional label ("2 MP").
+type Highlight struct {
+	At   string
+	Kind HighlightKind
+	Text string
+}
+
+// Overlay is the interaction state drawn over the map.
+type Overlay struct {
+	Selected   string      // selected unit id: a thick ring around its counter
+	Highlights []Highlight // legal targets
+	Hover      string      // hovered location: thin outline
+	Facings    []int       // facing choices: arrows around the selected unit's hex
+	Path       []string    // a planned path: a line of dots
+	OpenStack  string      // location whose stack is fanned wide for picking
+	Numbers    bool        // hex numbers (also shown when zoom >= 1.2)
+}
+
+// clipped returns dst limited to r, reusing the sub-image across frames.
+func (b *Board) clipped(dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	if r.Empty() {
+		return dst
+	}
+	if b.clip == nil || b.clipDst != dst || b.clipR != r {
+		b.clipDst, b.clipR = dst, r
+		b.clip = dst.SubImage(r).(*ebiten.Image)
+	}
+	return b.clip
+}
+
+func (b *Board) drawAt(dst, img *ebiten.Image, x, y, k, rot float64) {
+	bd := img.Bounds()
+	b.op = ebiten.DrawImageOptions{}
+	b.op.GeoM.Translate(-float64(bd.Dx())/2, -float64(bd.Dy())/2)
+	b.op.GeoM.Scale(k, k)
+	if rot != 0 {
+		b.op.GeoM.Rotate(rot)
+	}
+	b.op.GeoM.Translate(x, y)
+	b.op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, &b.op)
+}
+
+// Draw draws the map, the units of v and the overlay into cam.Rect of dst.
+func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
+	b.tick++
+	b.open = o.OpenStack
+	if cam.Rect.Empty() {
+		cam.Rect = dst.Bounds()
+	}
+	t := b.clipped(dst, cam.Rect)
+	r := cam.Rect
+	vector.DrawFilledRect(t, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colTable, false)
+	z := cam.zoom()
+	b.drawTerrain(t, cam, o.Numbers || z >= 1.2)
+	bk := bucketFor(z)
+	k := z / bucketScales[bk]
+	st := b.stamps(bk)
+	onScreen := func(x, y, rad float64) bool {
+		return x+rad >= float64(r.Min.X) && x-rad <= float64(r.Max.X) && y+rad >= float64(r.Min.Y) && y-rad <= float64(r.Max.Y)
+	}
+	reach := (HexSize + ZoneRadius) * z
+	// highlights under the counters
+	for _, h := range o.Highlights {
+		mx, my, ok := b.Center(h.At)
+		if !ok || h.Kind < HLMove || h.Kind > HLOther {
+			continue
+		}
+		sx, sy := cam.ToScreen(mx, my)
+		if onScreen(sx, sy, reach) {
+			b.drawAt(t, st.hl[h.Kind], sx, sy, k, 0)
+		}
+	}
+	if o.Hover != "" {
+		if mx, my, ok := b.Center(o.Hover); ok {
+			sx, sy := cam.ToScreen(mx, my)
+			b.drawAt(t, st.hover, sx, sy, k, 0)
+		}
+	}
+	// markers standing on locations
+	if v != nil {
+		for _, m := range v.Markers {
+			mx, my, ok := b.Center(m.At)
+			if !ok {
+				continue
+			}
+			chip := mapChipImage(m.Kind, m.Text, bk)
+			sx, sy := cam.ToScreen(mx-HexSize*0.5, my+HexSize*0.45)
+			if b.zg != nil {
+				sx, sy = cam.ToScreen(mx-ZoneRadius*0.9, my+ZoneRadius*0.75)
+			}
+			if onScreen(sx, sy, reach) {
+				b.drawAt(t, chip, sx, sy, k, 0)
+			}
+		}
+	}
+	// units
+	b.layout(v, o.OpenStack)
+	style := ""
+	if v != nil {
+		style = v.Style
+	}
+	var sel *placed
+	for i := range b.placed {
+		p := &b.placed[i]
+		if p.open {
+			continue
+		}
+		b.drawPlaced(t, cam, v, p, style, bk, k, onScreen)
+		if v.Units[p.idx].ID == o.Selected {
+			sel = p
+		}
+	}
+	// count badges on stacks
+	for i := range b.placed {
+		p := &b.placed[i]
+		if p.open || p.n < 2 || p.level != p.n-1 {
+			continue
+		}
+		sx, sy := cam.ToScreen(p.cx-CounterSide*0.5, p.cy-CounterSide*0.5)
+		if onScreen(sx, sy, 20) {
+			b.drawAt(t, badgeImage(p.n, bk), sx, sy, k, 0)
+		}
+	}
+	// the path
+	if len(o.Path) > 1 {
+		b.drawPath(t, cam, o.Path, st, k)
+	}
+	if sel != nil {
+		b.drawRing(t, cam, sel, bk, k, st)
+	}
+	// the open stack on top
+	if o.OpenStack != "" {
+		if mx, my, ok := b.Center(o.OpenStack); ok {
+			sx, sy := cam.ToScreen(mx, my)
+			b.drawAt(t, st.openShade, sx, sy, k, 0)
+		}
+		for i := range b.placed {
+			p := &b.placed[i]
+			if !p.open {
+				continue
+			}
+			b.drawPlaced(t, cam, v, p, style, bk, k, onScreen)
+			if v.Units[p.idx].ID == o.Selected {
+				b.drawRing(t, cam, p, bk, k, st)
+			}
+		}
+	}
+	// facing arrows around the selected unit's hex
+	if sel != nil && b.hm != nil && len(o.Facings) > 0 {
+		u := &v.Units[sel.idx]
+		if cx, cy, ok := b.Center(u.At); ok {
+			for f := range 6 {
+				on := false
+				for _, g := range o.Facings {
+					if g == f {
+						on = true
+					}
+				}
+				x, y, a := b.facingArrow(cx, cy, f)
+				sx, sy := cam.ToScreen(x, y)
+				img := st.arrowOff
+				if on {
+					img = st.arrowOn
+				}
+				b.drawAt(t, img, sx, sy, k, a)
+			}
+		}
+	}
+	// labels of highlights on top of everything
+	for _, h := range o.Highlights {
+		if h.Text == "" {
+			continue
+		}
+		mx, my, ok := b.Center(h.At)
+		if !ok {
+			continue
+		}
+		off := HexSize * 0.52
+		if b.zg != nil {
+			off = -ZoneRadius * 0.75
+		}
+		sx, sy := cam.ToScreen(mx, my+off)
+		if onScreen(sx, sy, 60) {
+			b.drawAt(t, b.pill(h.Text, h.Kind, bk), sx, sy, k, 0)
+		}
+	}
+}
+
+func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed, style string, bk int, k float64, onScreen func(x, y, r float64) bool) {
+	u := &v.Units[p.idx]
+	sx, sy := cam.ToScreen(p.cx, p.cy)
+	if !onScreen(sx, sy, p.w*cam.zoom()) {
+		return
+	}
+	lenU := 0
+	if p.long {
+		lenU = int(math.Round(p.w))
+	}
+	img := faceImage(keyOf(u, style == "block", lenU, bk))
+	b.drawAt(t, img, sx, sy, k, p.rot)
+	// marker chips, upright, down the counter's right side
+	if len(u.Markers) == 0 {
+		return
+	}
+	z := cam.zoom()
+	half := CounterSide * 0.5
+	if p.rot != 0 && !p.long {
+		half = CounterSide * 0.62
+	}
+	x := sx + (half-4)*z
+	if p.long {
+		x = sx + p.w*0.3*z
+	}
+	y := sy - half*z + 6*z
+	for _, m := range u.Markers {
+		chip := chipImage(m, bk)
+		b.drawAt(t, chip, x, y, k, 0)
+		y += float64(chip.Bounds().Dy()) * k * 0.92
+	}
+}
+
+func (b *Board) drawRing(t *ebiten.Image, cam Camera, p *placed, bk int, k float64, st *boardStamps) {
+	sx, sy := cam.ToScreen(p.cx, p.cy)
+	img := st.ring
+	if p.long {
+		img = b.longRing(int(math.Round(p.w)), bk)
+	}
+	b.drawAt(t, img, sx, sy, k, p.rot)
+}
+
+func (b *Board) drawPath(t *ebiten.Image, cam Camera, path []string, st *boardStamps, k float64) {
+	px, py, ok := b.Center(path[0])
+	if !ok {
+		return
+	}
+	for i := 1; i < len(path); i++ {
+		nx, ny, ok := b.Center(path[i])
+		if !ok {
+			return
+		}
+		l := math.Hypot(nx-px, ny-py)
+		n := max(1, int(l/(HexSize*0.3)))
+		for j := 1; j <= n; j++ {
+			f := float64(j) / float64(n)
+			img := st.dot
+			if i == len(path)-1 && j == n {
+				img = st.dotEnd
+			}
+			sx, sy := cam.ToScreen(px+(nx-px)*f, py+(ny-py)*f)
+			b.drawAt(t, img, sx, sy, k, 0)
+		}
+		px, py = nx, ny
+	}
+}

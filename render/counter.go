@@ -1,0 +1,358 @@
+package render
+
+import (
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
+)
+
+// faceKey identifies one rendered counter or block face: everything visible
+// on it, and the pixel bucket it was rendered at.
+type faceKey struct {
+	block  bool
+	col    colorT
+	typ    string
+	short  string
+	values string
+	size   string
+	str    int
+	max    int
+	hidden bool
+	lenU   int // length in map units (long two-hex counters), else 0
+	bucket int
+}
+
+var (
+	faceMu2   sync.Mutex
+	faceCache2 = map[faceKey]*ebiten.Image{}
+)
+
+func keyOf(u *rules.UnitView, block bool, lenU int, bucket int) faceKey {
+	k := faceKey{block: block, col: unitColor(u.Color, int(u.Side)), hidden: u.Hidden, lenU: lenU, bucket: bucket}
+	if !u.Hidden {
+		k.typ, k.short, k.values, k.size, k.str, k.max = u.Type, u.Short, u.Values, u.Size, u.Strength, u.MaxStr
+	} else if block {
+		// a hidden block still shows whether it is a leader by its shape
+		if isLeader(u.Type) {
+			k.typ = "leader"
+		}
+	}
+	return k
+}
+
+func isLeader(t string) bool { return t == "leader" || t == "commander" }
+
+// faceImage returns the cached face for k, rendering it on first use.
+func faceImage(k faceKey) *ebiten.Image {
+	faceMu2.Lock()
+	defer faceMu2.Unlock()
+	if img, ok := faceCache2[k]; ok {
+		return img
+	}
+	s := bucketScales[k.bucket]
+	hpx := CounterSide * s
+	wpx := hpx
+	if k.lenU > 0 {
+		wpx = float64(k.lenU) * s
+	}
+	pad := 2.0 // room for the drop shadow and antialiasing
+	img := ebiten.NewImage(int(math.Ceil(wpx+2*pad)), int(math.Ceil(hpx+2*pad)))
+	if k.block {
+		paintBlock(img, k, pad, pad, wpx, hpx)
+	} else {
+		paintCounter(img, k, pad, pad, wpx, hpx)
+	}
+	faceCache2[k] = img
+	return img
+}
+
+// paintCounter draws a die-cut cardboard counter in the rectangle.
+func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
+	f := h / 100 // one face unit
+	col := k.col
+	r := 5 * f
+	fillRoundRect(dst, x, y, w, h, r, shade(col, -0.45)) // the cut edge
+	fillRoundRect(dst, x, y, w-1.2*f-0.5, h-1.2*f-0.5, r, col)
+	// bevel: light top-left, dark bottom-right
+	line(dst, x+r, y+1.2*f, x+w-r, y+1.2*f, 1.4*f, withAlpha(shade(col, 0.45), 0xb0))
+	line(dst, x+1.2*f, y+r, x+1.2*f, y+h-r, 1.4*f, withAlpha(shade(col, 0.35), 0x90))
+	ink := inkOn(col)
+	if k.hidden {
+		// back printed with a diagonal weave and a question mark
+		for t := -h; t < w; t += 9 * f {
+			line(dst, x+t, y+h, x+t+h, y, 1.2*f, withAlpha(shade(col, -0.25), 0xa0))
+		}
+		strokeRoundRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 4*f, 2*f, withAlpha(ink, 0x90))
+		drawTextCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
+		return
+	}
+	long := k.lenU > 0
+	cx := x + w/2
+	boxCx := cx
+	if long {
+		boxCx = x + w*0.3
+	}
+	// identifier along the top (the counter's front)
+	if k.short != "" {
+		fs := 19 * f
+		fc := Bold(fs)
+		for tw, _ := Measure(k.short, fc); tw > w-10*f && fs > 9*f; tw, _ = Measure(k.short, fc) {
+			fs -= f
+			fc = Bold(fs)
+		}
+		drawTextCentered(dst, k.short, fc, cx, y+15*f, ink)
+	}
+	// unit symbol
+	natoSymbol(dst, k.typ, boxCx, y+47*f, 50*f, 30*f, ink, col, f)
+	if k.size != "" && !isLeader(k.typ) {
+		drawTextCentered(dst, k.size, Bold(10*f), boxCx, y+28*f, ink)
+	}
+	// strength pips
+	pipY := y + 69*f
+	if long {
+		pipY = y + 47*f
+	}
+	pipCx := cx
+	if long {
+		pipCx = x + w*0.72
+	}
+	drawPips(dst, k.str, k.max, pipCx, pipY, f, ink)
+	// values along the bottom
+	if k.values != "" {
+		fs := 22 * f
+		fc := Bold(fs)
+		for tw, _ := Measure(k.values, fc); tw > w-8*f && fs > 9*f; tw, _ = Measure(k.values, fc) {
+			fs -= f
+			fc = Bold(fs)
+		}
+		drawTextCentered(dst, k.values, fc, cx, y+86*f, ink)
+	}
+}
+
+// drawPips draws strength as filled squares out of max (or "s/m" when many).
+func drawPips(dst *ebiten.Image, str, mx int, cx, cy, f float64, ink colorT) {
+	if mx <= 1 {
+		return
+	}
+	if mx > 8 {
+		drawTextCentered(dst, strconv.Itoa(str)+"/"+strconv.Itoa(mx), Bold(12*f), cx, cy, ink)
+		return
+	}
+	sz, gap := 7*f, 3*f
+	total := float64(mx)*sz + float64(mx-1)*gap
+	for i := range mx {
+		px := cx - total/2 + float64(i)*(sz+gap)
+		if i < str {
+			fillRect(dst, px, cy-sz/2, sz, sz, ink)
+		} else {
+			strokeRect(dst, px+0.5, cy-sz/2+0.5, sz-1, sz-1, math.Max(1, 1.2*f), withAlpha(ink, 0xa0))
+		}
+	}
+}
+
+// natoSymbol draws the unit-type symbol centred on (cx, cy) in a w x h box.
+func natoSymbol(dst *ebiten.Image, typ string, cx, cy, w, h float64, ink, bg colorT, f float64) {
+	x0, y0, x1, y1 := cx-w/2, cy-h/2, cx+w/2, cy+h/2
+	lw := math.Max(1, 2.6*f)
+	box := func() {
+		fillRect(dst, x0, y0, w, h, withAlpha(mixColor(bg, rgb(0xff, 0xff, 0xff), 0.55), 0xff))
+		strokeRect(dst, x0, y0, w, h, lw, ink)
+	}
+	letter := func(s string) {
+		DrawText(dst, s, Bold(12*f), x1+2.5*f, y1-13*f, ink)
+	}
+	diag := func() { line(dst, x0, y1, x1, y0, lw, ink) }
+	cross := func() {
+		line(dst, x0, y0, x1, y1, lw, ink)
+		line(dst, x0, y1, x1, y0, lw, ink)
+	}
+	switch typ {
+	case "infantry":
+		box()
+		cross()
+	case "light-infantry":
+		box()
+		cross()
+		letter("L")
+	case "cavalry":
+		box()
+		diag()
+	case "light-cavalry":
+		box()
+		diag()
+		letter("L")
+	case "heavy-cavalry":
+		box()
+		diag()
+		line(dst, x0, y1-4*f, x1-4*f, y0, lw*0.8, ink)
+		letter("H")
+	case "dragoons":
+		// mounted infantry: the infantry cross with a bar
+		box()
+		cross()
+		line(dst, x0, cy, x1, cy, lw, ink)
+	case "artillery":
+		box()
+		fillCircle(dst, cx, cy, 6*f, ink)
+	case "horse-artillery":
+		box()
+		diag()
+		fillCircle(dst, cx, cy, 6*f, ink)
+	case "leader":
+		// a flag on a staff
+		px := cx - w*0.22
+		line(dst, px, y0-6*f, px, y1+4*f, lw, ink)
+		flagPts := []pt{{px, y0 - 6*f}, {px + w*0.5, y0 + 2*f}, {px + w*0.42, y0 + 9*f}, {px + w*0.5, y0 + 16*f}, {px, y0 + 16*f}}
+		fillPoly(dst, flagPts, mixColor(bg, rgb(0xff, 0xff, 0xff), 0.6))
+		strokePoly(dst, flagPts, true, lw*0.7, ink)
+	case "commander":
+		star(dst, cx, cy, h*0.62, ink, mixColor(bg, rgb(0xff, 0xe0, 0x70), 0.7))
+	case "train":
+		box()
+		line(dst, x0, cy, x1, cy, lw*0.8, ink)
+		fillCircle(dst, x0+w*0.25, y1+5*f, 4.5*f, ink)
+		fillCircle(dst, x1-w*0.25, y1+5*f, 4.5*f, ink)
+	case "":
+	default:
+		box()
+		t := []rune(typ)
+		if len(t) > 0 {
+			s := string(t[0])
+			if t[0] >= 'a' && t[0] <= 'z' {
+				s = string(t[0] - 32)
+			}
+			drawTextCentered(dst, s, Bold(18*f), cx, cy, ink)
+		}
+	}
+}
+
+func star(dst *ebiten.Image, cx, cy, r float64, ink, fill colorT) {
+	var pts []pt
+	for i := range 10 {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.42
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts = append(pts, pt{cx + rr*math.Cos(a), cy + rr*math.Sin(a)})
+	}
+	fillPoly(dst, pts, fill)
+	strokePoly(dst, pts, true, math.Max(1, r*0.08), ink)
+}
+
+// paintBlock draws a wooden block: side-coloured wood with a light label
+// carrying the unit symbol and its strength squares.
+func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
+	f := h / 100
+	col := k.col
+	leader := isLeader(k.typ)
+	shape := func(x, y, w, h float64, c colorT) {
+		if leader {
+			fillPath(dst, archPath(x, y, w, h, 8*f), c)
+		} else {
+			fillRoundRect(dst, x, y, w, h, 9*f, c)
+		}
+	}
+	shape(x, y, w, h, shade(col, -0.4))
+	shape(x, y, w-2.5*f, h-2.5*f, col)
+	shape(x+3*f, y+3*f, w-9*f, h-9*f, shade(col, 0.1))
+	// wood grain
+	for i := 1; i < 6; i++ {
+		yy := y + h*float64(i)/6 + math.Sin(float64(i))*2*f
+		line(dst, x+6*f, yy, x+w-8*f, yy+1.5*f, 0.8*f, withAlpha(shade(col, -0.2), 0x50))
+	}
+	if k.hidden {
+		return
+	}
+	// the label
+	lx, ly, lw, lh := x+12*f, y+12*f, w-26*f, h-26*f
+	paper := rgb(0xf6, 0xef, 0xdc)
+	if leader {
+		fillPath(dst, archPath(lx, ly, lw, lh, 4*f), paper)
+	} else {
+		fillRoundRect(dst, lx, ly, lw, lh, 4*f, paper)
+	}
+	ink := shade(col, -0.25)
+	if luminance(ink) > 170 {
+		ink = rgb(0x30, 0x28, 0x20)
+	}
+	cx := lx + lw/2
+	if k.short != "" {
+		fs := 15 * f
+		fc := Bold(fs)
+		for tw, _ := Measure(k.short, fc); tw > lw-4*f && fs > 8*f; tw, _ = Measure(k.short, fc) {
+			fs -= f
+			fc = Bold(fs)
+		}
+		drawTextCentered(dst, k.short, fc, cx, ly+10*f, ink)
+	}
+	natoSymbol(dst, k.typ, cx, ly+lh*0.47, lw*0.56, lh*0.3, ink, paper, f*0.85)
+	// strength: one square per step remaining, hollow for steps lost
+	if k.max > 0 {
+		n := k.max
+		sz, gap := 7*f, 2.5*f
+		if n > 6 {
+			sz, gap = 5*f, 1.5*f
+		}
+		total := float64(n)*sz + float64(n-1)*gap
+		for i := range n {
+			px := cx - total/2 + float64(i)*(sz+gap)
+			py := ly + lh - 12*f
+			if i < k.str {
+				fillRect(dst, px, py, sz, sz, ink)
+			} else {
+				strokeRect(dst, px+0.5, py+0.5, sz-1, sz-1, math.Max(1, f), withAlpha(ink, 0x90))
+			}
+		}
+	}
+	if k.values != "" {
+		drawTextCentered(dst, k.values, Bold(11*f), cx, ly+lh-24*f, ink)
+	}
+}
+
+// archPath is a rectangle with a round top (leader blocks).
+func archPath(x, y, w, h, r float64) *vectorPath {
+	var p vectorPath
+	rr := w / 2
+	fx, fy, fw, fh, fr := float32(x), float32(y), float32(w), float32(h), float32(r)
+	p.MoveTo(fx, fy+float32(rr))
+	p.Arc(fx+float32(rr), fy+float32(rr), float32(rr), math.Pi, 2*math.Pi, 0)
+	p.LineTo(fx+fw, fy+fh-fr)
+	p.ArcTo(fx+fw, fy+fh, fx+fw-fr, fy+fh, fr)
+	p.LineTo(fx+fr, fy+fh)
+	p.ArcTo(fx, fy+fh, fx, fy+fh-fr, fr)
+	p.Close()
+	return &p
+}
+
+// DrawCounter draws one unit, unrotated, with its top-left corner at (x, y)
+// and side size pixels: a counter, or a block if style is "block". Its
+// markers are drawn as chips down its right edge.
+func DrawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style string) {
+	if size <= 0 {
+		return
+	}
+	bk := bucketFor(size / CounterSide)
+	img := faceImage(keyOf(&u, style == "block", 0, bk))
+	k := size / (CounterSide * bucketScales[bk])
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(-2, -2)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x, y)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, &op)
+	cy := y
+	for _, m := range u.Markers {
+		chip := chipImage(m, bk)
+		cw := float64(chip.Bounds().Dx()) * k
+		drawImageAt(dst, chip, x+size-cw*0.75, cy, k)
+		cy += float64(chip.Bounds().Dy()) * k * 0.95
+	}
+}
+
+type vectorPath = vector.Path

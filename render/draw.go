@@ -1,0 +1,274 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// Drawing primitives used while painting cached images (terrain tiles,
+// counter faces, stamps) and by the widgets. They share one scratch vertex
+// buffer, so they allocate nothing once it has grown.
+
+type pt struct{ X, Y float64 }
+
+var (
+	whiteOnce sync.Once
+	whiteSub  *ebiten.Image
+	scratchMu sync.Mutex
+	scratchVs []ebiten.Vertex
+	scratchIs []uint16
+)
+
+func white() *ebiten.Image {
+	whiteOnce.Do(func() {
+		img := ebiten.NewImage(3, 3)
+		pix := make([]byte, 4*9)
+		for i := range pix {
+			pix[i] = 0xff
+		}
+		img.WritePixels(pix)
+		whiteSub = img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	})
+	return whiteSub
+}
+
+func drawVerts(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, c color.Color, rule ebiten.FillRule) {
+	r, g, b, a := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR = float32(r) / 0xffff
+		vs[i].ColorG = float32(g) / 0xffff
+		vs[i].ColorB = float32(b) / 0xffff
+		vs[i].ColorA = float32(a) / 0xffff
+	}
+	op := &ebiten.DrawTrianglesOptions{}
+	op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	op.AntiAlias = true
+	op.FillRule = rule
+	dst.DrawTriangles(vs, is, white(), op)
+}
+
+func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
+	scratchMu.Lock()
+	defer scratchMu.Unlock()
+	scratchVs, scratchIs = p.AppendVerticesAndIndicesForFilling(scratchVs[:0], scratchIs[:0])
+	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleNonZero)
+}
+
+func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, round bool) {
+	scratchMu.Lock()
+	defer scratchMu.Unlock()
+	op := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
+	if round {
+		op.LineJoin, op.LineCap = vector.LineJoinRound, vector.LineCapRound
+	}
+	scratchVs, scratchIs = p.AppendVerticesAndIndicesForStroke(scratchVs[:0], scratchIs[:0], op)
+	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleFillAll)
+}
+
+func polyPath(pts []pt, closed bool) *vector.Path {
+	var p vector.Path
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q.X), float32(q.Y))
+		} else {
+			p.LineTo(float32(q.X), float32(q.Y))
+		}
+	}
+	if closed {
+		p.Close()
+	}
+	return &p
+}
+
+func fillPoly(dst *ebiten.Image, pts []pt, c color.Color) {
+	if len(pts) < 3 {
+		return
+	}
+	fillPath(dst, polyPath(pts, true), c)
+}
+
+func strokePoly(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Color) {
+	if len(pts) < 2 {
+		return
+	}
+	strokePath(dst, polyPath(pts, closed), w, c, false)
+}
+
+func strokePolyRound(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Color) {
+	if len(pts) < 2 {
+		return
+	}
+	strokePath(dst, polyPath(pts, closed), w, c, true)
+}
+
+func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
+	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
+}
+
+func roundLine(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
+	strokePolyRound(dst, []pt{{x0, y0}, {x1, y1}}, false, w, c)
+}
+
+// dashLine draws a dashed line: dash long strokes separated by gap.
+func dashLine(dst *ebiten.Image, x0, y0, x1, y1, w, dash, gap float64, c color.Color) {
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	for s := 0.0; s < l; s += dash + gap {
+		e := math.Min(s+dash, l)
+		line(dst, x0+ux*s, y0+uy*s, x0+ux*e, y0+uy*e, w, c)
+	}
+}
+
+func fillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
+	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), c, true)
+}
+
+func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
+	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(w), c, true)
+}
+
+func fillRect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
+	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, false)
+}
+
+func strokeRect(dst *ebiten.Image, x, y, w, h, sw float64, c color.Color) {
+	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, false)
+}
+
+// roundRectPath returns a rounded rectangle path.
+func roundRectPath(x, y, w, h, r float64) *vector.Path {
+	r = math.Min(r, math.Min(w, h)/2)
+	var p vector.Path
+	fx, fy, fw, fh, fr := float32(x), float32(y), float32(w), float32(h), float32(r)
+	p.MoveTo(fx+fr, fy)
+	p.LineTo(fx+fw-fr, fy)
+	p.ArcTo(fx+fw, fy, fx+fw, fy+fr, fr)
+	p.LineTo(fx+fw, fy+fh-fr)
+	p.ArcTo(fx+fw, fy+fh, fx+fw-fr, fy+fh, fr)
+	p.LineTo(fx+fr, fy+fh)
+	p.ArcTo(fx, fy+fh, fx, fy+fh-fr, fr)
+	p.LineTo(fx, fy+fr)
+	p.ArcTo(fx, fy, fx+fr, fy, fr)
+	p.Close()
+	return &p
+}
+
+func fillRoundRect(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
+	fillPath(dst, roundRectPath(x, y, w, h, r), c)
+}
+
+func strokeRoundRect(dst *ebiten.Image, x, y, w, h, r, sw float64, c color.Color) {
+	strokePath(dst, roundRectPath(x, y, w, h, r), sw, c, false)
+}
+
+// rgb builds an opaque colour.
+func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
+
+// rgba builds a colour from straight (non-premultiplied) components.
+func rgba(r, g, b, a uint8) color.RGBA {
+	f := float64(a) / 255
+	return color.RGBA{uint8(float64(r) * f), uint8(float64(g) * f), uint8(float64(b) * f), a}
+}
+
+// withAlpha returns c (opaque) at alpha a.
+func withAlpha(c color.RGBA, a uint8) color.RGBA {
+	return rgba(c.R, c.G, c.B, a)
+}
+
+// shade mixes opaque c toward black (f<0) or white (f>0) by |f|.
+func shade(c color.RGBA, f float64) color.RGBA {
+	mix := func(v uint8) uint8 {
+		x := float64(v)
+		if f < 0 {
+			x *= 1 + f
+		} else {
+			x += (255 - x) * f
+		}
+		return uint8(clamp(x, 0, 255))
+	}
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), c.A}
+}
+
+// mixColor blends a and b (opaque) with weight t of b.
+func mixColor(a, b color.RGBA, t float64) color.RGBA {
+	m := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t) }
+	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xff}
+}
+
+func luminance(c color.RGBA) float64 {
+	return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+}
+
+// parseColor reads "#rrggbb" (or "#rgb"); ok is false otherwise.
+func parseColor(s string) (color.RGBA, bool) {
+	if len(s) > 0 && s[0] == '#' {
+		s = s[1:]
+	}
+	hexv := func(b byte) (uint8, bool) {
+		switch {
+		case b >= '0' && b <= '9':
+			return b - '0', true
+		case b >= 'a' && b <= 'f':
+			return b - 'a' + 10, true
+		case b >= 'A' && b <= 'F':
+			return b - 'A' + 10, true
+		}
+		return 0, false
+	}
+	var v [6]uint8
+	switch len(s) {
+	case 6:
+		for i := range 6 {
+			x, ok := hexv(s[i])
+			if !ok {
+				return color.RGBA{}, false
+			}
+			v[i] = x
+		}
+		return rgb(v[0]<<4|v[1], v[2]<<4|v[3], v[4]<<4|v[5]), true
+	case 3:
+		for i := range 3 {
+			x, ok := hexv(s[i])
+			if !ok {
+				return color.RGBA{}, false
+			}
+			v[i] = x<<4 | x
+		}
+		return rgb(v[0], v[1], v[2]), true
+	}
+	return color.RGBA{}, false
+}
+
+// drawImageAt draws src with its top-left at (x, y), scaled by s.
+func drawImageAt(dst, src *ebiten.Image, x, y, s float64) {
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(s, s)
+	op.GeoM.Translate(x, y)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(src, &op)
+}
+
+// drawImageCentered draws src centred on (x, y), scaled by s and rotated by
+// rot radians about its centre.
+func drawImageCentered(dst, src *ebiten.Image, x, y, s, rot float64) {
+	b := src.Bounds()
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	op.GeoM.Scale(s, s)
+	if rot != 0 {
+		op.GeoM.Rotate(rot)
+	}
+	op.GeoM.Translate(x, y)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(src, &op)
+}

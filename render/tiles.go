@@ -1,0 +1,199 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The static map is painted into tiles of tileSize pixels, one set per zoom
+// bucket (scales a factor sqrt(2) apart). A frame draws the visible tiles of
+// the bucket at or just above the zoom, scaled down a little; tiles are made
+// on first sight and the least recently used are dropped past maxTiles.
+const (
+	tileSize = 512
+	maxTiles = 72
+)
+
+var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
+
+// bucketFor returns the index of the smallest bucket scale >= zoom.
+func bucketFor(z float64) int {
+	for i, s := range bucketScales {
+		if s >= z*0.985 {
+			return i
+		}
+	}
+	return len(bucketScales) - 1
+}
+
+type tileKey struct {
+	bucket  int
+	i, j    int
+	numbers bool
+}
+
+type tile struct {
+	img  *ebiten.Image
+	used uint64
+}
+
+func (b *Board) tileImage(k tileKey) *ebiten.Image {
+	if t, ok := b.tiles[k]; ok {
+		t.used = b.tick
+		return t.img
+	}
+	if len(b.tiles) >= maxTiles {
+		b.evictTiles()
+	}
+	s := bucketScales[k.bucket]
+	img := ebiten.NewImage(tileSize+1, tileSize+1)
+	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
+	p := &painter{dst: img, s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
+	if b.hm != nil {
+		b.paintHex(p, k.numbers)
+	} else if b.zg != nil {
+		b.paintZones(p)
+	} else {
+		p.fillRect(0, 0, b.w, b.h, colPaper)
+	}
+	b.tiles[k] = &tile{img: img, used: b.tick}
+	return img
+}
+
+func (b *Board) evictTiles() {
+	// Drop the older half.
+	for len(b.tiles) >= maxTiles/2 {
+		var oldK tileKey
+		old := uint64(math.MaxUint64)
+		for k, t := range b.tiles {
+			if t.used < old {
+				old, oldK = t.used, k
+			}
+		}
+		if old == b.tick {
+			return
+		}
+		b.tiles[oldK].img.Deallocate()
+		delete(b.tiles, oldK)
+	}
+}
+
+// tileRange returns the tile indices covering the map.
+func (b *Board) tileRange(bucket int) (ni, nj int) {
+	s := bucketScales[bucket]
+	return int(math.Ceil(b.w * s / tileSize)), int(math.Ceil(b.h * s / tileSize))
+}
+
+// drawTerrain draws the visible terrain tiles for cam into dst.
+func (b *Board) drawTerrain(dst *ebiten.Image, cam Camera, numbers bool) {
+	z := cam.zoom()
+	bk := bucketFor(z)
+	s := bucketScales[bk]
+	ni, nj := b.tileRange(bk)
+	// visible map rectangle
+	x0, y0 := cam.ToMap(float64(cam.Rect.Min.X), float64(cam.Rect.Min.Y))
+	x1, y1 := cam.ToMap(float64(cam.Rect.Max.X), float64(cam.Rect.Max.Y))
+	span := tileSize / s
+	i0, i1 := max(0, int(math.Floor(x0/span))), min(ni-1, int(math.Floor(x1/span)))
+	j0, j1 := max(0, int(math.Floor(y0/span))), min(nj-1, int(math.Floor(y1/span)))
+	k := z / s
+	filter := ebiten.FilterLinear
+	if math.Abs(k-1) < 1e-6 {
+		filter = ebiten.FilterNearest
+	}
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			img := b.tileImage(tileKey{bk, i, j, numbers})
+			var op ebiten.DrawImageOptions
+			op.GeoM.Scale(k, k)
+			sx, sy := cam.ToScreen(float64(i)*span, float64(j)*span)
+			if filter == ebiten.FilterNearest {
+				sx, sy = math.Round(sx), math.Round(sy)
+			}
+			op.GeoM.Translate(sx, sy)
+			op.Filter = filter
+			dst.DrawImage(img, &op)
+		}
+	}
+}
+
+// Warm paints the terrain at zoom 1 and at the zoom that fits the map in a
+// 1280x720 window, and renders the highlight and arrow stamps, so the first
+// frames do not stutter.
+func (b *Board) Warm() {
+	for _, z := range []float64{1, b.Fit(image.Rect(0, 0, 1280, 720)).Zoom} {
+		bk := bucketFor(z)
+		ni, nj := b.tileRange(bk)
+		for j := 0; j < nj; j++ {
+			for i := 0; i < ni; i++ {
+				b.tileImage(tileKey{bk, i, j, false})
+			}
+		}
+		b.stamps(bk)
+	}
+}
+
+// painter draws in map units onto a tile: (x, y) map -> ((x-tx)*s, (y-ty)*s).
+type painter struct {
+	dst    *ebiten.Image
+	s      float64
+	tx, ty float64
+	w, h   float64 // tile extent in map units
+}
+
+func (p *painter) P(x, y float64) pt { return pt{(x - p.tx) * p.s, (y - p.ty) * p.s} }
+
+// visible reports whether a disc of radius r at (x, y) touches the tile.
+func (p *painter) visible(x, y, r float64) bool {
+	return x+r >= p.tx && x-r <= p.tx+p.w && y+r >= p.ty && y-r <= p.ty+p.h
+}
+
+func (p *painter) tr(pts []pt) []pt {
+	out := make([]pt, len(pts))
+	for i, q := range pts {
+		out[i] = p.P(q.X, q.Y)
+	}
+	return out
+}
+
+func (p *painter) fillPoly(pts []pt, c colorT)          { fillPoly(p.dst, p.tr(pts), c) }
+func (p *painter) strokePoly(pts []pt, closed bool, w float64, c colorT) {
+	strokePoly(p.dst, p.tr(pts), closed, math.Max(w*p.s, 0.6), c)
+}
+func (p *painter) strokeRound(pts []pt, closed bool, w float64, c colorT) {
+	strokePolyRound(p.dst, p.tr(pts), closed, math.Max(w*p.s, 0.6), c)
+}
+func (p *painter) line(x0, y0, x1, y1, w float64, c colorT) {
+	a, b := p.P(x0, y0), p.P(x1, y1)
+	line(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), c)
+}
+func (p *painter) roundLine(x0, y0, x1, y1, w float64, c colorT) {
+	a, b := p.P(x0, y0), p.P(x1, y1)
+	roundLine(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), c)
+}
+func (p *painter) dash(x0, y0, x1, y1, w, d, g float64, c colorT) {
+	a, b := p.P(x0, y0), p.P(x1, y1)
+	dashLine(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), d*p.s, g*p.s, c)
+}
+func (p *painter) circle(x, y, r float64, c colorT) {
+	q := p.P(x, y)
+	fillCircle(p.dst, q.X, q.Y, r*p.s, c)
+}
+func (p *painter) ring(x, y, r, w float64, c colorT) {
+	q := p.P(x, y)
+	strokeCircle(p.dst, q.X, q.Y, r*p.s, math.Max(w*p.s, 0.6), c)
+}
+func (p *painter) fillRect(x, y, w, h float64, c colorT) {
+	q := p.P(x, y)
+	fillRect(p.dst, q.X, q.Y, w*p.s, h*p.s, c)
+}
+func (p *painter) roundRect(x, y, w, h, r float64, c colorT) {
+	q := p.P(x, y)
+	fillRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, c)
+}
+func (p *painter) strokeRoundRect(x, y, w, h, r, sw float64, c colorT) {
+	q := p.P(x, y)
+	strokeRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, math.Max(sw*p.s, 0.6), c)
+}

@@ -1,0 +1,777 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Widget colours: dark walnut panels with parchment text.
+var (
+	colPanel     = rgba(0x26, 0x22, 0x1e, 0xf0)
+	colPanelEdge = rgb(0x6e, 0x5e, 0x48)
+	colText      = rgb(0xf0, 0xe6, 0xd0)
+	colTextDim   = rgb(0xb0, 0xa4, 0x8c)
+	colGold      = rgb(0xe8, 0xc0, 0x4a)
+	colRule      = rgb(0x9c, 0xc4, 0xe0)
+)
+
+// Button is a clickable control; Sub is an optional second line.
+type Button struct {
+	Label, Sub           string
+	Rect                 image.Rectangle
+	Enabled, Hot, Active bool
+}
+
+func rectF(r image.Rectangle) (x, y, w, h float64) {
+	return float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())
+}
+
+// DrawPanel draws a panel background.
+func DrawPanel(dst *ebiten.Image, r image.Rectangle) {
+	x, y, w, h := rectF(r)
+	if w <= 0 || h <= 0 {
+		return
+	}
+	fillRoundRect(dst, x+2, y+3, w, h, 6, rgba(0, 0, 0, 0x50))
+	fillRoundRect(dst, x, y, w, h, 6, colPanel)
+	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 6, 1, colPanelEdge)
+	strokeRoundRect(dst, x+3.5, y+3.5, w-7, h-7, 4, 1, rgba(0x6e, 0x5e, 0x48, 0x50))
+}
+
+// DrawButton draws b: disabled buttons are dim, hot ones lit, active ones gilded.
+func DrawButton(dst *ebiten.Image, b Button) {
+	x, y, w, h := rectF(b.Rect)
+	if w <= 0 || h <= 0 {
+		return
+	}
+	bg, edge, fg := rgb(0x4a, 0x3e, 0x30), rgb(0x8a, 0x74, 0x56), colText
+	switch {
+	case !b.Enabled:
+		bg, edge, fg = rgb(0x33, 0x30, 0x2c), rgb(0x4a, 0x46, 0x40), rgb(0x7c, 0x76, 0x6c)
+	case b.Active:
+		bg, edge, fg = rgb(0x7a, 0x5c, 0x22), colGold, rgb(0xff, 0xf4, 0xd8)
+	case b.Hot:
+		bg, edge = rgb(0x62, 0x52, 0x3e), rgb(0xd8, 0xb8, 0x78)
+	}
+	fillRoundRect(dst, x, y+1.5, w, h, 5, rgba(0, 0, 0, 0x60))
+	fillRoundRect(dst, x, y, w, h, 5, bg)
+	if b.Enabled {
+		line(dst, x+5, y+1.5, x+w-5, y+1.5, 1, withAlpha(shade(bg, 0.35), 0xc0))
+	}
+	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 5, 1.2, edge)
+	lf := Bold(math.Min(15, math.Max(10, h*0.38)))
+	if b.Sub == "" {
+		label := fitText(b.Label, lf, w-10)
+		drawTextCentered(dst, label, lf, x+w/2, y+h/2, fg)
+		return
+	}
+	sf := Face(math.Min(12, math.Max(9, h*0.26)))
+	_, lh := Measure("Ag", lf)
+	_, sh := Measure("Ag", sf)
+	top := y + (h-lh-sh)/2
+	drawTextCentered(dst, fitText(b.Label, lf, w-10), lf, x+w/2, top+lh/2, fg)
+	sc := colTextDim
+	if !b.Enabled {
+		sc = rgb(0x6c, 0x66, 0x5c)
+	}
+	drawTextCentered(dst, fitText(b.Sub, sf, w-10), sf, x+w/2, top+lh+sh/2, sc)
+}
+
+// fitText shortens s with an ellipsis to fit width.
+func fitText(s string, f faceT, width float64) string {
+	if w, _ := Measure(s, f); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		t := string(r) + "…"
+		if w, _ := Measure(t, f); w <= width {
+			return t
+		}
+	}
+	return string(r)
+}
+
+func sideName(v *rules.View, s rules.Side) string {
+	switch s {
+	case rules.Chance:
+		return "Chance (dice or cards)"
+	case rules.NoSide:
+		return "nobody"
+	}
+	if int(s) >= 0 && int(s) < len(v.Sides) {
+		return v.Sides[s]
+	}
+	return s.String()
+}
+
+// DrawHUD draws the turn, phase (with its rule), sub-phase, whose turn it
+// is, who decides now, the prompt and the score lines.
+func DrawHUD(dst *ebiten.Image, r image.Rectangle, v *rules.View) {
+	DrawPanel(dst, r)
+	if v == nil {
+		return
+	}
+	x, y, w, h := rectF(r)
+	pad := 10.0
+	cx, cy := x+pad, y+pad
+	tw := w - 2*pad
+	bottom := y + h - pad
+	st := v.Status
+	put := func(s string, f faceT, c color.Color) {
+		for _, l := range Wrap(s, f, tw) {
+			_, lh := Measure(l, f)
+			if cy+lh > bottom {
+				return
+			}
+			DrawText(dst, l, f, cx, cy, c)
+			cy += lh
+		}
+	}
+	turn := fmt.Sprintf("Turn %d", st.Turn)
+	if st.Turns > 0 {
+		turn = fmt.Sprintf("Turn %d/%d", st.Turn, st.Turns)
+	}
+	DrawText(dst, turn, Bold(17), cx, cy, colGold)
+	if int(st.Active) >= 0 {
+		name := sideName(v, st.Active)
+		sw, _ := Measure(name, Bold(15))
+		fillCircle(dst, x+w-pad-sw-12, cy+10, 5, sideColorFor(v, st.Active))
+		DrawText(dst, name, Bold(15), x+w-pad-sw, cy+1, colText)
+	}
+	_, lh := Measure("Ag", Bold(17))
+	cy += lh + 2
+	phase := st.Phase
+	if st.PhaseRule != "" {
+		phase += "  [" + st.PhaseRule + "]"
+	}
+	put(phase, Bold(14), colText)
+	if st.SubPhase != "" {
+		put(st.SubPhase, Face(13), colTextDim)
+	}
+	cy += 3
+	if v.Result.Over {
+		res := "Game over: draw"
+		if v.Result.Winner >= 0 {
+			res = "Game over: " + sideName(v, v.Result.Winner) + " wins"
+		}
+		put(res, Bold(14), colGold)
+		if v.Result.Reason != "" {
+			put(v.Result.Reason, Face(13), colText)
+		}
+	} else {
+		put("Decides now: "+sideName(v, st.Decider), Face(13), colText)
+	}
+	if st.Prompt != "" {
+		cy += 2
+		put(st.Prompt, Italic(13), rgb(0xf4, 0xdc, 0xa0))
+	}
+	if len(v.Score) > 0 {
+		cy += 4
+		if cy < bottom {
+			line(dst, cx, cy, cx+tw, cy, 1, colPanelEdge)
+		}
+		cy += 4
+		for _, s := range v.Score {
+			put(s, Face(12.5), colText)
+		}
+	}
+	for _, n := range v.Notes {
+		put(n, Face(12.5), colTextDim)
+	}
+	for _, t := range v.Tracks {
+		put(t.Name+": "+strings.Join(t.Items, " · "), Face(12), colTextDim)
+	}
+}
+
+func sideColorFor(v *rules.View, s rules.Side) colorT {
+	if int(s) >= 0 && int(s) < len(v.Sides) {
+		if c := sideColorByName(v.Sides[s]); c != colLabel {
+			return c
+		}
+	}
+	return sideColor(int(s))
+}
+
+// DrawLog draws log lines, newest at the bottom, each wrapped to the width;
+// scroll is the number of (wrapped) lines scrolled up from the newest.
+func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
+	DrawPanel(dst, r)
+	x, y, w, h := rectF(r)
+	pad := 8.0
+	f := Face(12.5)
+	lh := lineHeight(f)
+	rows := int((h - 2*pad) / lh)
+	if rows <= 0 {
+		return
+	}
+	// wrap from the newest backwards until the window is filled
+	need := rows + max(scroll, 0)
+	var wrapped []string
+	for i := len(lines) - 1; i >= 0 && len(wrapped) < need; i-- {
+		ws := Wrap(lines[i], f, w-2*pad-8)
+		for j := len(ws) - 1; j >= 0; j-- {
+			if j > 0 {
+				ws[j] = "  " + ws[j]
+			}
+			wrapped = append(wrapped, ws[j])
+		}
+	}
+	// wrapped is newest-first
+	start := max(scroll, 0)
+	if start > len(wrapped) {
+		start = len(wrapped)
+	}
+	end := min(start+rows, len(wrapped))
+	cy := y + h - pad - lh
+	for i := start; i < end; i++ {
+		drawLogLine(dst, wrapped[i], f, x+pad, cy, i == 0 && scroll == 0)
+		cy -= lh
+	}
+	if scroll > 0 {
+		DrawText(dst, fmt.Sprintf("▲ %d more below", scroll), Face(11), x+w-pad-110, y+pad-2, colGold)
+	}
+}
+
+// drawLogLine colours a trailing rule citation "[10.2]" apart.
+func drawLogLine(dst *ebiten.Image, s string, f faceT, x, y float64, newest bool) {
+	c := colText
+	if !newest {
+		c = rgb(0xdc, 0xd2, 0xbc)
+	}
+	if i := strings.LastIndex(s, " ["); i > 0 && strings.HasSuffix(s, "]") {
+		DrawText(dst, s[:i], f, x, y, c)
+		w, _ := Measure(s[:i], f)
+		DrawText(dst, s[i:], f, x+w, y, colRule)
+		return
+	}
+	DrawText(dst, s, f, x, y, c)
+}
+
+// DrawTooltip draws a small box of lines near (x, y), kept on screen.
+func DrawTooltip(dst *ebiten.Image, x, y float64, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	f := Face(12.5)
+	lh := lineHeight(f)
+	w := 0.0
+	for _, l := range lines {
+		lw, _ := Measure(l, f)
+		w = math.Max(w, lw)
+	}
+	w += 14
+	h := float64(len(lines))*lh + 10
+	x, y = keepOn(dst, x+14, y+16, w, h)
+	fillRoundRect(dst, x+2, y+2, w, h, 4, rgba(0, 0, 0, 0x60))
+	fillRoundRect(dst, x, y, w, h, 4, rgba(0x1e, 0x1a, 0x16, 0xf4))
+	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 4, 1, colPanelEdge)
+	for i, l := range lines {
+		c := colText
+		if i == 0 {
+			c = colGold
+		}
+		DrawText(dst, l, f, x+7, y+5+float64(i)*lh, c)
+	}
+}
+
+func keepOn(dst *ebiten.Image, x, y, w, h float64) (float64, float64) {
+	b := dst.Bounds()
+	if x+w > float64(b.Max.X)-4 {
+		x = float64(b.Max.X) - 4 - w
+	}
+	if y+h > float64(b.Max.Y)-4 {
+		y = float64(b.Max.Y) - 4 - h
+	}
+	return math.Max(x, float64(b.Min.X)+4), math.Max(y, float64(b.Min.Y)+4)
+}
+
+var markerNames = map[string]string{
+	"disorganised": "Disorganised", "routed": "Routed", "fired": "Fired", "moved": "Moved",
+	"activated": "Activated", "out-of-command": "Out of command", "demoralised": "Demoralised",
+	"square": "In square", "ordered": "Ordered", "attached": "Attached", "ammo-out": "Out of ammunition",
+}
+
+func markerName(m string) string {
+	if n, ok := markerNames[m]; ok {
+		return n
+	}
+	return m
+}
+
+// DrawUnitCard draws the hover card of a unit near (x, y): its counter, name,
+// type, formation, values, strength, markers and Detail lines.
+func DrawUnitCard(dst *ebiten.Image, x, y float64, u rules.UnitView, board *rules.Board) {
+	w := 290.0
+	pad := 10.0
+	cs := 58.0
+	tx := pad + cs + 10
+	tw := w - tx - pad
+	var head []string
+	var body []string
+	name := u.Name
+	if u.Hidden {
+		name = "Unidentified unit"
+	}
+	head = append(head, name)
+	if !u.Hidden {
+		kind := strings.ReplaceAll(u.Type, "-", " ")
+		if u.Size != "" {
+			kind += " (" + u.Size + ")"
+		}
+		head = append(head, kind)
+		if u.Formation != "" {
+			head = append(head, u.Formation)
+		}
+		if u.Values != "" {
+			body = append(body, "Values: "+u.Values)
+		}
+		if u.MaxStr > 0 {
+			body = append(body, fmt.Sprintf("Strength: %d of %d", u.Strength, u.MaxStr))
+		}
+	}
+	if u.At != "" {
+		at := u.At
+		if u.At2 != "" {
+			at += " – " + u.At2
+		}
+		if board != nil && board.Zones != nil {
+			if z, ok := board.Zones.Zone(u.At); ok {
+				at = z.Name
+			}
+		}
+		if board != nil && board.Hex != nil {
+			if c, err := board.Hex.ParseOn(u.At); err == nil {
+				if cell := board.Hex.Cell(c); cell != nil {
+					tn := cell.Terrain
+					if n, ok := board.Hex.Terrains[tn]; ok {
+						tn = n
+					}
+					at += " (" + tn + ")"
+				}
+			}
+		}
+		body = append(body, "At: "+at)
+	}
+	if u.Facing >= 0 && board != nil && board.Hex != nil && !u.Hidden {
+		body = append(body, fmt.Sprintf("Facing: corner %d", u.Facing))
+	}
+	var marks []string
+	for _, m := range u.Markers {
+		marks = append(marks, markerName(m))
+	}
+	if len(marks) > 0 {
+		body = append(body, "Markers: "+strings.Join(marks, ", "))
+	}
+	bf := Face(12.5)
+	blh := lineHeight(bf)
+	var wrapped []string
+	for _, l := range head[1:] {
+		wrapped = append(wrapped, Wrap(l, bf, tw)...)
+	}
+	nameLines := Wrap(head[0], Bold(15), tw)
+	var bodyW []string
+	for _, l := range body {
+		bodyW = append(bodyW, Wrap(l, bf, w-2*pad)...)
+	}
+	var detW []string
+	for _, l := range u.Detail {
+		detW = append(detW, Wrap(l, Face(12), w-2*pad)...)
+	}
+	topH := math.Max(cs, float64(len(nameLines))*lineHeight(Bold(15))+float64(len(wrapped))*blh)
+	h := pad + topH + 8 + float64(len(bodyW))*blh + float64(len(detW))*lineHeight(Face(12)) + pad
+	if len(detW) > 0 {
+		h += 8
+	}
+	x, y = keepOn(dst, x+16, y+16, w, h)
+	fillRoundRect(dst, x+3, y+3, w, h, 6, rgba(0, 0, 0, 0x60))
+	fillRoundRect(dst, x, y, w, h, 6, rgba(0xf4, 0xec, 0xd6, 0xfa))
+	col := unitColor(u.Color, int(u.Side))
+	fillRect(dst, x+6, y, w-12, 4, col)
+	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 6, 1.2, rgb(0x6e, 0x5a, 0x40))
+	DrawCounter(dst, u, x+pad, y+pad, cs, "")
+	cy := y + pad
+	for _, l := range nameLines {
+		DrawText(dst, l, Bold(15), x+tx, cy, colInk)
+		cy += lineHeight(Bold(15))
+	}
+	for _, l := range wrapped {
+		DrawText(dst, l, bf, x+tx, cy, rgb(0x5a, 0x4a, 0x38))
+		cy += blh
+	}
+	cy = y + pad + topH + 8
+	for _, l := range bodyW {
+		DrawText(dst, l, bf, x+pad, cy, colInk)
+		cy += blh
+	}
+	if len(detW) > 0 {
+		line(dst, x+pad, cy+3, x+w-pad, cy+3, 1, rgb(0xc4, 0xb0, 0x8c))
+		cy += 8
+		for _, l := range detW {
+			DrawText(dst, l, Face(12), x+pad, cy, rgb(0x4a, 0x3c, 0x2c))
+			cy += lineHeight(Face(12))
+		}
+	}
+}
+
+// legend swatches, cached per terrain id and layout
+type swatchKey struct {
+	terrain string
+	level   int
+	flat    bool
+}
+
+var (
+	swatchMu sync.Mutex
+	swatches = map[swatchKey]*ebiten.Image{}
+	legendBs = map[*rules.Board]*Board{}
+)
+
+// terrainSwatch paints one hex of terrain t as a legend sample.
+func terrainSwatch(t string, level int, flat bool) *ebiten.Image {
+	swatchMu.Lock()
+	defer swatchMu.Unlock()
+	k := swatchKey{t, level, flat}
+	if img, ok := swatches[k]; ok {
+		return img
+	}
+	m := hex.NewMap("swatch", hex.Layout{Flat: flat, ShoveOdd: true})
+	m.Set(hex.Coord{}, &hex.Cell{Terrain: t, Level: level})
+	b := NewBoard(&rules.Board{Kind: "hex", Hex: m})
+	n := int(math.Ceil(b.w))
+	img := ebiten.NewImage(n, int(math.Ceil(b.h)))
+	p := &painter{dst: img, s: 1, w: b.w, h: b.h}
+	cx, cy := b.hexCenter(hex.Coord{})
+	p.fillPoly(b.hexCorners(cx, cy, HexSize), terrainBase(t, level))
+	b.paintTerrainGlyphs(p, hex.Coord{}, m.Cell(hex.Coord{}))
+	p.strokePoly(b.hexCorners(cx, cy, HexSize), true, 1.5, colInk)
+	swatches[k] = img
+	return img
+}
+
+// DrawLegend draws the terrain, hexside and highlight keys of a board.
+func DrawLegend(dst *ebiten.Image, r image.Rectangle, b *rules.Board) {
+	DrawPanel(dst, r)
+	if b == nil {
+		return
+	}
+	x, y, w, h := rectF(r)
+	pad := 10.0
+	cx, cy := x+pad, y+pad
+	DrawText(dst, "Legend", Bold(15), cx, cy, colGold)
+	cy += 22
+	colW := 150.0
+	cols := max(1, int((w-2*pad)/colW))
+	row := 0
+	item := func(draw func(ix, iy float64), label string) {
+		ix := cx + float64(row%cols)*colW
+		iy := cy + float64(row/cols)*30
+		if iy+26 > y+h-pad {
+			return
+		}
+		draw(ix, iy)
+		DrawText(dst, fitText(label, Face(12.5), colW-40), Face(12.5), ix+34, iy+5, colText)
+		row++
+	}
+	section := func(title string) {
+		if row%cols != 0 {
+			row += cols - row%cols
+		}
+		cy += float64(row/cols) * 30
+		row = 0
+		if cy+20 > y+h-pad {
+			return
+		}
+		DrawText(dst, title, Bold(13), cx, cy, colTextDim)
+		cy += 18
+	}
+	if b.Hex != nil {
+		section("Terrain")
+		ids := make([]string, 0, len(b.Hex.Terrains))
+		for id := range b.Hex.Terrains {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		levels := map[string]int{}
+		for _, c := range b.Hex.Cells {
+			if c.Level > levels[c.Terrain] {
+				levels[c.Terrain] = c.Level
+			}
+		}
+		for _, id := range ids {
+			sw := terrainSwatch(id, min(levels[id], 1), b.Hex.Layout.Flat)
+			item(func(ix, iy float64) {
+				drawImageAt(dst, sw, ix-2, iy-3, 28/float64(sw.Bounds().Dx()))
+			}, b.Hex.Terrains[id])
+		}
+		// hexside features present on the map
+		have := map[string]bool{}
+		for _, fs := range b.Hex.Sides {
+			for _, f := range fs {
+				have[f] = true
+			}
+		}
+		feats := []struct{ id, name string }{{hex.River, "River"}, {hex.Stream, "Stream"}, {hex.Bridge, "Bridge"},
+			{hex.Ford, "Ford"}, {hex.Road, "Road"}, {"trail", "Trail"}, {hex.FieldWorks, "Field works"},
+			{hex.Slope, "Slope"}, {hex.Wall, "Wall"}, {"ravine", "Ravine"}}
+		first := true
+		for _, f := range feats {
+			if !have[f.id] {
+				continue
+			}
+			if first {
+				section("Hexsides")
+				first = false
+			}
+			id := f.id
+			item(func(ix, iy float64) { sideSample(dst, id, ix, iy+10) }, f.name)
+		}
+	}
+	if b.Zones != nil {
+		section("Zones and connections")
+		for _, t := range []struct{ id, name string }{{"clear", "Clear zone"}, {"defensive", "Defensive zone"}, {"town", "Town zone"}} {
+			c := zoneColor(t.id)
+			item(func(ix, iy float64) {
+				fillCircle(dst, ix+12, iy+10, 10, c)
+				strokeCircle(dst, ix+12, iy+10, 10, 1.5, colInk)
+			}, t.name)
+		}
+		for _, k := range []struct{ id, name string }{{"road", "Road"}, {"route", "Route"}, {"path", "Path"}, {"ford", "Ford"}} {
+			id := k.id
+			item(func(ix, iy float64) {
+				p := &painter{dst: dst, s: 1}
+				switch id {
+				case "road":
+					p.roundLine(ix, iy+10, ix+26, iy+10, 6, colRoad)
+					p.roundLine(ix, iy+10, ix+26, iy+10, 2.5, colRoadCore)
+				case "route":
+					p.roundLine(ix, iy+10, ix+26, iy+10, 3, colRoad)
+				case "path":
+					p.dash(ix, iy+10, ix+26, iy+10, 2.5, 6, 4, colRoad)
+				case "ford":
+					p.dash(ix, iy+10, ix+26, iy+10, 3, 6, 4, colWaterInk)
+				}
+			}, k.name)
+		}
+	}
+	section("Highlights")
+	for k := HLMove; k <= HLOther; k++ {
+		kk := k
+		item(func(ix, iy float64) { hlSample(dst, kk, ix, iy) }, hlName(k))
+	}
+}
+
+func hlName(k HighlightKind) string {
+	switch k {
+	case HLMove:
+		return "Move (dots)"
+	case HLFire:
+		return "Fire (hatched)"
+	case HLShock:
+		return "Shock (cross-hatch)"
+	case HLDeploy:
+		return "Deploy (double line)"
+	case HLOrder:
+		return "Order (brackets)"
+	}
+	return "Other"
+}
+
+var (
+	hlSampleOnce sync.Once
+	hlSampleB    *Board
+)
+
+func hlSample(dst *ebiten.Image, k HighlightKind, x, y float64) {
+	hlSampleOnce.Do(func() {
+		m := hex.NewMap("sample", hex.Layout{Flat: true, ShoveOdd: true})
+		m.Set(hex.Coord{}, &hex.Cell{Terrain: "clear"})
+		hlSampleB = NewBoard(&rules.Board{Kind: "hex", Hex: m})
+	})
+	sw := terrainSwatch("clear", 0, true)
+	s := 28 / float64(sw.Bounds().Dx())
+	drawImageAt(dst, sw, x-2, y-3, s)
+	st := hlSampleB.stamps(4)
+	img := st.hl[k]
+	k2 := 28 / float64(img.Bounds().Dx())
+	drawImageCentered(dst, img, x-2+float64(sw.Bounds().Dx())*s/2, y-3+float64(sw.Bounds().Dy())*s/2, k2, 0)
+}
+
+func sideSample(dst *ebiten.Image, id string, x, y float64) {
+	p := &painter{dst: dst, s: 1}
+	a, e := pt{x, y}, pt{x + 26, y}
+	switch id {
+	case hex.River:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 7, colWaterInk)
+		p.roundLine(a.X, a.Y, e.X, e.Y, 3, rgb(0x7f, 0xae, 0xd6))
+	case hex.Stream:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 3.5, colStream)
+	case hex.Bridge:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 7, colWaterInk)
+		plank(p, x+13, y, math.Pi/2, 20, 8)
+	case hex.Ford:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 7, colWaterInk)
+		for _, o := range []float64{-4, 0, 4} {
+			p.dash(x+13+o, y-9, x+13+o, y+9, 1.5, 3, 2, rgb(0xf4, 0xfa, 0xff))
+		}
+	case hex.Road:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 5.5, colRoad)
+		p.roundLine(a.X, a.Y, e.X, e.Y, 2.2, colRoadCore)
+	case "trail":
+		p.dash(a.X, a.Y, e.X, e.Y, 1.6, 4, 3, colRoad)
+	case hex.FieldWorks:
+		zigzag(p, a, e, 2.5, colEarth, 1.8)
+	case hex.Slope:
+		p.line(a.X, a.Y, e.X, e.Y, 1.2, colEarth)
+		for i := 1; i < 7; i++ {
+			xx := x + float64(i)*26/7
+			p.line(xx, y, xx, y+5+float64(i%2)*2, 0.9, colEarth)
+		}
+	case hex.Wall:
+		p.roundLine(a.X, a.Y, e.X, e.Y, 5, colStone)
+		p.line(a.X, a.Y, e.X, e.Y, 1.5, rgb(0xc0, 0xb8, 0xac))
+	case "ravine":
+		zigzag(p, a, e, 3, rgb(0x6e, 0x4a, 0x28), 2.2)
+	}
+}
+
+// DrawCard draws a command card in r; hot cards are lifted and gilded.
+func DrawCard(dst *ebiten.Image, r image.Rectangle, c rules.Card, hot bool) {
+	x, y, w, h := rectF(r)
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if hot {
+		y -= 6
+	}
+	fillRoundRect(dst, x+3, y+4, w, h, 8, rgba(0, 0, 0, 0x70))
+	fillRoundRect(dst, x, y, w, h, 8, rgb(0xf3, 0xea, 0xd2))
+	edge := rgb(0x7a, 0x60, 0x40)
+	if hot {
+		edge = colGold
+	}
+	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 8, 2, edge)
+	strokeRoundRect(dst, x+5.5, y+5.5, w-11, h-11, 5, 1, rgba(0x7a, 0x60, 0x40, 0x90))
+	pad := 11.0
+	cy := y + pad
+	if c.Section != "" {
+		DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
+		cy += 14
+	}
+	for _, l := range Wrap(c.Name, Bold(14), w-2*pad) {
+		if cy+18 > y+h-pad {
+			break
+		}
+		DrawText(dst, l, Bold(14), x+pad, cy, colInk)
+		cy += lineHeight(Bold(14))
+	}
+	cy += 3
+	line(dst, x+pad, cy, x+w-pad, cy, 1, rgba(0x7a, 0x60, 0x40, 0xa0))
+	cy += 5
+	f := Face(12)
+	bottom := y + h - pad
+	if c.Rule != "" {
+		bottom -= 14
+	}
+	for _, l := range Wrap(c.Text, f, w-2*pad) {
+		if cy+lineHeight(f) > bottom {
+			DrawText(dst, "…", f, x+pad, cy-4, colInk)
+			break
+		}
+		DrawText(dst, l, f, x+pad, cy, colInk)
+		cy += lineHeight(f)
+	}
+	if c.Rule != "" {
+		s := "[" + c.Rule + "]"
+		sw, _ := Measure(s, Face(11))
+		DrawText(dst, s, Face(11), x+w-pad-sw, y+h-pad-13, rgb(0x3f, 0x6a, 0x90))
+	}
+}
+
+// DrawOdds draws a combat preview: one bar per outcome with its exact
+// fraction and percentage.
+func DrawOdds(dst *ebiten.Image, r image.Rectangle, title string, lines []rules.OddsLine) {
+	DrawPanel(dst, r)
+	x, y, w, h := rectF(r)
+	pad := 10.0
+	cy := y + pad
+	for _, l := range Wrap(title, Bold(14), w-2*pad) {
+		DrawText(dst, l, Bold(14), x+pad, cy, colGold)
+		cy += lineHeight(Bold(14))
+	}
+	cy += 4
+	f := Face(12.5)
+	mf := Mono(12)
+	labelW := 0.0
+	for _, l := range lines {
+		lw, _ := Measure(l.Result, f)
+		labelW = math.Max(labelW, lw)
+	}
+	labelW = math.Min(labelW+8, w*0.4)
+	numW := 120.0
+	barX := x + pad + labelW
+	barW := math.Max(20, w-2*pad-labelW-numW)
+	rowH := math.Max(lineHeight(f), 16) + 4
+	for _, l := range lines {
+		if cy+rowH > y+h-pad {
+			break
+		}
+		DrawText(dst, fitText(l.Result, f, labelW-6), f, x+pad, cy+1, colText)
+		p := 0.0
+		if l.Den > 0 {
+			p = float64(l.Num) / float64(l.Den)
+		}
+		fillRoundRect(dst, barX, cy+2, barW, rowH-6, 3, rgb(0x3a, 0x34, 0x2c))
+		if p > 0 {
+			fillRoundRect(dst, barX, cy+2, math.Max(3, barW*p), rowH-6, 3, rgb(0xc8, 0x9a, 0x3a))
+		}
+		s := fmt.Sprintf("%d/%d %5.1f%%", l.Num, l.Den, 100*p)
+		DrawText(dst, s, mf, barX+barW+8, cy+1, colText)
+		cy += rowH
+	}
+}
+
+// DrawCover draws the full-screen hand-over cover that hides the board.
+func DrawCover(dst *ebiten.Image, title, sub string) {
+	b := dst.Bounds()
+	x, y, w, h := rectF(b)
+	fillRect(dst, x, y, w, h, rgb(0x1e, 0x1b, 0x18))
+	// a faint hex pattern
+	for row := 0; row < int(h/52)+2; row++ {
+		for col := 0; col < int(w/60)+2; col++ {
+			cx := x + float64(col)*60
+			cy := y + float64(row)*52 + float64(col%2)*26
+			var pts []pt
+			for i := range 6 {
+				a := float64(i) * math.Pi / 3
+				pts = append(pts, pt{cx + 30*math.Cos(a), cy + 30*math.Sin(a)})
+			}
+			strokePoly(dst, pts, true, 1, rgba(0xff, 0xf0, 0xd0, 0x10))
+		}
+	}
+	cx, cy := x+w/2, y+h/2
+	tf := Bold(34)
+	tw, th := Measure(title, tf)
+	bw := math.Max(tw, 360) + 80
+	fillRoundRect(dst, cx-bw/2, cy-th-40, bw, th+110, 10, rgba(0x2c, 0x26, 0x20, 0xf0))
+	strokeRoundRect(dst, cx-bw/2+0.5, cy-th-40+0.5, bw-1, th+110-1, 10, 1.5, colGold)
+	drawTextCentered(dst, title, tf, cx, cy-th/2-10, colText)
+	line(dst, cx-bw/2+40, cy+8, cx+bw/2-40, cy+8, 1, colPanelEdge)
+	sf := Face(16)
+	sy := cy + 20
+	for _, l := range Wrap(sub, sf, bw-60) {
+		drawTextCentered(dst, l, sf, cx, sy+8, colTextDim)
+		sy += lineHeight(sf)
+	}
+}
