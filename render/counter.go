@@ -28,7 +28,7 @@ type faceKey struct {
 }
 
 var (
-	faceMu2   sync.Mutex
+	faceMu2    sync.Mutex
 	faceCache2 = map[faceKey]*ebiten.Image{}
 )
 

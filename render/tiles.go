@@ -158,7 +158,7 @@ func (p *painter) tr(pts []pt) []pt {
 	return out
 }
 
-func (p *painter) fillPoly(pts []pt, c colorT)          { fillPoly(p.dst, p.tr(pts), c) }
+func (p *painter) fillPoly(pts []pt, c colorT) { fillPoly(p.dst, p.tr(pts), c) }
 func (p *painter) strokePoly(pts []pt, closed bool, w float64, c colorT) {
 	strokePoly(p.dst, p.tr(pts), closed, math.Max(w*p.s, 0.6), c)
 }
