@@ -369,7 +369,7 @@ func (r *Race) View(s rules.Side) *rules.View {
 
 func card(v int) rules.Card {
 	return rules.Card{ID: "card-" + strconv.Itoa(v), Name: cardNames[v],
-		Text: fmt.Sprintf("Advance %d squares.", v), Rule: "2.3"}
+		Text: fmt.Sprintf("Advance by %d.", v), Rule: "2.3"}
 }
 
 // Clone copies the state; every field is a value, so nothing is shared.

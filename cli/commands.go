@@ -1,0 +1,708 @@
+package cli
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	iofs "io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"grognard/rules"
+	"grognard/saves"
+)
+
+// optionFlags collects repeated --option id=on|off.
+type optionFlags rules.Options
+
+func (o optionFlags) String() string {
+	var parts []string
+	for k, v := range o {
+		parts = append(parts, k+"="+onOff(v))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (o optionFlags) Set(s string) error {
+	id, val, has := strings.Cut(s, "=")
+	if id == "" {
+		return fmt.Errorf("option %q: want id=on or id=off", s)
+	}
+	on := true
+	if has {
+		switch strings.ToLower(val) {
+		case "on", "true", "yes", "1":
+		case "off", "false", "no", "0":
+			on = false
+		default:
+			return fmt.Errorf("option %q: the value must be on or off", s)
+		}
+	}
+	o[id] = on
+	return nil
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// sideName names a side as the scenario does ("Red"), or chance/nobody.
+func sideName(st rules.State, s rules.Side) string {
+	switch s {
+	case rules.Chance:
+		return "chance"
+	case rules.NoSide:
+		return "nobody"
+	}
+	if sides := st.Sides(); int(s) >= 0 && int(s) < len(sides) {
+		return sides[s]
+	}
+	return s.String()
+}
+
+// parseSide reads a side by name (any case) or by index.
+func parseSide(st rules.State, s string) (rules.Side, error) {
+	sides := st.Sides()
+	for i, n := range sides {
+		if strings.EqualFold(n, s) {
+			return rules.Side(i), nil
+		}
+	}
+	if i, err := strconv.Atoi(s); err == nil && i >= 0 && i < len(sides) {
+		return rules.Side(i), nil
+	}
+	return 0, usagef("no side %q: the sides are %s (or 0..%d)", s, strings.Join(sides, ", "), len(sides)-1)
+}
+
+// statusLine sums up where a game stands.
+func statusLine(st rules.State) string {
+	s := st.Status()
+	if r := st.Result(); r.Over {
+		if r.Winner == rules.NoSide {
+			return "game over: a draw. " + r.Reason
+		}
+		return fmt.Sprintf("game over: %s wins. %s", sideName(st, r.Winner), r.Reason)
+	}
+	turn := fmt.Sprintf("turn %d", s.Turn)
+	if s.Turns > 0 {
+		turn += fmt.Sprintf(" of %d", s.Turns)
+	}
+	phase := s.Phase
+	if s.SubPhase != "" {
+		phase += " / " + s.SubPhase
+	}
+	if s.PhaseRule != "" {
+		phase += " [" + s.PhaseRule + "]"
+	}
+	who := sideName(st, s.Decider) + " decides"
+	if s.Decider == rules.Chance {
+		who = "chance decides"
+	}
+	if s.Prompt != "" {
+		who += ": " + s.Prompt
+	}
+	return fmt.Sprintf("%s, %s, %s", turn, phase, who)
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// ---- list ----
+
+var listCmd = &command{
+	name:    "list",
+	args:    "[--json]",
+	summary: "List the game systems and their scenarios, with ids, turns, sides and optional rules.",
+	maxArgs: 0,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		return func(e *env, _ []string) error {
+			type sys struct {
+				rules.SystemInfo
+				Scenarios []rules.ScenarioInfo `json:"scenarios"`
+			}
+			var all []sys
+			for _, s := range rules.Systems() {
+				all = append(all, sys{s, rules.Scenarios(s.ID)})
+			}
+			if e.json {
+				if all == nil {
+					all = []sys{}
+				}
+				return e.writeJSON(map[string]any{"systems": all})
+			}
+			if len(all) == 0 {
+				e.printf("no game systems are built into this program\n")
+				return nil
+			}
+			for _, s := range all {
+				hidden := ""
+				if s.Hidden {
+					hidden = "  (hidden information)"
+				}
+				e.printf("%s  %s%s\n", s.ID, s.Name, hidden)
+				for _, sc := range s.Scenarios {
+					turns := "open-ended"
+					if sc.Turns > 0 {
+						turns = fmt.Sprintf("%d turns", sc.Turns)
+					}
+					e.printf("  %s  %s  (%s; sides %s)\n", sc.ID, sc.Name, turns, strings.Join(sc.Sides, ", "))
+					for _, o := range sc.Options {
+						e.printf("      option %s: %s [%s] (default %s)\n", o.ID, o.Name, o.Rule, onOff(o.Default))
+					}
+				}
+			}
+			return nil
+		}
+	},
+}
+
+// ---- new ----
+
+var newCmd = &command{
+	name:    "new",
+	args:    "SCENARIO --out FILE [--seed N] [--option id=on|off ...] [--force] [--json]",
+	summary: "Start a game of a scenario into a save file.",
+	detail: "The seed fixes every die roll and draw of the game; without --seed a random one is chosen\n" +
+		"and printed. An existing file is not overwritten unless --force is given.",
+	minArgs: 1, maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		out := fs.String("out", "", "the save file to write (required)")
+		seed := fs.Uint64("seed", 0, "seed of the game's dice and draws (default: random)")
+		force := fs.Bool("force", false, "overwrite FILE if it exists")
+		opts := optionFlags{}
+		fs.Var(opts, "option", "set an optional rule: id=on or id=off (repeatable; see 'grognard list')")
+		return func(e *env, pos []string) error {
+			if *out == "" {
+				return usagef("--out FILE is required")
+			}
+			seedSet := false
+			fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+			if !seedSet {
+				*seed = randomSeed()
+			}
+			if _, err := os.Stat(*out); err == nil && !*force {
+				return fmt.Errorf("%s already exists (use --force to overwrite it)", *out)
+			} else if err != nil && !errors.Is(err, iofs.ErrNotExist) {
+				return err
+			}
+			var o rules.Options
+			if len(opts) > 0 {
+				o = rules.Options(opts)
+			}
+			g, err := rules.NewGame(pos[0], *seed, o)
+			if err != nil {
+				return err
+			}
+			if err := saves.Write(*out, g); err != nil {
+				return err
+			}
+			sc, _ := rules.ScenarioByID(pos[0])
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"file": *out, "system": sc.System, "scenario": sc.ID, "name": sc.Name,
+					"seed": *seed, "options": o, "status": g.State.Status(), "decider": sideName(g.State, g.State.Status().Decider),
+				})
+			}
+			e.printf("new game of %s (%s), seed %d, written to %s\n", sc.Name, sc.ID, *seed, *out)
+			e.printf("%s\n", statusLine(g.State))
+			return nil
+		}
+	},
+}
+
+// randomSeed picks a seed for a new game (the command line may use the
+// system's randomness; the rules never do).
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// ---- legal ----
+
+type legalItem struct {
+	N      int          `json:"n"`
+	Key    string       `json:"key"`
+	Label  string       `json:"label"`
+	Rule   string       `json:"rule,omitempty"`
+	Info   string       `json:"info,omitempty"`
+	Text   string       `json:"text"`
+	Action rules.Action `json:"action"`
+	// At a chance point: the exact probability Num/Den.
+	Num int `json:"num,omitempty"`
+	Den int `json:"den,omitempty"`
+}
+
+// legalItems numbers the decider's legal actions from 1, in Legal() order
+// (the order 'apply' reads numbers in).
+func legalItems(st rules.State) []legalItem {
+	legal := st.Legal()
+	weights := map[string]int{}
+	total := 0
+	chance := st.Status().Decider == rules.Chance
+	if chance {
+		for _, o := range st.Chances() {
+			weights[o.Action.Key()] += o.Weight
+			total += o.Weight
+		}
+	}
+	items := make([]legalItem, 0, len(legal))
+	for i, a := range legal {
+		it := legalItem{N: i + 1, Key: a.Key(), Label: a.Label, Rule: a.Rule, Info: a.Info, Text: a.String(), Action: a}
+		if it.Label == "" {
+			it.Label = it.Key
+		}
+		if chance && total > 0 {
+			w := weights[a.Key()]
+			d := gcd(w, total)
+			if d == 0 {
+				d = 1
+			}
+			it.Num, it.Den = w/d, total/d
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+func (it legalItem) line(keys bool) string {
+	s := fmt.Sprintf("%d  ", it.N)
+	if keys {
+		s += it.Key + "  "
+	}
+	s += it.Text
+	if it.Info != "" {
+		s += "  (" + it.Info + ")"
+	}
+	if it.Den > 0 {
+		s += fmt.Sprintf("  %d/%d", it.Num, it.Den)
+	}
+	return s
+}
+
+var legalCmd = &command{
+	name:    "legal",
+	args:    "FILE [--keys] [--json]",
+	summary: "List the legal actions of whoever decides now in a save, numbered from 1.",
+	detail: "Each line is NUMBER  LABEL [RULE]; give the number (or the key shown with --keys) to\n" +
+		"'grognard apply'. At a chance point the outcomes are listed with their exact probabilities.\n" +
+		"The first line, starting with '#', says where the game stands.",
+	minArgs: 1, maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		keys := fs.Bool("keys", false, "also print each action's key")
+		return func(e *env, pos []string) error {
+			g, err := saves.Read(pos[0])
+			if err != nil {
+				return err
+			}
+			st := g.State
+			items := legalItems(st)
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"file": pos[0], "status": st.Status(), "result": st.Result(),
+					"decider": sideName(st, st.Status().Decider), "chance": st.Status().Decider == rules.Chance,
+					"actions": items,
+				})
+			}
+			e.printf("# %s\n", statusLine(st))
+			for _, it := range items {
+				e.printf("%s\n", it.line(*keys))
+			}
+			return nil
+		}
+	},
+}
+
+// ---- apply ----
+
+// resolveAction reads one ACTION argument: a number from 'legal', an
+// action's key text, or the action as JSON. A key or JSON that is not
+// legal is still returned, so the rules can say why it is refused.
+func resolveAction(st rules.State, arg string) (rules.Action, error) {
+	legal := st.Legal()
+	arg = strings.TrimSpace(arg)
+	if n, err := strconv.Atoi(arg); err == nil {
+		if n < 1 || n > len(legal) {
+			return rules.Action{}, fmt.Errorf("there is no action %d: %d legal actions now (see 'grognard legal')", n, len(legal))
+		}
+		return legal[n-1], nil
+	}
+	var a rules.Action
+	if strings.HasPrefix(arg, "{") {
+		if err := json.Unmarshal([]byte(arg), &a); err != nil {
+			return a, fmt.Errorf("cannot read the action as JSON: %v", err)
+		}
+	} else {
+		for _, l := range legal {
+			if l.Key() == arg {
+				return l, nil
+			}
+		}
+		var err error
+		if a, err = parseKey(arg); err != nil {
+			return a, err
+		}
+	}
+	if l, ok := rules.FindLegal(st, a); ok {
+		return l, nil
+	}
+	return a, nil
+}
+
+// parseKey reads an action from its Key() text: KIND [u=UNIT] [us=A,B]
+// [from=X] [to=Y] [f=FACING] [c=CHOICE] [d=D1,D2].
+func parseKey(s string) (rules.Action, error) {
+	fields := strings.Fields(s)
+	bad := func(why string) (rules.Action, error) {
+		return rules.Action{}, fmt.Errorf("cannot read action %q (%s): give a number from 'grognard legal', a key such as \"move u=UNIT to=HEX\", or JSON", s, why)
+	}
+	if len(fields) == 0 || strings.Contains(fields[0], "=") {
+		return bad("no kind")
+	}
+	a := rules.Action{Kind: fields[0]}
+	for _, f := range fields[1:] {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return bad("expected key=value, got " + f)
+		}
+		switch k {
+		case "u":
+			a.Unit = v
+		case "us":
+			a.Units = strings.Split(v, ",")
+		case "from":
+			a.From = v
+		case "to":
+			a.To = v
+		case "f":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return bad("facing is not a number")
+			}
+			a.Facing = n
+		case "c":
+			a.Choice = v
+		case "d":
+			for _, d := range strings.Split(v, ",") {
+				n, err := strconv.Atoi(d)
+				if err != nil {
+					return bad("a die face is not a number")
+				}
+				a.Dice = append(a.Dice, n)
+			}
+		default:
+			return bad("unknown field " + k)
+		}
+	}
+	return a, nil
+}
+
+type appliedJSON struct {
+	Action rules.Action `json:"action"`
+	By     string       `json:"by"`
+	Events []eventJSON  `json:"events"`
+}
+
+type eventJSON struct {
+	rules.Event
+	Line string `json:"line"`
+}
+
+var applyCmd = &command{
+	name:    "apply",
+	args:    "FILE ACTION... [--json]",
+	summary: "Apply actions to a save and print what happened, with rule numbers.",
+	detail: "Each ACTION is a number as printed by 'grognard legal' (numbers are read against the legal\n" +
+		"actions at that moment, so a later number refers to the list after the earlier actions), an\n" +
+		"action key as printed by 'grognard legal --keys' (quote it), or the action as JSON. Die rolls and\n" +
+		"draws that follow are resolved with the game's seeded generator; at a chance point an ACTION\n" +
+		"chooses the outcome. An illegal action is refused with the rule it breaks and nothing is\n" +
+		"written; the file is rewritten (atomically) only when every action succeeds.",
+	minArgs: 2, maxArgs: -1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		return func(e *env, pos []string) error {
+			path := pos[0]
+			g, err := saves.Read(path)
+			if err != nil {
+				return err
+			}
+			var done []appliedJSON
+			var lines []string
+			for i, arg := range pos[1:] {
+				st := g.State
+				if r := st.Result(); r.Over {
+					return fmt.Errorf("action %d (%s): the game is over; nothing written to %s", i+1, arg, path)
+				}
+				by := st.Status().Decider
+				a, err := resolveAction(st, arg)
+				if err != nil {
+					return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, arg, err, path)
+				}
+				evs, err := g.Apply(a)
+				if err != nil {
+					return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, a.Key(), err, path)
+				}
+				// Log lines as the deciding side may read them.
+				viewer := by
+				if by < 0 {
+					viewer = rules.NoSide
+				}
+				aj := appliedJSON{Action: a, By: sideName(st, by), Events: []eventJSON{}}
+				lines = append(lines, fmt.Sprintf("> %s: %s", sideName(st, by), a.String()))
+				for _, ev := range evs {
+					t := ev.TextFor(viewer)
+					aj.Events = append(aj.Events, eventJSON{ev, t})
+					lines = append(lines, t)
+				}
+				done = append(done, aj)
+			}
+			if err := saves.Write(path, g); err != nil {
+				return err
+			}
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"file": path, "applied": done, "status": g.State.Status(), "result": g.State.Result(),
+					"decider": sideName(g.State, g.State.Status().Decider),
+				})
+			}
+			for _, l := range lines {
+				e.printf("%s\n", l)
+			}
+			e.printf("# %s\n", statusLine(g.State))
+			return nil
+		}
+	},
+}
+
+// ---- show ----
+
+var showCmd = &command{
+	name:    "show",
+	args:    "FILE [--as SIDE] [--json]",
+	summary: "Show a save as one side sees it: turn, phase, decider, units, markers, score, hand.",
+	detail: "With --as (a side name or index) the output is that side's view only, hiding what it may\n" +
+		"not know. Without --as it is the view of the side that decides now (side 0 when chance\n" +
+		"decides or the game is over); the first lines say whose view it is.",
+	minArgs: 1, maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		as := fs.String("as", "", "show the view of this side (name or index)")
+		return func(e *env, pos []string) error {
+			g, err := saves.Read(pos[0])
+			if err != nil {
+				return err
+			}
+			st := g.State
+			viewer := st.Status().Decider
+			why := "the side deciding now"
+			if *as != "" {
+				if viewer, err = parseSide(st, *as); err != nil {
+					return err
+				}
+				why = "--as"
+			} else if viewer < 0 {
+				viewer = 0
+				why = "nobody decides now: side 0"
+			}
+			v := st.View(viewer)
+			if v == nil {
+				return fmt.Errorf("the rules give no view for side %d", viewer)
+			}
+			sc, _ := rules.ScenarioByID(g.Scenario)
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"file": pos[0], "system": sc.System, "scenario": sc.ID, "name": sc.Name, "seed": g.Seed,
+					"steps": len(g.Steps), "viewer": viewer, "viewer_name": sideName(st, viewer), "view": v,
+				})
+			}
+			printView(e, st, sc, v, why)
+			return nil
+		}
+	},
+}
+
+func printView(e *env, st rules.State, sc rules.ScenarioInfo, v *rules.View, why string) {
+	e.printf("%s (%s)\n", sc.Name, sc.ID)
+	e.printf("%s\n", statusLine(st))
+	e.printf("view of %s (side %d; %s)\n", sideName(st, v.Side), v.Side, why)
+	section := func(title string, lines []string) {
+		if len(lines) == 0 {
+			return
+		}
+		e.printf("%s:\n", title)
+		for _, l := range lines {
+			e.printf("  %s\n", l)
+		}
+	}
+	section("score", v.Score)
+	section("notes", v.Notes)
+	var units []string
+	for _, u := range v.Units {
+		if u.Hidden {
+			units = append(units, fmt.Sprintf("%s  unidentified %s unit at %s", u.ID, sideName(st, u.Side), or(u.At, "off map")))
+			continue
+		}
+		l := fmt.Sprintf("%s  %s (%s, %s)", u.ID, u.Name, sideName(st, u.Side), u.Type)
+		if u.Eliminated {
+			l += " eliminated"
+		} else {
+			l += " at " + or(u.At, "off map")
+			if u.At2 != "" {
+				l += "+" + u.At2
+			}
+		}
+		if u.Facing >= 0 {
+			l += fmt.Sprintf(" facing %d", u.Facing)
+		}
+		if u.Formation != "" {
+			l += " " + u.Formation
+		}
+		if u.MaxStr > 0 {
+			l += fmt.Sprintf(" strength %d/%d", u.Strength, u.MaxStr)
+		}
+		if u.Values != "" {
+			l += " [" + u.Values + "]"
+		}
+		if len(u.Markers) > 0 {
+			l += " markers: " + strings.Join(u.Markers, ", ")
+		}
+		units = append(units, l)
+	}
+	section("units", units)
+	var markers []string
+	for _, m := range v.Markers {
+		markers = append(markers, strings.TrimSpace(m.At+"  "+m.Kind+"  "+m.Text))
+	}
+	section("markers", markers)
+	var tracks []string
+	for _, t := range v.Tracks {
+		tracks = append(tracks, t.Name+": "+strings.Join(t.Items, ", "))
+	}
+	section("tracks", tracks)
+	var extra []string
+	for _, kv := range v.Extra {
+		extra = append(extra, kv.Key+": "+kv.Value)
+	}
+	section("values", extra)
+	var hand []string
+	for _, c := range v.Hand {
+		hand = append(hand, cardLine(c))
+	}
+	if len(v.Hand) > 0 || v.Hidden {
+		if len(hand) == 0 {
+			hand = []string{"(empty)"}
+		}
+		section("hand of "+sideName(st, v.Side), hand)
+	}
+	if len(v.HandCounts) > 0 {
+		var counts []string
+		for i, n := range v.HandCounts {
+			counts = append(counts, fmt.Sprintf("%s %d", sideName(st, rules.Side(i)), n))
+		}
+		section("cards held", []string{strings.Join(counts, ", ")})
+	}
+	var cards []string
+	for _, c := range v.Cards {
+		cards = append(cards, cardLine(c))
+	}
+	section("face-up cards", cards)
+	if len(v.Legal) > 0 {
+		e.printf("%d legal actions (see 'grognard legal')\n", len(v.Legal))
+	}
+}
+
+func cardLine(c rules.Card) string {
+	l := c.ID + "  " + c.Name
+	if c.Text != "" {
+		l += ": " + c.Text
+	}
+	if c.Rule != "" {
+		l += " [" + c.Rule + "]"
+	}
+	return l
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// ---- playout ----
+
+var playoutCmd = &command{
+	name:    "playout",
+	args:    "SCENARIO [--games N] [--seed S] [--option id=on|off ...] [--deep] [--json]",
+	summary: "Play random legal games to the end, checking the engine's invariants, and print statistics.",
+	detail: "Game i uses seed S+i. Prints the games played, the mean number of actions (chance outcomes\n" +
+		"included) per game, the wins of each side, the draws and the actions per second. Fails with\n" +
+		"the first broken invariant (no legal action, an illegal action accepted, a replay that differs).",
+	minArgs: 1, maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		games := fs.Int("games", 10, "number of games")
+		seed := fs.Uint64("seed", 1, "seed of the first game")
+		deep := fs.Bool("deep", false, "run the costly invariant checks after every action")
+		maxActions := fs.Int("max-actions", 0, "give up on a game after this many actions (default 100000)")
+		opts := optionFlags{}
+		fs.Var(opts, "option", "set an optional rule: id=on or id=off (repeatable)")
+		return func(e *env, pos []string) error {
+			sc, ok := rules.ScenarioByID(pos[0])
+			if !ok {
+				return fmt.Errorf("unknown scenario %q (see 'grognard list')", pos[0])
+			}
+			if *games < 1 {
+				return usagef("--games must be at least 1")
+			}
+			var o rules.Options
+			if len(opts) > 0 {
+				o = rules.Options(opts)
+			}
+			start := time.Now()
+			stats, err := rules.Playout(sc.ID, rules.PlayoutConfig{Games: *games, Seed: *seed, Options: o, Deep: *deep, MaxActions: *maxActions})
+			secs := time.Since(start).Seconds()
+			if err != nil {
+				return fmt.Errorf("%s: %w", sc.ID, err)
+			}
+			perSec := 0.0
+			if secs > 0 {
+				perSec = float64(stats.Actions) / secs
+			}
+			mean := float64(stats.Actions) / float64(stats.Games)
+			wins := map[string]int{}
+			for i, name := range sc.Sides {
+				wins[name] = stats.Wins[rules.Side(i)]
+			}
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"scenario": sc.ID, "games": stats.Games, "actions": stats.Actions, "mean_actions": mean,
+					"wins": wins, "draws": stats.Draws, "seconds": secs, "actions_per_second": perSec,
+				})
+			}
+			e.printf("%s: %d games, %d actions, %.1f actions per game\n", sc.ID, stats.Games, stats.Actions, mean)
+			var ws []string
+			for _, name := range sc.Sides {
+				ws = append(ws, fmt.Sprintf("%s %d", name, wins[name]))
+			}
+			e.printf("wins: %s; draws %d\n", strings.Join(ws, ", "), stats.Draws)
+			e.printf("%.0f actions per second\n", perSec)
+			return nil
+		}
+	},
+}
