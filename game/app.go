@@ -1,0 +1,257 @@
+package game
+
+import (
+	"errors"
+	"image/color"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/sqweek/dialog"
+
+	"grognard/rules"
+	"grognard/rules/fixture"
+	"grognard/saves"
+)
+
+// Environment variables the app reads.
+const (
+	// EnvFixtures=1 lists the fixture systems in the menu (tests, demos).
+	EnvFixtures = "GROGNARD_FIXTURES"
+	// EnvOpen opens a scenario directly instead of the menu (tests).
+	EnvOpen = "GROGNARD_OPEN"
+	// EnvSavePath makes Ctrl+S save there without a dialog (tests).
+	EnvSavePath = "GROGNARD_SAVE_PATH"
+	// EnvLoadPath makes Ctrl+O load from there without a dialog (tests).
+	EnvLoadPath = "GROGNARD_LOAD_PATH"
+)
+
+// Window defaults.
+const (
+	WindowTitle = "Grognard"
+	WindowW     = 1280
+	WindowH     = 720
+)
+
+var background = color.RGBA{0x22, 0x25, 0x2b, 0xff}
+
+// scene is one screen of the app.
+type scene interface {
+	update(a *App, evs []Event) error
+	draw(a *App, dst *ebiten.Image)
+}
+
+// App is the desktop app: it implements ebiten.Game.
+type App struct {
+	input    Input
+	injected []Event
+	scene    scene
+	w, h     int
+	dirty    bool
+	quit     bool
+	frames   int
+	// exec runs functions on the game loop (tests, screenshots).
+	exec chan func()
+	// afterDraw, when set, sees every frame drawn.
+	afterDraw func(screen *ebiten.Image)
+	// Dialog replacements (tests): nil uses the native dialogs.
+	savePath func() (string, error)
+	loadPath func() (string, error)
+	// beforeUpdate, when set, runs first in every Update (screenshots).
+	beforeUpdate func() error
+	// fixedW, fixedH fix the screen size whatever the window (screenshots).
+	fixedW, fixedH int
+}
+
+// NewApp makes the app at the menu.
+func NewApp() *App {
+	if os.Getenv(EnvFixtures) == "1" {
+		fixture.Register()
+	}
+	a := &App{input: &ebitenInput{}, exec: make(chan func(), 16), w: WindowW, h: WindowH, dirty: true}
+	a.scene = newMenu(a)
+	if p := os.Getenv(EnvSavePath); p != "" {
+		a.savePath = func() (string, error) { return p, nil }
+	}
+	if p := os.Getenv(EnvLoadPath); p != "" {
+		a.loadPath = func() (string, error) { return p, nil }
+	}
+	return a
+}
+
+// Redraw marks the screen for drawing at the next frame.
+func (a *App) Redraw() { a.dirty = true }
+
+// Inject queues input events as if the player made them (tests).
+func (a *App) Inject(evs ...Event) { a.injected = append(a.injected, evs...) }
+
+// Do runs f on the game loop and waits for it (tests).
+func (a *App) Do(f func()) {
+	done := make(chan struct{})
+	a.exec <- func() { f(); close(done) }
+	<-done
+}
+
+// Frames counts the frames drawn so far.
+func (a *App) Frames() int { return a.frames }
+
+// Update implements ebiten.Game.
+func (a *App) Update() error {
+	for {
+		select {
+		case f := <-a.exec:
+			f()
+			continue
+		default:
+		}
+		break
+	}
+	if a.quit {
+		return ebiten.Termination
+	}
+	if a.beforeUpdate != nil {
+		if err := a.beforeUpdate(); err != nil {
+			return err
+		}
+	}
+	evs := a.input.Poll()
+	evs = append(evs, a.injected...)
+	a.injected = nil
+	return a.scene.update(a, evs)
+}
+
+// Draw implements ebiten.Game: it draws only when something changed, so an
+// idle board costs almost nothing (the screen is not cleared every frame).
+func (a *App) Draw(screen *ebiten.Image) {
+	if !a.dirty {
+		return
+	}
+	a.dirty = false
+	screen.Fill(background)
+	a.scene.draw(a, screen)
+	a.frames++
+	if a.afterDraw != nil {
+		a.afterDraw(screen)
+	}
+}
+
+// Layout implements ebiten.Game: the screen is the window's size.
+func (a *App) Layout(ow, oh int) (int, int) {
+	if a.fixedW > 0 {
+		return a.fixedW, a.fixedH
+	}
+	if ow < 320 {
+		ow = 320
+	}
+	if oh < 240 {
+		oh = 240
+	}
+	if ow != a.w || oh != a.h {
+		a.w, a.h = ow, oh
+		a.dirty = true
+		if r, ok := a.scene.(interface{ resized(*App) }); ok {
+			r.resized(a)
+		}
+	}
+	return ow, oh
+}
+
+// OpenSession shows a session on the board.
+func (a *App) OpenSession(s *Session) *BoardScene {
+	b := newBoard(a, s)
+	a.scene = b
+	a.dirty = true
+	return b
+}
+
+// Board returns the board scene if it is showing.
+func (a *App) Board() *BoardScene {
+	b, _ := a.scene.(*BoardScene)
+	return b
+}
+
+// ToMenu goes back to the menu.
+func (a *App) ToMenu(msg string) {
+	m := newMenu(a)
+	m.msg = msg
+	a.scene = m
+	a.dirty = true
+}
+
+// startSession wires autosave into a new or loaded session.
+func (a *App) startSession(s *Session) {
+	s.Autosave = saves.Autosave
+	a.OpenSession(s)
+}
+
+func (a *App) askSavePath() (string, error) {
+	if a.savePath != nil {
+		return a.savePath()
+	}
+	b := dialog.File().Filter("Grognard save", "json").Title("Save game")
+	if dir, err := saves.Dir(); err == nil {
+		b = b.SetStartDir(dir)
+	}
+	return b.Save()
+}
+
+func (a *App) askLoadPath() (string, error) {
+	if a.loadPath != nil {
+		return a.loadPath()
+	}
+	b := dialog.File().Filter("Grognard save", "json").Title("Load game")
+	if dir, err := saves.Dir(); err == nil {
+		b = b.SetStartDir(dir)
+	}
+	return b.Load()
+}
+
+// cancelled reports a dialog the player closed.
+func cancelled(err error) bool { return errors.Is(err, dialog.ErrCancelled) }
+
+// loadInto asks for a save and opens it; on error the current scene stays
+// and shows the error.
+func (a *App) load() (*Session, error) {
+	p, err := a.askLoadPath()
+	if err != nil {
+		return nil, err
+	}
+	return LoadSession(p)
+}
+
+func setupWindow(w, h int) {
+	ebiten.SetWindowTitle(WindowTitle)
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	setIcon()
+}
+
+// Run opens the window at the menu (or at the scenario named by
+// GROGNARD_OPEN) and plays until the window closes.
+func Run() error {
+	a := NewApp()
+	if sc := os.Getenv(EnvOpen); sc != "" {
+		s, err := NewSession(sc, uint64(time.Now().UnixNano()), nil)
+		if err != nil {
+			return err
+		}
+		a.startSession(s)
+	}
+	setupWindow(WindowW, WindowH)
+	return ebiten.RunGame(a)
+}
+
+// seedNow is a fresh seed for a new game.
+func seedNow() uint64 { return uint64(time.Now().UnixNano()) }
+
+
+
+// loadAutosave loads the newest autosave that loads cleanly.
+func loadAutosave() (*rules.Game, error) {
+	al, err := saves.LoadAutosave()
+	if err != nil {
+		return nil, err
+	}
+	return al.Game, nil
+}

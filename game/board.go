@@ -1,0 +1,643 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+	"grognard/rules"
+)
+
+// Screen layout of the board scene.
+const (
+	hudHeight   = 64
+	sideWidth   = 360
+	buttonH     = 40
+	cardH       = 96
+	dragSlop    = 5
+	panStep     = 40.0
+	wheelZoom   = 1.15
+	numbersZoom = 1.4 // hex numbers show from this zoom on
+)
+
+// BoardScene shows a session's board with its HUD, action panel and log.
+type BoardScene struct {
+	S   *Session
+	RB  *render.Board
+	Cam render.Camera
+
+	legend, numbers bool
+	mx, my          int
+	hoverLoc        string
+	hoverUnit       string
+	openStack       string
+	logScroll       int
+
+	down, dragging bool
+	downX, downY   int
+	camAtDown      render.Camera
+
+	panel   []panelButton
+	menu    []image.Rectangle
+	version int
+	fitted  bool
+}
+
+// panelButton is a button of the action panel: an action or an app command.
+type panelButton struct {
+	b      render.Button
+	act    *rules.Action
+	card   *rules.Card
+	cmd    func(a *App)
+	isCard bool
+}
+
+func newBoard(a *App, s *Session) *BoardScene {
+	b := &BoardScene{S: s, RB: render.NewBoard(s.View().Board), version: -1}
+	b.resized(a)
+	return b
+}
+
+// Rects of the scene's areas for the app's current size.
+func (b *BoardScene) hudRect(a *App) image.Rectangle { return image.Rect(0, 0, a.w, hudHeight) }
+func (b *BoardScene) sideRect(a *App) image.Rectangle {
+	return image.Rect(a.w-sideWidth, hudHeight, a.w, a.h)
+}
+
+// BoardRect is the board viewport on the screen.
+func (b *BoardScene) BoardRect(a *App) image.Rectangle {
+	return image.Rect(0, hudHeight, a.w-sideWidth, a.h)
+}
+
+func (b *BoardScene) logRect(a *App) image.Rectangle {
+	r := b.sideRect(a)
+	top := r.Max.Y - r.Dy()*2/5
+	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
+}
+
+func (b *BoardScene) resized(a *App) {
+	r := b.BoardRect(a)
+	if !b.fitted {
+		b.Cam = b.RB.Fit(r)
+		b.fitted = true
+		return
+	}
+	b.Cam.Rect = r
+}
+
+// Fit shows the whole map (F, Home).
+func (b *BoardScene) Fit(a *App) { b.Cam = b.RB.Fit(b.BoardRect(a)) }
+
+// ScreenOf returns the screen position of a location's centre.
+func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
+	mx, my, ok := b.RB.Center(loc)
+	if !ok {
+		return 0, 0, false
+	}
+	x, y := b.Cam.ToScreen(mx, my)
+	return x, y, true
+}
+
+// Overlay is what the board draws over the map for the current state.
+func (b *BoardScene) Overlay() render.Overlay {
+	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
+		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom}
+	if b.S.CanAct() {
+		o.Highlights = b.S.Highlights()
+		o.Facings = b.S.Facings()
+		if r, ok := b.S.Routes()[b.hoverLoc]; ok && len(b.S.TargetActions(b.hoverLoc)) == 0 {
+			if len(r.Steps) > 0 {
+				o.Path = append(o.Path, r.Steps[0].From)
+			}
+			for _, st := range r.Steps {
+				o.Path = append(o.Path, st.To)
+			}
+		}
+	}
+	return o
+}
+
+// layoutPanel builds the action panel's buttons.
+func (b *BoardScene) layoutPanel(a *App) {
+	b.panel = b.panel[:0]
+	r := b.sideRect(a)
+	x0, x1 := r.Min.X+8, r.Max.X-8
+	y := r.Min.Y + 8
+	v := b.S.View()
+	hot := func(rr image.Rectangle) bool { return image.Pt(b.mx, b.my).In(rr) }
+	for _, act := range b.S.PanelActions() {
+		act := act
+		if act.Kind == "play" {
+			for _, c := range v.Hand {
+				if c.ID == act.Choice {
+					c := c
+					rr := image.Rect(x0, y, x1, y+cardH)
+					b.panel = append(b.panel, panelButton{b: render.Button{Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act, card: &c, isCard: true})
+					y += cardH + 6
+				}
+			}
+			if b.panel == nil || b.panel[len(b.panel)-1].act == nil || b.panel[len(b.panel)-1].act.Key() != act.Key() {
+				rr := image.Rect(x0, y, x1, y+buttonH)
+				b.panel = append(b.panel, panelButton{b: render.Button{Label: act.Label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+				y += buttonH + 4
+			}
+			continue
+		}
+		rr := image.Rect(x0, y, x1, y+buttonH)
+		label := act.Label
+		if act.Kind == "end" && b.S.CanAct() {
+			label += "  (Space)"
+		}
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+		y += buttonH + 4
+	}
+	// App commands, in a row under the actions.
+	cmds := []struct {
+		l   string
+		cmd func(a *App)
+	}{
+		{"Undo", func(a *App) { _ = b.S.Undo() }},
+		{"Save", b.save},
+		{"Load", b.load},
+		{"Rules", b.openReference},
+		{"Menu", func(a *App) { a.ToMenu("") }},
+	}
+	w := (x1 - x0 - 4*4) / len(cmds)
+	y += 6
+	for i, c := range cmds {
+		rr := image.Rect(x0+i*(w+4), y, x0+i*(w+4)+w, y+32)
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: c.l, Rect: rr, Enabled: true, Hot: hot(rr)}, cmd: c.cmd})
+	}
+}
+
+func ruleSub(a rules.Action) string {
+	var parts []string
+	if a.Info != "" && a.Info != a.Label {
+		parts = append(parts, a.Info)
+	}
+	if a.Rule != "" {
+		parts = append(parts, "["+a.Rule+"]")
+	}
+	return strings.Join(parts, " ")
+}
+
+// menuRects places the popup menu of actions sharing a target.
+func (b *BoardScene) layoutMenu(a *App) {
+	b.menu = b.menu[:0]
+	if b.S.Menu == nil {
+		return
+	}
+	x, y, ok := b.ScreenOf(b.S.MenuAt)
+	if !ok {
+		x, y = float64(b.mx), float64(b.my)
+	}
+	w := 380
+	h := 34
+	x0 := int(x) + 20
+	y0 := int(y) - h*len(b.S.Menu)/2
+	br := b.BoardRect(a)
+	if x0+w > br.Max.X {
+		x0 = int(x) - 20 - w
+	}
+	y0 = max(br.Min.Y+4, min(y0, br.Max.Y-h*len(b.S.Menu)-4))
+	for i := range b.S.Menu {
+		b.menu = append(b.menu, image.Rect(x0, y0+i*h, x0+w, y0+i*h+h-2))
+	}
+}
+
+func (b *BoardScene) update(a *App, evs []Event) error {
+	if b.S.Version() != b.version {
+		b.version = b.S.Version()
+		a.Redraw()
+	}
+	// Held arrow keys pan the board.
+	if !b.S.Cover {
+		dx, dy := 0.0, 0.0
+		if a.input.Held(ebiten.KeyArrowLeft) {
+			dx -= 1
+		}
+		if a.input.Held(ebiten.KeyArrowRight) {
+			dx += 1
+		}
+		if a.input.Held(ebiten.KeyArrowUp) {
+			dy -= 1
+		}
+		if a.input.Held(ebiten.KeyArrowDown) {
+			dy += 1
+		}
+		if dx != 0 || dy != 0 {
+			b.pan(dx*panStep/4, dy*panStep/4)
+			a.Redraw()
+		}
+	}
+	for _, e := range evs {
+		b.handle(a, e)
+	}
+	if b.S.Version() != b.version {
+		b.version = b.S.Version()
+		a.Redraw()
+	}
+	return nil
+}
+
+func (b *BoardScene) pan(sx, sy float64) {
+	z := b.Cam.Zoom
+	if z <= 0 {
+		z = 1
+	}
+	b.Cam.X += sx / z
+	b.Cam.Y += sy / z
+}
+
+func (b *BoardScene) handle(a *App, e Event) {
+	switch e.Kind {
+	case EvMove:
+		b.mx, b.my = e.X, e.Y
+		if b.down && !b.S.Cover {
+			if !b.dragging && (abs(e.X-b.downX) > dragSlop || abs(e.Y-b.downY) > dragSlop) {
+				b.dragging = true
+			}
+			if b.dragging {
+				b.Cam = b.camAtDown
+				b.pan(float64(b.downX-e.X), float64(b.downY-e.Y))
+				a.Redraw()
+				return
+			}
+		}
+		b.hover(a)
+	case EvDown:
+		b.mx, b.my = e.X, e.Y
+		if e.Button == ebiten.MouseButtonLeft && image.Pt(e.X, e.Y).In(b.BoardRect(a)) && !b.S.Cover {
+			b.down, b.dragging = true, false
+			b.downX, b.downY, b.camAtDown = e.X, e.Y, b.Cam
+		}
+	case EvUp:
+		b.mx, b.my = e.X, e.Y
+		wasDrag := b.dragging
+		b.down, b.dragging = false, false
+		if wasDrag {
+			return
+		}
+		switch e.Button {
+		case ebiten.MouseButtonLeft:
+			b.click(a, e.X, e.Y)
+		case ebiten.MouseButtonRight:
+			b.openStack = ""
+			b.S.Cancel()
+		}
+		a.Redraw()
+	case EvWheel:
+		if b.S.Cover {
+			return
+		}
+		if image.Pt(e.X, e.Y).In(b.logRect(a)) {
+			b.logScroll = max(0, b.logScroll+int(math.Round(e.DY*3)))
+			a.Redraw()
+			return
+		}
+		if image.Pt(e.X, e.Y).In(b.BoardRect(a)) {
+			b.Cam.ZoomAt(float64(e.X), float64(e.Y), math.Pow(wheelZoom, e.DY))
+			b.hover(a)
+			a.Redraw()
+		}
+	case EvKey:
+		b.key(a, e)
+		a.Redraw()
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (b *BoardScene) key(a *App, e Event) {
+	if b.S.Cover {
+		if e.Key == ebiten.KeySpace || e.Key == ebiten.KeyEnter {
+			b.S.TakeSeat()
+		}
+		return
+	}
+	switch {
+	case e.Ctrl && e.Key == ebiten.KeyS:
+		b.save(a)
+	case e.Ctrl && e.Key == ebiten.KeyO:
+		b.load(a)
+	case e.Ctrl && e.Key == ebiten.KeyZ:
+		_ = b.S.Undo()
+	case e.Key == ebiten.KeyEscape:
+		if b.openStack != "" {
+			b.openStack = ""
+		} else {
+			b.S.Cancel()
+		}
+	case e.Key == ebiten.KeySpace:
+		for _, act := range b.S.PanelActions() {
+			if act.Kind == "end" {
+				_, _ = b.S.Do(act)
+				return
+			}
+		}
+		b.S.Message = "No phase to end now"
+	case e.Key == ebiten.KeyF || e.Key == ebiten.KeyHome:
+		b.Fit(a)
+	case e.Key == ebiten.KeyL:
+		b.legend = !b.legend
+	case e.Key == ebiten.KeyN:
+		b.numbers = !b.numbers
+	case e.Key == ebiten.KeyF1:
+		b.openReference(a)
+	case e.Key == ebiten.KeyEqual || e.Key == ebiten.KeyNumpadAdd:
+		c := b.BoardRect(a)
+		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), wheelZoom)
+	case e.Key == ebiten.KeyMinus || e.Key == ebiten.KeyNumpadSubtract:
+		c := b.BoardRect(a)
+		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), 1/wheelZoom)
+	case e.Key == ebiten.KeyArrowLeft && e.Shift:
+		b.pan(-panStep, 0)
+	case e.Key == ebiten.KeyArrowRight && e.Shift:
+		b.pan(panStep, 0)
+	case e.Key == ebiten.KeyPageUp:
+		b.logScroll += 5
+	case e.Key == ebiten.KeyPageDown:
+		b.logScroll = max(0, b.logScroll-5)
+	case e.Key == ebiten.KeyTab:
+		b.nextUnit(e.Shift)
+	}
+}
+
+// nextUnit selects the next own unit that has a legal action (Tab).
+func (b *BoardScene) nextUnit(back bool) {
+	var ids []string
+	seen := map[string]bool{}
+	for _, act := range b.S.Legal() {
+		if act.Unit != "" && !seen[act.Unit] {
+			seen[act.Unit] = true
+			ids = append(ids, act.Unit)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	i := 0
+	for j, id := range ids {
+		if id == b.S.Selected {
+			i = j + 1
+			if back {
+				i = j - 1 + len(ids)
+			}
+		}
+	}
+	b.S.Select(ids[i%len(ids)])
+}
+
+func (b *BoardScene) hover(a *App) {
+	loc, unit := "", ""
+	if image.Pt(b.mx, b.my).In(b.BoardRect(a)) && !b.S.Cover {
+		loc, _ = b.RB.Pick(b.Cam, float64(b.mx), float64(b.my))
+		unit, _ = b.RB.PickUnit(b.Cam, b.S.View(), float64(b.mx), float64(b.my))
+	}
+	if loc != b.hoverLoc || unit != b.hoverUnit {
+		b.hoverLoc, b.hoverUnit = loc, unit
+		a.Redraw()
+	}
+	// Buttons and menu items light under the cursor.
+	a.Redraw()
+}
+
+// click handles a left click at x, y.
+func (b *BoardScene) click(a *App, x, y int) {
+	p := image.Pt(x, y)
+	if b.S.Cover {
+		b.S.TakeSeat()
+		return
+	}
+	if b.S.Menu != nil {
+		b.layoutMenu(a)
+		for i, r := range b.menu {
+			if p.In(r) {
+				_ = b.S.Choose(i)
+				return
+			}
+		}
+		b.S.Cancel()
+		return
+	}
+	b.layoutPanel(a)
+	for _, pb := range b.panel {
+		if p.In(pb.b.Rect) {
+			switch {
+			case pb.act != nil:
+				_, _ = b.S.Do(*pb.act)
+			case pb.cmd != nil:
+				pb.cmd(a)
+			}
+			return
+		}
+	}
+	if !p.In(b.BoardRect(a)) {
+		return
+	}
+	fx, fy := float64(x), float64(y)
+	v := b.S.View()
+	// An open stack: pick one of its units.
+	if b.openStack != "" {
+		if id, ok := b.RB.PickUnit(b.Cam, v, fx, fy); ok {
+			b.openStack = ""
+			b.S.Select(id)
+			return
+		}
+		b.openStack = ""
+	}
+	// Facing arrows around the selected unit.
+	if b.S.Selected != "" {
+		if u, ok := b.S.Unit(b.S.Selected); ok && u.At != "" {
+			if f, ok := b.RB.PickFacing(b.Cam, u.At, fx, fy); ok {
+				for _, act := range b.S.FaceActions() {
+					if act.Facing == f {
+						_, _ = b.S.Do(act)
+						return
+					}
+				}
+			}
+		}
+	}
+	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
+	// A lit target (or a route's end) takes the click.
+	if onMap && b.S.Selected != "" && b.S.CanAct() {
+		if len(b.S.TargetActions(loc)) > 0 {
+			_, _ = b.S.ClickLoc(loc)
+			return
+		}
+		if _, ok := b.S.Routes()[loc]; ok {
+			_, _ = b.S.ClickLoc(loc)
+			return
+		}
+	}
+	// A unit: a stack opens first, a single counter is selected.
+	if id, ok := b.RB.PickUnit(b.Cam, v, fx, fy); ok {
+		u, _ := b.S.Unit(id)
+		if n := len(b.RB.UnitsAt(v, u.At)); n > 1 && id != b.S.Selected {
+			b.openStack = u.At
+			b.S.Message = fmt.Sprintf("%d units in %s: click one", n, u.At)
+			b.S.changed()
+			return
+		}
+		b.S.Select(id)
+		return
+	}
+	if onMap && b.S.Selected != "" {
+		_, _ = b.S.ClickLoc(loc) // explains why nothing happens
+		return
+	}
+	if onMap {
+		b.S.Message = ""
+		b.S.changed()
+	}
+}
+
+func (b *BoardScene) save(a *App) {
+	p, err := a.askSavePath()
+	if err != nil {
+		if !cancelled(err) {
+			b.S.Message = "Save failed: " + err.Error()
+			b.S.changed()
+		}
+		return
+	}
+	_ = b.S.Save(p)
+}
+
+func (b *BoardScene) load(a *App) {
+	s, err := a.load()
+	if err != nil {
+		if !cancelled(err) {
+			b.S.Message = "Load failed: " + err.Error()
+			b.S.changed()
+		}
+		return
+	}
+	a.startSession(s)
+}
+
+func (b *BoardScene) openReference(a *App) {
+	a.scene = newReference(a, b.S.System, b)
+	a.Redraw()
+}
+
+// draw draws the board scene.
+func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
+	if b.S.Cover {
+		// Nothing of the board shows under the hand-over screen.
+		render.DrawCover(dst, "Pass the seat to "+b.S.SideName(b.S.Seat),
+			"Click (or press Space) when "+b.S.SideName(b.S.Seat)+" has the seat")
+		return
+	}
+	v := b.S.View()
+	b.Cam.Rect = b.BoardRect(a)
+	b.RB.Draw(dst, b.Cam, v, b.Overlay())
+	render.DrawHUD(dst, b.hudRect(a), v)
+	side := b.sideRect(a)
+	render.DrawPanel(dst, side)
+	b.layoutPanel(a)
+	for _, pb := range b.panel {
+		if pb.isCard {
+			render.DrawCard(dst, pb.b.Rect, *pb.card, pb.b.Hot)
+			continue
+		}
+		render.DrawButton(dst, pb.b)
+	}
+	render.DrawLog(dst, b.logRect(a), b.S.LogLines(), b.logScroll)
+	br := b.BoardRect(a)
+	if b.legend {
+		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+250, br.Max.Y-10)
+		render.DrawLegend(dst, lr, v.Board)
+	}
+	// Status line: whose turn, or the last explanation.
+	msg := b.S.Message
+	if msg == "" {
+		switch {
+		case v.Result.Over:
+			msg = "Game over: " + v.Result.Reason
+		case !b.S.CanAct():
+			msg = b.S.notYours().Error()
+		case b.S.Selected == "":
+			msg = "Click a unit to see what it may do (Tab: next unit). Space ends the phase."
+		}
+	}
+	if msg != "" {
+		render.DrawTooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
+	}
+	// Odds of the hovered (or offered) combat before it is rolled.
+	b.drawOdds(a, dst)
+	// Popup menu of actions sharing a target.
+	if b.S.Menu != nil {
+		b.layoutMenu(a)
+		for i, r := range b.menu {
+			act := b.S.Menu[i]
+			render.DrawButton(dst, render.Button{Label: act.Label, Sub: ruleSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
+		}
+		return
+	}
+	// Hover: a unit's full card, else what the hex offers or why not.
+	if b.hoverUnit != "" {
+		if u, ok := b.S.Unit(b.hoverUnit); ok {
+			x, y := float64(b.mx+18), float64(b.my+18)
+			if x+260 > float64(br.Max.X) {
+				x = float64(b.mx) - 278
+			}
+			if y+200 > float64(br.Max.Y) {
+				y = float64(br.Max.Y) - 200
+			}
+			render.DrawUnitCard(dst, x, y, u, v.Board)
+			return
+		}
+	}
+	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
+		render.DrawTooltip(dst, float64(b.mx+16), float64(b.my+16), lines)
+	}
+}
+
+func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
+	var act *rules.Action
+	if b.S.Menu != nil {
+		b.layoutMenu(a)
+		for i, r := range b.menu {
+			if image.Pt(b.mx, b.my).In(r) && IsCombat(b.S.Menu[i].Kind) {
+				act = &b.S.Menu[i]
+			}
+		}
+		if act == nil {
+			for i := range b.S.Menu {
+				if IsCombat(b.S.Menu[i].Kind) {
+					act = &b.S.Menu[i]
+					break
+				}
+			}
+		}
+	} else {
+		for _, t := range b.S.TargetActions(b.hoverLoc) {
+			if IsCombat(t.Kind) {
+				t := t
+				act = &t
+				break
+			}
+		}
+	}
+	if act == nil {
+		return
+	}
+	title, lines, ok := b.S.Odds(*act)
+	if !ok {
+		return
+	}
+	br := b.BoardRect(a)
+	r := image.Rect(br.Max.X-330, br.Min.Y+10, br.Max.X-10, br.Min.Y+40+28*len(lines))
+	render.DrawOdds(dst, r, title, lines)
+}

@@ -1,0 +1,251 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+	"grognard/rules"
+	"grognard/rules/fixture"
+)
+
+// menuScene is the start menu: systems, scenarios, optional rules,
+// Continue, Load and Quit.
+type menuScene struct {
+	systems []rules.SystemInfo
+	sys     int
+	scen    int
+	opts    map[string]rules.Options // per scenario id
+	mx, my  int
+	msg     string
+	buttons []menuButton
+}
+
+type menuButton struct {
+	b  render.Button
+	do func(a *App)
+}
+
+func newMenu(a *App) *menuScene {
+	m := &menuScene{opts: map[string]rules.Options{}}
+	fixtures := os.Getenv(EnvFixtures) == "1"
+	for _, s := range rules.Systems() {
+		if !fixtures && (s.ID == fixture.HexSystem || s.ID == fixture.ZoneSystem) {
+			continue
+		}
+		m.systems = append(m.systems, s)
+	}
+	return m
+}
+
+func (m *menuScene) scenarios() []rules.ScenarioInfo {
+	if m.sys >= len(m.systems) {
+		return nil
+	}
+	return rules.Scenarios(m.systems[m.sys].ID)
+}
+
+func (m *menuScene) current() (rules.ScenarioInfo, bool) {
+	sc := m.scenarios()
+	if m.scen >= len(sc) {
+		return rules.ScenarioInfo{}, false
+	}
+	return sc[m.scen], true
+}
+
+// layout builds the menu's buttons for a window of w x h.
+func (m *menuScene) layout(a *App) {
+	m.buttons = m.buttons[:0]
+	col := (a.w - 120) / 3
+	bw, bh := col-20, 52
+	y0 := 120
+	for i, s := range m.systems {
+		i := i
+		r := image.Rect(40, y0+i*(bh+8), 40+bw, y0+i*(bh+8)+bh)
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: s.Name, Sub: s.ID, Rect: r, Enabled: true, Active: i == m.sys},
+			do: func(*App) { m.sys, m.scen = i, 0 }})
+	}
+	x1 := 60 + col
+	for i, sc := range m.scenarios() {
+		i := i
+		r := image.Rect(x1, y0+i*(bh+8), x1+bw, y0+i*(bh+8)+bh)
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: sc.Name, Sub: fmt.Sprintf("%d turns", sc.Turns), Rect: r, Enabled: true, Active: i == m.scen},
+			do: func(*App) { m.scen = i }})
+	}
+	x2 := 80 + 2*col
+	if sc, ok := m.current(); ok {
+		opts := m.opts[sc.ID]
+		y := y0 + 230
+		for _, o := range sc.Options {
+			o := o
+			on := opts.On(sc, o.ID)
+			box := "[ ] "
+			if on {
+				box = "[x] "
+			}
+			r := image.Rect(x2, y, x2+bw, y+40)
+			m.buttons = append(m.buttons, menuButton{b: render.Button{Label: box + o.Name, Sub: "rule " + o.Rule, Rect: r, Enabled: true, Active: on},
+				do: func(*App) {
+					if m.opts[sc.ID] == nil {
+						m.opts[sc.ID] = rules.Options{}
+					}
+					m.opts[sc.ID][o.ID] = !on
+				}})
+			y += 46
+		}
+	}
+	// Bottom row: Start, Continue, Load, Quit.
+	by := a.h - 90
+	labels := []struct {
+		l, sub string
+		ok     bool
+		do     func(*App)
+	}{
+		{"Start", "the chosen scenario", len(m.scenarios()) > 0, m.start},
+		{"Continue", "the last autosave", true, m.continueAuto},
+		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
+		{"Quit", "", true, func(a *App) { a.quit = true }},
+	}
+	w := (a.w - 80 - 3*20) / 4
+	for i, l := range labels {
+		r := image.Rect(40+i*(w+20), by, 40+i*(w+20)+w, by+56)
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: l.l, Sub: l.sub, Rect: r, Enabled: l.ok}, do: l.do})
+	}
+	for i := range m.buttons {
+		m.buttons[i].b.Hot = image.Pt(m.mx, m.my).In(m.buttons[i].b.Rect)
+	}
+}
+
+func (m *menuScene) start(a *App) {
+	sc, ok := m.current()
+	if !ok {
+		return
+	}
+	s, err := NewSession(sc.ID, seedNow(), m.opts[sc.ID])
+	if err != nil {
+		m.msg = "Cannot start: " + err.Error()
+		return
+	}
+	a.startSession(s)
+}
+
+func (m *menuScene) continueAuto(a *App) {
+	al, err := loadAutosave()
+	if err != nil {
+		m.msg = "Cannot continue: " + err.Error()
+		return
+	}
+	s, err := SessionFor(al)
+	if err != nil {
+		m.msg = "Cannot continue: " + err.Error()
+		return
+	}
+	a.startSession(s)
+}
+
+func (m *menuScene) loadSave(a *App) {
+	s, err := a.load()
+	if err != nil {
+		if !cancelled(err) {
+			m.msg = "Cannot load: " + err.Error()
+		}
+		return
+	}
+	a.startSession(s)
+}
+
+func (m *menuScene) update(a *App, evs []Event) error {
+	for _, e := range evs {
+		switch e.Kind {
+		case EvMove:
+			if e.X != m.mx || e.Y != m.my {
+				m.mx, m.my = e.X, e.Y
+				a.Redraw()
+			}
+		case EvUp:
+			if e.Button != ebiten.MouseButtonLeft {
+				continue
+			}
+			m.mx, m.my = e.X, e.Y
+			m.layout(a)
+			for _, b := range m.buttons {
+				if b.b.Enabled && image.Pt(e.X, e.Y).In(b.b.Rect) {
+					m.msg = ""
+					b.do(a)
+					a.Redraw()
+					break
+				}
+			}
+		case EvKey:
+			switch {
+			case e.Key == ebiten.KeyO && e.Ctrl:
+				m.loadSave(a)
+				a.Redraw()
+			case e.Key == ebiten.KeyEnter:
+				m.start(a)
+				a.Redraw()
+			case e.Key == ebiten.KeyDown:
+				m.scen = min(m.scen+1, max(0, len(m.scenarios())-1))
+				a.Redraw()
+			case e.Key == ebiten.KeyUp:
+				m.scen = max(m.scen-1, 0)
+				a.Redraw()
+			}
+		}
+	}
+	return nil
+}
+
+var (
+	textColor  = color.RGBA{0xee, 0xe8, 0xd8, 0xff}
+	dimColor   = color.RGBA{0xb0, 0xa8, 0x98, 0xff}
+	errorColor = color.RGBA{0xff, 0x8a, 0x7a, 0xff}
+)
+
+func (m *menuScene) draw(a *App, dst *ebiten.Image) {
+	m.layout(a)
+	render.DrawText(dst, "Grognard", render.Bold(40), 40, 24, textColor)
+	render.DrawText(dst, "Historical wargames with every rule enforced: hot-seat for two players", render.Face(16), 44, 76, dimColor)
+	col := (a.w - 120) / 3
+	render.DrawText(dst, "System", render.Bold(18), 40, 96, dimColor)
+	render.DrawText(dst, "Scenario", render.Bold(18), float64(60+col), 96, dimColor)
+	render.DrawText(dst, "About it", render.Bold(18), float64(80+2*col), 96, dimColor)
+	if len(m.systems) == 0 {
+		render.DrawText(dst, "No game system is installed.", render.Face(18), 40, 130, errorColor)
+	}
+	for _, b := range m.buttons {
+		render.DrawButton(dst, b.b)
+	}
+	if sc, ok := m.current(); ok {
+		x := float64(80 + 2*col)
+		y := 120.0
+		w := float64(col - 20)
+		f := render.Face(15)
+		var lines []string
+		lines = append(lines, render.Wrap(sc.Description, f, w)...)
+		lines = append(lines, "", fmt.Sprintf("Length: %d turns", sc.Turns), "Sides: "+strings.Join(sc.Sides, " vs "))
+		if sys := m.systems[m.sys]; sys.Hidden {
+			lines = append(lines, "Hidden information: a hand-over screen between players")
+		}
+		if len(sc.Options) > 0 {
+			lines = append(lines, "Optional rules (click to switch):")
+		}
+		for _, l := range lines {
+			render.DrawText(dst, l, f, x, y, textColor)
+			y += 20
+			if y > 120+220 {
+				break
+			}
+		}
+	}
+	if m.msg != "" {
+		for i, l := range render.Wrap(m.msg, render.Face(15), float64(a.w-80)) {
+			render.DrawText(dst, l, render.Face(15), 40, float64(a.h-130+i*18), errorColor)
+		}
+	}
+}

@@ -1,0 +1,632 @@
+// Package game is Grognard's desktop app: the scenes (menu, board, hand-over,
+// rules reference), input and the interaction layer that maps clicks onto
+// legal actions, undo, autosave, save and load.
+//
+// The interaction logic lives in Session, a plain Go type that needs no
+// window: selection, highlights computed from the decider's legal actions
+// and the system's Planner, grouping of actions by target, walking a far
+// route one legal step at a time, hand-over decisions for hidden
+// information, undo and hover explanations. The Ebitengine layer (app.go,
+// input.go, scenes) only maps mouse and keys onto Session methods.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"grognard/render"
+	"grognard/rules"
+	"grognard/saves"
+)
+
+// Session is one game being played in the app.
+type Session struct {
+	Game   *rules.Game
+	System rules.SystemInfo
+	Info   rules.ScenarioInfo
+
+	// Viewer is the side whose View the board draws: the side that last
+	// took the seat (hidden systems) or the decider (open systems).
+	Viewer rules.Side
+	// Cover is true while the hand-over screen hides the board, waiting
+	// for Seat to take it.
+	Cover bool
+	Seat  rules.Side
+
+	Selected string
+	// Menu lists the actions that share the target the player clicked,
+	// waiting for a choice (nil when closed).
+	Menu   []rules.Action
+	MenuAt string
+	// Message is the last explanation or error shown to the player.
+	Message string
+
+	// Autosave, when set, is called after every applied action (the app
+	// sets it to saves.Autosave; tests leave it nil or count calls).
+	Autosave func(*rules.Game) error
+
+	view    *rules.View
+	version int // bumped on every change; the UI redraws when it moves
+}
+
+// NewSession starts a scenario with the given seed and options.
+func NewSession(scenario string, seed uint64, opts rules.Options) (*Session, error) {
+	g, err := rules.NewGame(scenario, seed, opts)
+	if err != nil {
+		return nil, err
+	}
+	return SessionFor(g)
+}
+
+// SessionFor wraps a game (new or loaded).
+func SessionFor(g *rules.Game) (*Session, error) {
+	info, ok := rules.ScenarioByID(g.Scenario)
+	if !ok {
+		return nil, fmt.Errorf("unknown scenario %q", g.Scenario)
+	}
+	sys, _ := rules.SystemByID(info.System)
+	s := &Session{Game: g, System: sys, Info: info, Viewer: 0}
+	d := g.State.Status().Decider
+	if d >= 0 {
+		s.Viewer = d
+	}
+	if sys.Hidden && d >= 0 {
+		// Nobody holds the seat yet: the first player takes it.
+		s.Cover, s.Seat = true, d
+	}
+	s.changed()
+	return s, nil
+}
+
+// Version changes whenever anything the board shows changes.
+func (s *Session) Version() int { return s.version }
+
+func (s *Session) changed() {
+	s.view = nil
+	s.version++
+}
+
+// View is what the board draws: the viewer's view, never another side's.
+func (s *Session) View() *rules.View {
+	if s.view == nil {
+		s.view = s.Game.State.View(s.Viewer)
+	}
+	return s.view
+}
+
+// Decider is who must decide now.
+func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
+
+// CanAct reports whether the player at the screen may act now: the viewer
+// decides and no cover hides the board.
+func (s *Session) CanAct() bool {
+	return !s.Cover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
+}
+
+// Legal is the viewer's legal actions (empty unless the viewer may act).
+func (s *Session) Legal() []rules.Action {
+	if !s.CanAct() {
+		return nil
+	}
+	return s.View().Legal
+}
+
+// SideName names a side.
+func (s *Session) SideName(side rules.Side) string {
+	sides := s.Game.State.Sides()
+	if side >= 0 && int(side) < len(sides) {
+		return sides[side]
+	}
+	return side.String()
+}
+
+// TakeSeat lifts the hand-over cover: the waiting player has the seat.
+func (s *Session) TakeSeat() {
+	if !s.Cover {
+		return
+	}
+	s.Cover = false
+	s.Viewer = s.Seat
+	s.Selected = ""
+	s.closeMenu()
+	s.view = nil
+	s.autoSelect()
+	s.changed()
+}
+
+// afterChange decides who sees the board after the state changed [hot-seat].
+func (s *Session) afterChange() {
+	s.view = nil
+	d := s.Decider()
+	if d >= 0 && d != s.Viewer {
+		s.Selected = ""
+		s.closeMenu()
+		if s.System.Hidden {
+			s.Cover, s.Seat = true, d
+		} else {
+			s.Viewer = d
+		}
+	}
+	s.view = nil
+	s.autoSelect()
+	s.changed()
+}
+
+// autoSelect selects the only unit that can act when exactly one can (a
+// reaction, a retreat), so its options show at once.
+func (s *Session) autoSelect() {
+	if s.Selected != "" || !s.CanAct() {
+		return
+	}
+	units := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Unit != "" && a.To != "" {
+			units[a.Unit] = true
+		}
+	}
+	if len(units) == 1 {
+		for u := range units {
+			s.Selected = u
+		}
+	}
+}
+
+func involves(a rules.Action, unit string) bool {
+	if a.Unit == unit {
+		return true
+	}
+	for _, u := range a.Units {
+		if u == unit {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Session) hasActions(unit string) bool {
+	for _, a := range s.Legal() {
+		if involves(a, unit) {
+			return true
+		}
+	}
+	return false
+}
+
+// Select makes unit the selected unit (any unit may be selected to read
+// its card; only the decider's units get highlights). "" clears.
+func (s *Session) Select(unit string) {
+	s.Selected = unit
+	s.closeMenu()
+	s.Message = ""
+	s.changed()
+}
+
+// Cancel closes the menu, or clears the selection (Esc).
+func (s *Session) Cancel() {
+	if s.Menu != nil {
+		s.closeMenu()
+	} else {
+		s.Selected = ""
+	}
+	s.Message = ""
+	s.changed()
+}
+
+func (s *Session) closeMenu() { s.Menu, s.MenuAt = nil, "" }
+
+// HighlightKind maps an action kind onto a highlight style.
+func HighlightKind(kind string) render.HighlightKind {
+	switch kind {
+	case "move":
+		return render.HLMove
+	case "fire":
+		return render.HLFire
+	case "shock", "melee", "charge":
+		return render.HLShock
+	case "deploy":
+		return render.HLDeploy
+	case "order":
+		return render.HLOrder
+	}
+	return render.HLOther
+}
+
+// IsCombat reports whether an action kind is a combat to preview.
+func IsCombat(kind string) bool {
+	switch kind {
+	case "fire", "shock", "melee", "charge":
+		return true
+	}
+	return false
+}
+
+// TargetActions returns the selected unit's legal actions aimed at loc.
+func (s *Session) TargetActions(loc string) []rules.Action {
+	if s.Selected == "" {
+		return nil
+	}
+	var out []rules.Action
+	for _, a := range s.Legal() {
+		if a.To == loc && involves(a, s.Selected) && a.Kind != "face" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Routes returns the selected unit's planned routes (rules.Planner), keyed
+// by destination, when the viewer may act.
+func (s *Session) Routes() map[string]rules.Route {
+	if s.Selected == "" || !s.CanAct() {
+		return nil
+	}
+	p, ok := s.Game.State.(rules.Planner)
+	if !ok {
+		return nil
+	}
+	out := map[string]rules.Route{}
+	for _, r := range p.Reach(s.Selected) {
+		if len(r.Steps) > 0 {
+			out[r.To] = r
+		}
+	}
+	return out
+}
+
+// Highlights returns what the board lights for the selected unit: every
+// target of its legal actions, with their info, and every place its routes
+// reach, with their cost.
+func (s *Session) Highlights() []render.Highlight {
+	if s.Selected == "" {
+		return nil
+	}
+	type hl struct {
+		kind  render.HighlightKind
+		texts []string
+	}
+	at := map[string]*hl{}
+	var order []string
+	add := func(loc string, k render.HighlightKind, text string) {
+		h := at[loc]
+		if h == nil {
+			h = &hl{kind: k}
+			at[loc] = h
+			order = append(order, loc)
+		} else if k != render.HLMove && h.kind == render.HLMove {
+			h.kind = k // combat outranks movement in the style
+		}
+		if text != "" {
+			for _, t := range h.texts {
+				if t == text {
+					return
+				}
+			}
+			h.texts = append(h.texts, text)
+		}
+	}
+	for _, a := range s.Legal() {
+		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
+			continue
+		}
+		t := a.Info
+		if t == "" {
+			t = a.Rule
+		}
+		add(a.To, HighlightKind(a.Kind), t)
+	}
+	routes := s.Routes()
+	keys := make([]string, 0, len(routes))
+	for k := range routes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, direct := at[k]; direct {
+			continue
+		}
+		add(k, render.HLMove, routes[k].Cost)
+	}
+	out := make([]render.Highlight, 0, len(order))
+	for _, loc := range order {
+		h := at[loc]
+		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: strings.Join(h.texts, " / ")})
+	}
+	return out
+}
+
+// Facings lists the facings the selected unit may turn to (face actions).
+func (s *Session) Facings() []int {
+	var out []int
+	for _, a := range s.FaceActions() {
+		out = append(out, a.Facing)
+	}
+	return out
+}
+
+// FaceActions are the selected unit's legal face actions.
+func (s *Session) FaceActions() []rules.Action {
+	if s.Selected == "" {
+		return nil
+	}
+	var out []rules.Action
+	for _, a := range s.Legal() {
+		if a.Kind == "face" && a.Unit == s.Selected {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// PanelActions are the legal actions with no map target: those of no unit
+// (end phase, pass, play a card, choose) and the selected unit's actions
+// without a target (other than facings, which are arrows on the map).
+func (s *Session) PanelActions() []rules.Action {
+	var out []rules.Action
+	for _, a := range s.Legal() {
+		switch {
+		case a.Unit == "" && a.To == "":
+			out = append(out, a)
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && involves(a, s.Selected):
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Do applies one legal action (chance points that follow are resolved by
+// the game's seeded generator), autosaves and hands the seat over when the
+// decider changes.
+func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
+	if !s.CanAct() {
+		return nil, s.notYours()
+	}
+	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
+		return nil, fmt.Errorf("%s is not legal now", a.String())
+	}
+	evs, err := s.Game.Apply(a)
+	s.closeMenu()
+	if err != nil {
+		s.Message = err.Error()
+		s.afterChange()
+		return evs, err
+	}
+	s.Message = ""
+	if s.Autosave != nil {
+		if err := s.Autosave(s.Game); err != nil {
+			s.Message = "autosave failed: " + err.Error()
+		}
+	}
+	s.afterChange()
+	return evs, nil
+}
+
+func (s *Session) notYours() error {
+	st := s.Game.State.Status()
+	switch {
+	case s.Game.State.Result().Over:
+		return errors.New("the game is over")
+	case s.Cover:
+		return fmt.Errorf("pass the seat to %s first", s.SideName(s.Seat))
+	case st.Decider >= 0:
+		return fmt.Errorf("%s decides now", s.SideName(st.Decider))
+	}
+	return errors.New("nothing to decide now")
+}
+
+// ClickLoc is a click on a map location with a unit selected. With one
+// legal action there it is done; with several, the menu opens (and they
+// are returned); with none but a planned route there, the route is walked;
+// otherwise nothing happens and the error says why.
+func (s *Session) ClickLoc(loc string) ([]rules.Action, error) {
+	if !s.CanAct() {
+		return nil, s.notYours()
+	}
+	if s.Selected == "" {
+		return nil, errors.New("select a unit first")
+	}
+	acts := s.TargetActions(loc)
+	switch {
+	case len(acts) == 1:
+		_, err := s.Do(acts[0])
+		return acts, err
+	case len(acts) > 1:
+		s.Menu, s.MenuAt = acts, loc
+		s.changed()
+		return acts, nil
+	}
+	if r, ok := s.Routes()[loc]; ok {
+		n, err := s.Walk(r)
+		return r.Steps[:n], err
+	}
+	err := errors.New(s.WhyNot(loc))
+	s.Message = err.Error()
+	s.changed()
+	return nil, err
+}
+
+// Choose does the i-th action of the open menu.
+func (s *Session) Choose(i int) error {
+	if i < 0 || i >= len(s.Menu) {
+		return errors.New("no such choice")
+	}
+	_, err := s.Do(s.Menu[i])
+	return err
+}
+
+// WalkTo walks the selected unit's route to loc.
+func (s *Session) WalkTo(loc string) (int, error) {
+	r, ok := s.Routes()[loc]
+	if !ok {
+		return 0, errors.New(s.WhyNot(loc))
+	}
+	return s.Walk(r)
+}
+
+// Walk takes a route one legal step at a time, re-checking legality after
+// each step. It stops when the decider changes (the other side may react)
+// or the next step is no longer legal, and says why. It returns the
+// number of steps taken.
+func (s *Session) Walk(r rules.Route) (int, error) {
+	me := s.Viewer
+	for i, step := range r.Steps {
+		if i > 0 {
+			if d := s.Decider(); d != me || s.Cover {
+				err := fmt.Errorf("stopped after %d of %d steps: %s", i, len(r.Steps), s.interruption(d))
+				s.Message = err.Error()
+				s.changed()
+				return i, err
+			}
+			if _, ok := rules.FindLegal(s.Game.State, step); !ok {
+				why := ""
+				if ex, ok := s.Game.State.(rules.Explainer); ok && step.Unit != "" {
+					why = ex.WhyNot(step.Unit, step.To)
+				}
+				if why == "" {
+					why = "the next step (" + step.String() + ") is no longer legal"
+				}
+				err := fmt.Errorf("stopped after %d of %d steps at %s: %s", i, len(r.Steps), step.From, why)
+				s.Message = err.Error()
+				s.changed()
+				return i, err
+			}
+		}
+		if _, err := s.Do(step); err != nil {
+			return i, err
+		}
+	}
+	return len(r.Steps), nil
+}
+
+func (s *Session) interruption(d rules.Side) string {
+	st := s.Game.State.Status()
+	switch {
+	case s.Game.State.Result().Over:
+		return "the game is over"
+	case d >= 0 && d != s.Viewer || s.Cover:
+		p := st.Prompt
+		if p == "" {
+			p = s.SideName(d) + " decides"
+		}
+		return p
+	}
+	return "the rules interrupt the move"
+}
+
+// WhyNot explains why the selected unit has no legal action at loc.
+func (s *Session) WhyNot(loc string) string {
+	if !s.CanAct() {
+		return s.notYours().Error()
+	}
+	if s.Selected == "" {
+		return "select a unit first"
+	}
+	if ex, ok := s.Game.State.(rules.Explainer); ok {
+		if w := ex.WhyNot(s.Selected, loc); w != "" {
+			return "No: " + w
+		}
+	}
+	return fmt.Sprintf("no legal action of this unit targets %s", loc)
+}
+
+// HoverText is what the board says about a hovered location: the actions
+// lit there, the route cost, or why nothing is possible.
+func (s *Session) HoverText(loc string) []string {
+	if s.Selected == "" || loc == "" || !s.CanAct() {
+		return nil
+	}
+	if acts := s.TargetActions(loc); len(acts) > 0 {
+		out := make([]string, len(acts))
+		for i, a := range acts {
+			out[i] = a.String()
+		}
+		return out
+	}
+	if r, ok := s.Routes()[loc]; ok {
+		return []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+	}
+	for _, u := range s.View().Units {
+		if u.ID == s.Selected && (u.At == loc || u.At2 == loc) {
+			return nil
+		}
+	}
+	return []string{s.WhyNot(loc)}
+}
+
+// Odds is the exact outcome distribution of a combat action, when the
+// system is a rules.Previewer.
+func (s *Session) Odds(a rules.Action) (string, []rules.OddsLine, bool) {
+	if !IsCombat(a.Kind) {
+		return "", nil, false
+	}
+	p, ok := s.Game.State.(rules.Previewer)
+	if !ok {
+		return "", nil, false
+	}
+	lines := p.Preview(a)
+	if len(lines) == 0 {
+		return "", nil, false
+	}
+	return a.String(), lines, true
+}
+
+// Undo takes back the last decision (rules.Game.Undo): never past a die
+// roll, a draw or a reveal, never the other side's decision.
+func (s *Session) Undo() error {
+	if s.Cover {
+		return s.notYours()
+	}
+	if err := s.Game.Undo(); err != nil {
+		s.Message = "Cannot undo: " + err.Error()
+		s.changed()
+		return err
+	}
+	s.Message = "Undone"
+	s.closeMenu()
+	if s.Autosave != nil {
+		_ = s.Autosave(s.Game)
+	}
+	s.afterChange()
+	return nil
+}
+
+// LogLines is the event log as the viewer may read it.
+func (s *Session) LogLines() []string {
+	out := make([]string, 0, len(s.Game.Log))
+	for _, e := range s.Game.Log {
+		out = append(out, e.TextFor(s.Viewer))
+	}
+	return out
+}
+
+// Save writes the game to path.
+func (s *Session) Save(path string) error {
+	if err := saves.Write(path, s.Game); err != nil {
+		s.Message = "Save failed: " + err.Error()
+		s.changed()
+		return err
+	}
+	s.Message = "Saved to " + path
+	s.changed()
+	return nil
+}
+
+// LoadSession reads a save into a new session; on error nothing changes.
+func LoadSession(path string) (*Session, error) {
+	g, err := saves.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	return SessionFor(g)
+}
+
+// Unit returns the viewer's view of a unit.
+func (s *Session) Unit(id string) (rules.UnitView, bool) {
+	for _, u := range s.View().Units {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
