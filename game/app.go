@@ -245,8 +245,6 @@ func Run() error {
 // seedNow is a fresh seed for a new game.
 func seedNow() uint64 { return uint64(time.Now().UnixNano()) }
 
-
-
 // loadAutosave loads the newest autosave that loads cleanly.
 func loadAutosave() (*rules.Game, error) {
 	al, err := saves.LoadAutosave()

@@ -14,7 +14,7 @@ import (
 // scriptInput is an Input with no real device: tests inject events.
 type scriptInput struct{ held map[ebiten.Key]bool }
 
-func (s *scriptInput) Poll() []Event           { return nil }
+func (s *scriptInput) Poll() []Event          { return nil }
 func (s *scriptInput) Held(k ebiten.Key) bool { return s.held[k] }
 
 func scriptedApp(t *testing.T, s *Session) (*App, *BoardScene) {
