@@ -210,8 +210,14 @@ func ParseHexMap(recs []Record) (*hex.Map, error) {
 			}
 			var cs []hex.Coord
 			if r.Has("col") || r.Has("row") {
-				col, _ := r.OptInt("col", -1)
-				row, _ := r.OptInt("row", -1)
+				col, err := r.OptInt("col", -1)
+				if err != nil {
+					return nil, err
+				}
+				row, err := r.OptInt("row", -1)
+				if err != nil {
+					return nil, err
+				}
 				for _, c := range m.Coords() {
 					cc, rr := l.ToOffset(c)
 					if cc == col || rr == row {
