@@ -187,6 +187,7 @@ func overview() string {
 		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
 	}
 	b.WriteString("\nEvery command takes --json for machine-readable output and --help for its usage.\n")
+	b.WriteString("On a machine without a display, run the same commands with grognard-cli.\n")
 	return b.String()
 }
 

@@ -246,3 +246,17 @@ func TestAutosaveFailureKeepsPrevious(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownOption(t *testing.T) {
+	g := newToy(t, 4)
+	f, err := NewFile(g, exampleTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Options = rules.Options{"fog": true}
+	resign(t, f)
+	_, err = Decode("opt.json", marshal(t, f))
+	if err == nil || !errors.Is(err, ErrUnknownScenario) || !strings.Contains(err.Error(), `opt.json: scenario "toy-race" has no optional rule "fog"`) {
+		t.Errorf("unknown option: %v", err)
+	}
+}

@@ -221,6 +221,15 @@ func (f *File) Replay(name string) (*rules.Game, error) {
 	if sc.System != f.System {
 		return nil, fail(ErrUnknownScenario, nil, "scenario %q belongs to system %q, but the file says %q", f.Scenario, sc.System, f.System)
 	}
+	for id := range f.Options {
+		known := false
+		for _, o := range sc.Options {
+			known = known || o.ID == id
+		}
+		if !known {
+			return nil, fail(ErrUnknownScenario, nil, "scenario %q has no optional rule %q in this build of Grognard", f.Scenario, id)
+		}
+	}
 	g, err := rules.Replay(f.Scenario, f.Seed, f.Options, f.Steps)
 	if err != nil {
 		return nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
