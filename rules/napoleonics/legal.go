@@ -1,0 +1,588 @@
+package napoleonics
+
+import (
+	"fmt"
+	"sort"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Legal lists every action the decider may take now.
+func (s *State) Legal() []rules.Action {
+	switch s.Phase {
+	case PhDeal, PhDraw:
+		if s.Draw.Left > 0 {
+			return actionsOf(s.Chances())
+		}
+		var as []rules.Action
+		for _, c := range distinct(s.Draw.Drawn) {
+			as = append(as, rules.Action{Kind: "keep", Choice: c, Label: "Keep " + s.sys.CardByID[c].Name + ", discard the rest", Rule: "cards.txt: Scout (authored)"})
+		}
+		return as
+	case PhCommand:
+		return s.playActions()
+	case PhOrder:
+		return append(s.orderActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
+	case PhMove:
+		return append(s.moveActions(), rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
+	case PhCombat:
+		if s.Pend != nil {
+			return s.pendActions()
+		}
+		return append(s.battleActions(), rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
+	}
+	return nil
+}
+
+// Chances lists the outcomes at a chance point: a card drawn (weights are
+// the copies left in the draw pile) or a roll of battle dice.
+func (s *State) Chances() []rules.Outcome {
+	switch s.Phase {
+	case PhDeal, PhDraw:
+		if s.Draw.Left == 0 {
+			return nil
+		}
+		var outs []rules.Outcome
+		for _, id := range sortedKeys(s.Pile) {
+			if n := s.Pile[id]; n > 0 {
+				outs = append(outs, rules.Outcome{Weight: n, Action: rules.Action{Kind: "draw", Choice: id,
+					Label: s.sideName(s.Draw.Side) + " draws a card", Rule: rDraw}})
+			}
+		}
+		return outs
+	case PhCombat:
+		if p := s.Pend; p != nil {
+			switch p.Stage {
+			case "roll":
+				return s.rollOutcomes(p.Dice, "Battle dice", s.combatRule())
+			case "lcheck":
+				return s.rollOutcomes(p.LDice, "Leader casualty check", rCasualty)
+			}
+		}
+	}
+	return nil
+}
+
+func actionsOf(outs []rules.Outcome) []rules.Action {
+	as := make([]rules.Action, len(outs))
+	for i, o := range outs {
+		as[i] = o.Action
+	}
+	return as
+}
+
+func distinct(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (s *State) combatRule() string {
+	switch s.Pend.Kind {
+	case "fire":
+		return rRanged
+	case "back":
+		return rBack
+	case "bonus":
+		return rBreak
+	}
+	return rMelee
+}
+
+// --- command ---
+
+func (s *State) playActions() []rules.Action {
+	var as []rules.Action
+	other := 1 - s.Active
+	for _, id := range distinct(s.Hands[s.Active]) {
+		c := s.sys.CardByID[id]
+		if c.Counter {
+			last := s.sys.CardByID[s.Last[other]]
+			if last == nil {
+				continue // nothing to copy yet (authored)
+			}
+			as = append(as, rules.Action{Kind: "play", Choice: id, Label: fmt.Sprintf("Play %s (as %s)", c.Name, s.cardTitle(last, !s.LastMirror[other])), Rule: rCommand})
+			continue
+		}
+		as = append(as, rules.Action{Kind: "play", Choice: id, Label: "Play " + c.Name, Rule: rCommand, Info: c.Text})
+	}
+	if len(as) == 0 {
+		as = append(as, rules.Action{Kind: "pass", Label: "No card can be played: pass the turn", Rule: rDeck})
+	}
+	return as
+}
+
+// cardTitle names a card with its sections swapped when mirrored.
+func (s *State) cardTitle(c *CardDef, mirrored bool) string {
+	if !mirrored || c.Kind != "section" {
+		return c.Name
+	}
+	return c.Name + " (on the " + mirror(c.Sections[0]) + ")"
+}
+
+// --- order ---
+
+// cardSections are the sections the card played lets the active side order.
+func (s *State) cardSections() map[string]bool {
+	out := map[string]bool{}
+	for _, x := range s.effCard().Sections {
+		if s.Mirror {
+			x = mirror(x)
+		}
+		out[x] = true
+	}
+	return out
+}
+
+// canOrder reports whether the active side may order u under the card.
+func (s *State) canOrder(u *Unit) bool {
+	e := s.effCard()
+	if e == nil || !onBoard(u) || u.Side != s.Active || s.Ordered[u.ID] {
+		return false
+	}
+	if e.Order > 0 && len(s.Orders) >= e.Order {
+		return false
+	}
+	if len(e.Class) > 0 {
+		ok := false
+		for _, k := range e.Class {
+			ok = ok || k == s.class(u)
+		}
+		if !ok {
+			return false
+		}
+	}
+	secs := s.sectionsOf(u.Side, u.At)
+	allowed := s.cardSections()
+	if !allowed["any"] {
+		ok := false
+		for _, x := range secs {
+			ok = ok || allowed[x]
+		}
+		if !ok {
+			return false
+		}
+	}
+	if e.PerSection > 0 {
+		for _, x := range secs {
+			n := 0
+			for _, id := range s.Orders {
+				for _, y := range s.sectionsOf(u.Side, s.unit(id).At) {
+					if y == x {
+						n++
+					}
+				}
+			}
+			if n >= e.PerSection {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (s *State) orderActions() []rules.Action {
+	var as []rules.Action
+	e := s.effCard()
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !s.canOrder(u) {
+			continue
+		}
+		label := "Order " + s.name(u)
+		if l := s.attached(u); l != nil && !s.Ordered[l.ID] {
+			label += " with " + s.name(l)
+		}
+		if isLeader(u) {
+			if v := s.unitAt(u.At); v != nil && v.Side == u.Side && e.WithUnit && !s.Ordered[v.ID] {
+				label += " and " + s.name(v)
+			} else if v != nil && v.Side == u.Side {
+				label += " (to detach)"
+			}
+		}
+		if u.Square {
+			label += " (leaves square)"
+		}
+		as = append(as, rules.Action{Kind: "order", Unit: u.ID, Label: label, Rule: rOrder + "; " + rDeckCard(e)})
+	}
+	return as
+}
+
+func rDeckCard(e *CardDef) string { return "Command card: " + e.Name }
+
+// --- movement ---
+
+func (s *State) exitOpen() bool { return s.sc.HasExit && s.Lost[0] > 0 && s.Lost[1] > 0 }
+
+func (s *State) moveActions() []rules.Action {
+	var as []rules.Action
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !onBoard(u) || u.Side != s.Active || !s.Ordered[u.ID] {
+			continue
+		}
+		if _, done := s.Moved[u.ID]; done {
+			continue
+		}
+		r := s.reach(u)
+		dests := make([]hex.Coord, 0, len(r))
+		for c := range r {
+			dests = append(dests, c)
+		}
+		sort.Slice(dests, func(i, j int) bool { return s.num(dests[i]) < s.num(dests[j]) })
+		for _, c := range dests {
+			d := r[c]
+			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: s.num(c),
+				Label: fmt.Sprintf("Move %s to %s (%s)", s.name(u), s.num(c), plural(d, "hex", "hexes")),
+				Rule:  rMove + "; Unit card: " + s.card(u).Name, Info: s.moveInfo(u, c, d)})
+		}
+		if s.canExit(u, r) {
+			as = append(as, rules.Action{Kind: "exit", Unit: u.ID, To: s.num(s.sc.ExitHex),
+				Label: fmt.Sprintf("%s leaves the board by the banner hex %s (1 banner)", s.name(u), s.num(s.sc.ExitHex)), Rule: rExit})
+		}
+	}
+	return as
+}
+
+func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
+	if isLeader(u) {
+		return plural(d, "hex", "hexes")
+	}
+	cd := s.card(u)
+	bm := cd.BattleMove
+	if u.Blocks == 1 && cd.OneBlockMoveOrBattle {
+		bm = 0
+	}
+	t := s.terrain(c)
+	switch {
+	case d > bm:
+		return "no battle after this move"
+	case t.NoBattle && !(t.LightBattle && cd.ForestBattle):
+		return "no battle: " + t.Name
+	}
+	return "may still battle"
+}
+
+// canExit: a unit of the exit side (not a leader) on the banner hex, or
+// able to reach it with a hex of movement to spare, may leave the board
+// once each side has lost a unit (Special Rules).
+func (s *State) canExit(u *Unit, r map[hex.Coord]int) bool {
+	if isLeader(u) || u.Side != s.sc.ExitSide || !s.exitOpen() || s.maxMove(u) <= 0 {
+		return false
+	}
+	if u.At == s.sc.ExitHex {
+		return true
+	}
+	d, ok := r[s.sc.ExitHex]
+	return ok && d < s.maxMove(u) && !s.terrain(s.sc.ExitHex).Stop
+}
+
+// --- combat ---
+
+// canBattle reports whether an ordered unit may still battle this turn
+// (unit cards: battle after moving; terrain cards: no battle after
+// entering a town or forest).
+func (s *State) canBattle(u *Unit) bool {
+	if !onBoard(u) || isLeader(u) || !s.Ordered[u.ID] || s.Battled[u.ID] {
+		return false
+	}
+	if e := s.effCard(); e == nil || e.NoBattle {
+		return false
+	}
+	c := s.card(u)
+	d := s.Moved[u.ID]
+	bm := c.BattleMove
+	if u.Blocks == 1 && c.OneBlockMoveOrBattle {
+		bm = 0
+	}
+	if d > bm {
+		return false
+	}
+	t := s.terrain(u.At)
+	if d > 0 && t.NoBattle && !(t.LightBattle && c.ForestBattle) {
+		return false
+	}
+	return !t.NoCombat
+}
+
+// fireTargets lists the hexes u may fire at: enemy units (never a leader
+// alone) in range and sight; if an enemy unit is adjacent, only adjacent
+// ones (Ranged Combat).
+func (s *State) fireTargets(u *Unit) []hex.Coord {
+	r := s.fireRange(u)
+	if r == 0 {
+		return nil
+	}
+	adj := false
+	for _, c := range u.At.Neighbors() {
+		if v := s.unitAt(c); v != nil && v.Side != u.Side {
+			adj = true
+		}
+	}
+	var out []hex.Coord
+	for i := range s.Units {
+		v := &s.Units[i]
+		if !onBoard(v) || isLeader(v) || v.Side == u.Side {
+			continue
+		}
+		d := hex.Distance(u.At, v.At)
+		if d < 1 || d > r || (adj && d > 1) || s.terrain(v.At).NoCombat || !s.los(u.At, v.At) {
+			continue
+		}
+		out = append(out, v.At)
+	}
+	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
+	return out
+}
+
+// meleeTargets lists the adjacent hexes holding an enemy unit or an enemy
+// leader alone (Melee Combat; Leaders).
+func (s *State) meleeTargets(u *Unit) []hex.Coord {
+	var out []hex.Coord
+	for _, c := range u.At.Neighbors() {
+		if !s.sc.Map.On(c) || s.terrain(c).NoCombat {
+			continue
+		}
+		if v := s.unitAt(c); v != nil {
+			if v.Side != u.Side {
+				out = append(out, c)
+			}
+			continue
+		}
+		if l := s.leaderAt(c); l != nil && l.Side != u.Side {
+			out = append(out, c)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
+	return out
+}
+
+// target is the unit or lone leader a combat at hex c is aimed at.
+func (s *State) target(side int, c hex.Coord) *Unit {
+	if v := s.unitAt(c); v != nil && v.Side != side {
+		return v
+	}
+	if l := s.leaderAt(c); l != nil && l.Side != side && s.unitAt(c) == nil {
+		return l
+	}
+	return nil
+}
+
+func (s *State) battleActions() []rules.Action {
+	var as []rules.Action
+	e := s.effCard()
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != s.Active || !s.canBattle(u) {
+			continue
+		}
+		if !e.NoFire {
+			for _, c := range s.fireTargets(u) {
+				n, _ := s.fireDice(u, c)
+				as = append(as, rules.Action{Kind: "fire", Unit: u.ID, To: s.num(c),
+					Label: fmt.Sprintf("%s fires at %s in %s", s.name(u), s.name(s.target(u.Side, c)), s.num(c)),
+					Rule:  rRanged, Info: plural(n, "die", "dice")})
+			}
+		}
+		for _, c := range s.meleeTargets(u) {
+			as = append(as, s.meleeActions(u, c, e)...)
+		}
+	}
+	return as
+}
+
+// meleeActions: the melee alone, and with each ordered artillery unit that
+// may combine its dice (Combined Arms Combat).
+func (s *State) meleeActions(u *Unit, c hex.Coord, e *CardDef) []rules.Action {
+	t := s.target(u.Side, c)
+	n, _ := s.meleeDice(u, c, true)
+	as := []rules.Action{{Kind: "melee", Unit: u.ID, To: s.num(c),
+		Label: fmt.Sprintf("%s attacks %s in %s", s.name(u), s.name(t), s.num(c)),
+		Rule:  rMelee, Info: plural(n, "die", "dice")}}
+	if isLeader(t) || s.class(u) == "artillery" || e.NoFire {
+		return as
+	}
+	for i := range s.Units {
+		a := &s.Units[i]
+		if a.ID == u.ID || a.Side != u.Side || s.class(a) != "artillery" || !s.canBattle(a) || hex.Distance(a.At, u.At) != 1 {
+			continue
+		}
+		for _, tc := range s.fireTargets(a) {
+			if tc == c {
+				m, _ := s.fireDice(a, c)
+				as = append(as, rules.Action{Kind: "melee", Unit: u.ID, Units: []string{a.ID}, To: s.num(c),
+					Label: fmt.Sprintf("%s attacks %s in %s with %s", s.name(u), s.name(t), s.num(c), s.name(a)),
+					Rule:  rCombined, Info: plural(n+m, "die", "dice")})
+			}
+		}
+	}
+	return as
+}
+
+// --- combat in progress ---
+
+func (s *State) pendActions() []rules.Action {
+	p := s.Pend
+	switch p.Stage {
+	case "roll", "lcheck":
+		return actionsOf(s.Chances())
+	case "square":
+		def := s.unit(p.Def)
+		var as []rules.Action
+		for _, c := range distinct(s.Hands[def.Side]) {
+			as = append(as, rules.Action{Kind: "square", Unit: def.ID, Choice: c,
+				Label: fmt.Sprintf("%s forms square (sets aside %s)", s.name(def), s.sys.CardByID[c].Name), Rule: rSquare})
+		}
+		return append(as, rules.Action{Kind: "no-square", Unit: def.ID, Label: s.name(def) + " does not form square", Rule: rSquare})
+	case "retire":
+		def := s.unit(p.Def)
+		var as []rules.Action
+		for _, c := range s.retireOptions(def) {
+			as = append(as, rules.Action{Kind: "retire", Unit: def.ID, To: s.num(c),
+				Label: fmt.Sprintf("%s retires and reforms to %s", s.name(def), s.num(c)), Rule: rRetire})
+		}
+		return append(as, rules.Action{Kind: "no-retire", Unit: def.ID, Label: s.name(def) + " stands and fights", Rule: rRetire})
+	case "retreat":
+		def := s.unit(p.Def)
+		var as []rules.Action
+		for _, c := range s.retreatOptions(def) {
+			as = append(as, rules.Action{Kind: "retreat", Unit: def.ID, To: s.num(c),
+				Label: fmt.Sprintf("%s retreats to %s", s.name(def), s.num(c)), Rule: rRetreat})
+		}
+		return as
+	case "lretreat":
+		l := s.unit(p.Leader)
+		var as []rules.Action
+		for _, c := range s.leaderRetreatOptions(l) {
+			as = append(as, rules.Action{Kind: "retreat", Unit: l.ID, To: s.num(c),
+				Label: fmt.Sprintf("%s retreats to %s", s.name(l), s.num(c)), Rule: rLeaders})
+		}
+		return as
+	case "battleback":
+		def, att := s.unit(p.Def), s.unit(p.Att)
+		n, _ := s.meleeDice(def, att.At, false)
+		return []rules.Action{
+			{Kind: "melee", Unit: def.ID, To: s.num(att.At), Label: fmt.Sprintf("%s battles back against %s", s.name(def), s.name(att)), Rule: rBack, Info: plural(n, "die", "dice")},
+			{Kind: "end", Label: "Do not battle back", Rule: rBack},
+		}
+	case "advance":
+		att := s.unit(p.Att)
+		kind, rule, label := "advance", rTake, "%s takes ground in %s"
+		if s.class(att) == "cavalry" {
+			rule = rBreak
+			label = "%s advances into %s"
+			if p.Kind == "melee" {
+				kind, label = "breakthrough", "%s breaks through into %s"
+			}
+		}
+		return []rules.Action{
+			{Kind: kind, Unit: att.ID, To: s.num(p.At), Label: fmt.Sprintf(label, s.name(att), s.num(p.At)), Rule: rule},
+			{Kind: "end", Label: "Stay in place", Rule: rule},
+		}
+	case "extra":
+		att := s.unit(p.Att)
+		var as []rules.Action
+		for _, c := range att.At.Neighbors() {
+			if s.sc.Map.On(c) && s.canEnd(att, c, s.attached(att) != nil) {
+				as = append(as, rules.Action{Kind: "move", Unit: att.ID, To: s.num(c),
+					Label: fmt.Sprintf("%s moves on to %s", s.name(att), s.num(c)), Rule: rBreak})
+			}
+		}
+		sort.Slice(as, func(i, j int) bool { return as[i].To < as[j].To })
+		return append(as, rules.Action{Kind: "end", Label: "Move no further", Rule: rBreak})
+	case "bonus":
+		att := s.unit(p.Att)
+		var as []rules.Action
+		for _, c := range s.meleeTargets(att) {
+			n, _ := s.meleeDice(att, c, true)
+			as = append(as, rules.Action{Kind: "melee", Unit: att.ID, To: s.num(c),
+				Label: fmt.Sprintf("%s attacks %s in %s again", s.name(att), s.name(s.target(att.Side, c)), s.num(c)),
+				Rule:  rBreak, Info: plural(n, "die", "dice")})
+		}
+		return append(as, rules.Action{Kind: "end", Label: "No second melee", Rule: rBreak})
+	}
+	return nil
+}
+
+// --- retreat paths (Retreats; Cavalry Retire and Reform; Leaders) ---
+
+// retreatOptions are the hexes one step toward u's own edge that u may
+// retreat into: on the map, passable, holding no unit, and no leader
+// unless a friendly one u can take in (u has none attached).
+func (s *State) retreatOptions(u *Unit) []hex.Coord {
+	return s.rearSteps(u, u.At, s.attached(u) != nil)
+}
+
+func (s *State) rearSteps(u *Unit, from hex.Coord, hasLeader bool) []hex.Coord {
+	var out []hex.Coord
+	for _, d := range s.rearDirs(u.Side) {
+		c := from.Neighbor(d)
+		if !s.sc.Map.On(c) || !s.passable(u, c) || s.unitAt(c) != nil {
+			continue
+		}
+		if l := s.leaderAt(c); l != nil && (l.Side != u.Side || hasLeader) {
+			continue
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
+	return out
+}
+
+// retireOptions are the hexes two steps toward the cavalry's own edge.
+func (s *State) retireOptions(u *Unit) []hex.Coord {
+	seen := map[hex.Coord]bool{}
+	var out []hex.Coord
+	has := s.attached(u) != nil
+	for _, a := range s.rearSteps(u, u.At, has) {
+		for _, b := range s.rearSteps(u, a, has) {
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
+	return out
+}
+
+// leaderRetreatOptions: 1 to 3 steps toward the leader's own edge, through
+// no enemy, ending where no other leader and no enemy unit stands.
+func (s *State) leaderRetreatOptions(l *Unit) []hex.Coord {
+	seen := map[hex.Coord]bool{}
+	var out []hex.Coord
+	frontier := []hex.Coord{l.At}
+	for step := 0; step < 3; step++ {
+		var next []hex.Coord
+		for _, p := range frontier {
+			for _, d := range s.rearDirs(l.Side) {
+				c := p.Neighbor(d)
+				if seen[c] || !s.sc.Map.On(c) || !s.passable(l, c) {
+					continue
+				}
+				if v := s.unitAt(c); v != nil && v.Side != l.Side {
+					continue
+				}
+				if o := s.leaderAt(c); o != nil && o.Side != l.Side {
+					continue
+				}
+				seen[c] = true
+				next = append(next, c)
+				if s.leaderAt(c) == nil {
+					out = append(out, c)
+				}
+			}
+		}
+		frontier = next
+	}
+	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
+	return out
+}

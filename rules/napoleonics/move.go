@@ -1,0 +1,137 @@
+package napoleonics
+
+import (
+	"grognard/rules/hex"
+)
+
+// Movement (Sequence of Play: movement; unit and terrain cards).
+
+// maxMove is how far an ordered unit or leader may move this turn.
+func (s *State) maxMove(u *Unit) int {
+	c := s.card(u)
+	n := c.Move
+	if e := s.effCard(); e != nil && !isLeader(u) {
+		if e.NoMove {
+			return 0
+		}
+		n += e.MoveBonus
+	}
+	return n
+}
+
+// passable reports whether unit u may enter hex c at all (terrain cards:
+// rugged hill for all, sand quarry for artillery).
+func (s *State) passable(u *Unit, c hex.Coord) bool {
+	t := s.terrain(c)
+	if t == nil {
+		return false
+	}
+	return !(t.Impassable == "all" || t.Impassable == s.class(u))
+}
+
+// stopsIn reports whether entering c from p ends the move (town, forest,
+// fordable river, sand quarry; a field-works hexside).
+func (s *State) stopsIn(p, c hex.Coord) bool {
+	if s.terrain(c).Stop {
+		return true
+	}
+	return s.sc.Map.SideHas(p, c, hex.FieldWorks)
+}
+
+// canPass reports whether u may move through hex c. Two units never share a
+// hex, so a unit passes through no unit; it may pass a friendly leader
+// standing alone. A leader may pass through friendly units. Nobody passes
+// an enemy.
+func (s *State) canPass(u *Unit, c hex.Coord) bool {
+	if !s.passable(u, c) {
+		return false
+	}
+	o := s.unitAt(c)
+	l := s.leaderAt(c)
+	if l != nil && l.Side != u.Side {
+		return false
+	}
+	if o != nil && (o.Side != u.Side || !isLeader(u)) {
+		return false
+	}
+	return true
+}
+
+// canEnd reports whether u (with its attached leader, if it brings one) may
+// end a move on c: one unit and one leader a hex.
+func (s *State) canEnd(u *Unit, c hex.Coord, bringsLeader bool) bool {
+	if !s.canPass(u, c) {
+		return false
+	}
+	l := s.leaderAt(c)
+	if isLeader(u) {
+		return l == nil
+	}
+	return l == nil || !bringsLeader
+}
+
+// leaderGoes reports whether u's attached leader moves with it: it does if
+// it was ordered (ordering the unit orders it) and has not moved yet.
+func (s *State) leaderGoes(u *Unit) *Unit {
+	l := s.attached(u)
+	if l == nil || !s.Ordered[l.ID] {
+		return nil
+	}
+	if _, moved := s.Moved[l.ID]; moved {
+		return nil
+	}
+	return l
+}
+
+// reach returns every hex u can end its move on with the fewest hexes
+// moved to get there. A hex that stops movement is entered but not left.
+func (s *State) reach(u *Unit) map[hex.Coord]int {
+	max := s.maxMove(u)
+	out := map[hex.Coord]int{}
+	if max <= 0 {
+		return out
+	}
+	brings := s.leaderGoes(u) != nil
+	dist := map[hex.Coord]int{u.At: 0}
+	stop := map[hex.Coord]bool{}
+	frontier := []hex.Coord{u.At}
+	for d := 1; d <= max && len(frontier) > 0; d++ {
+		var next []hex.Coord
+		for _, p := range frontier {
+			if stop[p] {
+				continue
+			}
+			for _, c := range p.Neighbors() {
+				if _, seen := dist[c]; seen || !s.sc.Map.On(c) || !s.canPass(u, c) {
+					continue
+				}
+				dist[c] = d
+				stop[c] = s.stopsIn(p, c)
+				next = append(next, c)
+				if s.canEnd(u, c, brings) {
+					out[c] = d
+				}
+			}
+		}
+		frontier = next
+	}
+	return out
+}
+
+// --- line of sight and range (Ranged Combat) ---
+
+// blocksLOS reports whether hex c obstructs a line of sight: blocking
+// terrain, or a unit standing in it (a leader alone does not).
+func (s *State) blocksLOS(c hex.Coord) bool {
+	if t := s.terrain(c); t != nil && t.BlocksLOS {
+		return true
+	}
+	return s.unitAt(c) != nil
+}
+
+// los reports whether a and b see each other: only hexes strictly between
+// them can block; a line along a hexside is blocked only if both hexes
+// beside it block.
+func (s *State) los(a, b hex.Coord) bool {
+	return !hex.Blocked(a, b, s.blocksLOS, hex.GrazeBoth)
+}

@@ -1,0 +1,94 @@
+package napoleonics
+
+import (
+	"fmt"
+	"strings"
+
+	"grognard/rules"
+)
+
+// View is what side v may see: the board, every unit and its blocks, the
+// card played, the banners, the number of cards each side holds, and its
+// own hand only (hidden information: the opponent's hand and the draw pile
+// order).
+func (s *State) View(v rules.Side) *rules.View {
+	st := s.Status()
+	view := &rules.View{Side: v, Sides: s.Sides(), Status: st, Result: s.Result(), Hidden: true, Style: "block",
+		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
+	for i := range s.Units {
+		u := &s.Units[i]
+		d := s.def(u.ID)
+		c := s.card(u)
+		uv := rules.UnitView{ID: u.ID, Name: d.Name, Short: d.Short, Side: rules.Side(u.Side), Type: u.Type,
+			Color: s.sys.Nations[d.Nation].Color, Facing: -1, Strength: u.Blocks, MaxStr: c.Blocks,
+			Eliminated: u.Gone != ""}
+		if u.Gone == "" {
+			uv.At = s.num(u.At)
+		}
+		if s.Ordered[u.ID] && u.Side == s.Active {
+			uv.Markers = append(uv.Markers, "ordered")
+		}
+		if _, ok := s.Moved[u.ID]; ok && u.Side == s.Active {
+			uv.Markers = append(uv.Markers, "moved")
+		}
+		if u.Square {
+			uv.Markers = append(uv.Markers, "square")
+		}
+		if isLeader(u) && u.Gone == "" {
+			if o := s.unitAt(u.At); o != nil && o.Side == u.Side {
+				uv.Markers = append(uv.Markers, "attached")
+			}
+		}
+		uv.Detail = []string{c.Name + " (" + s.sys.Nations[d.Nation].Name + ")", c.Text}
+		if u.Gone != "" {
+			uv.Detail = append(uv.Detail, strings.ToUpper(u.Gone[:1])+u.Gone[1:])
+		}
+		view.Units = append(view.Units, uv)
+	}
+	for i := 0; i < 2; i++ {
+		view.HandCounts = append(view.HandCounts, len(s.Hands[i]))
+		view.Score = append(view.Score, fmt.Sprintf("Banners: %s %d of %d [%s]", s.sideName(i), s.Banners[i], s.sc.Banners, rVictory))
+	}
+	if v == 0 || v == 1 {
+		for _, id := range s.Hands[v] {
+			view.Hand = append(view.Hand, s.cardView(s.sys.CardByID[id]))
+		}
+		if st.Decider == v {
+			view.Legal = s.Legal()
+		}
+	}
+	if e := s.effCard(); e != nil {
+		played := s.sys.CardByID[s.Card]
+		note := "Card played: " + played.Name
+		if played.ID != e.ID || s.Mirror {
+			note += " as " + s.cardTitle(e, s.Mirror)
+		}
+		view.Notes = append(view.Notes, note+" ("+s.orderLimit()+")")
+		view.Cards = append(view.Cards, s.cardView(played))
+	}
+	if p := s.Pend; p != nil {
+		view.Notes = append(view.Notes, fmt.Sprintf("Combat: %s against %s (%s)", s.name(s.unit(p.Att)), s.name(s.unit(p.Def)), p.Stage))
+	}
+	if s.exitOpen() {
+		view.Notes = append(view.Notes, fmt.Sprintf("%s units may leave by %s for a banner each [%s]", s.sideName(s.sc.ExitSide), s.num(s.sc.ExitHex), rExit))
+	}
+	if s.sc.HasExit {
+		view.Markers = append(view.Markers, rules.Marker{At: s.num(s.sc.ExitHex), Kind: "banner", Text: s.sideName(s.sc.ExitSide) + " exit [" + rExit + "]"})
+	}
+	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: fmt.Sprint(s.pileSize())},
+		rules.KV{Key: "Discards", Value: fmt.Sprint(total(s.Discard))})
+	return view
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func (s *State) cardView(c *CardDef) rules.Card {
+	sec := strings.Join(c.Sections, ",")
+	return rules.Card{ID: c.ID, Name: c.Name, Text: c.Text, Section: sec, Rule: "Command card (cards.txt, authored)"}
+}
