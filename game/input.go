@@ -82,3 +82,9 @@ func (in *ebitenInput) Poll() []Event {
 	}
 	return evs
 }
+
+// noInput reads nothing (screenshots, tests).
+type noInput struct{}
+
+func (noInput) Poll() []Event          { return nil }
+func (noInput) Held(k ebiten.Key) bool { return false }

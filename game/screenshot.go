@@ -100,6 +100,7 @@ func Screenshot(args []string, stdout, stderr io.Writer) int {
 // w x h offscreen.
 func (a *App) capture(s *Session, w, h int) (*image.RGBA, error) {
 	a.fixedW, a.fixedH = w, h
+	a.input = noInput{}
 	a.w, a.h = w, h
 	a.OpenSession(s)
 	var img *image.RGBA
