@@ -1,11 +1,30 @@
 // Package hex is the geometry of hex maps: printed four-digit hex numbers,
 // axial/cube coordinates, neighbours and distance, hexside features, vertex
-// facing, lines of sight and least-cost movement.
+// facing, lines of sight, ranges and fire arcs, two-hex line counters and
+// least-cost movement.
 //
 // Coordinates follow the axial system of the Red Blob Games hex guide. The
 // six directions are numbered clockwise; on a flat-topped map direction 0 is
 // north, on a pointy-topped map it is north-west. A printed hex number is
 // four digits, column then row ("0412": column 4, row 12).
+//
+// Where things are:
+//
+//   - hex.go: Coord, Dirs, Neighbor, Distance, Layout (offsets, numbers,
+//     pixels).
+//   - facing.go: vertex facing; front, flank and rear of a one-hex counter.
+//   - map.go: Map, Cell, hexside Edge and features.
+//   - los.go: Line (thin interpolated line, Distance+1 hexes), Trace and
+//     LineHexes (exact line with grazed hexsides), Blocked with a GrazeRule,
+//     TraceSegment from any point (e.g. a hexside's middle).
+//   - ranges.go: Ring, Within, InArc (the 60-degree front arc), ArcHexes.
+//   - line2.go: Line2, the two-hex line counter (three front hexes, forward
+//     and backward moves, wheels, sight from its middle) and LineSearch, its
+//     least-cost movement.
+//   - search.go: Search (least-cost hexes within a budget, Path) and
+//     FacingSearch (states of hex and facing, with turn costs and the steps
+//     to rebuild a route). Costs are integers: count half movement points
+//     as 1 where a book uses halves.
 package hex
 
 import (

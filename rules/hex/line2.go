@@ -184,3 +184,132 @@ func (l Line2) Sight(target Coord) []LineStep {
 	}
 	return out
 }
+
+// LineStepKind says how a line counter moves one step.
+type LineStepKind int
+
+const (
+	StepForward  LineStepKind = iota // into two of the three front hexes (6.3.1)
+	StepBackward                     // into two of the three rear hexes (6.3.1, 12.6)
+	WheelForward                     // wheel, the free end entering the centre front hex (6.3.3)
+	WheelBackward                    // wheel, the free end entering the centre rear hex (6.3.3, 12.6)
+)
+
+// LineMove is one single step of a line counter.
+type LineMove struct {
+	Kind  LineStepKind `json:"kind"`
+	From  Line2        `json:"from"`
+	To    Line2        `json:"to"`
+	Enter []Coord      `json:"enter"` // hexes newly covered
+	Cost  int          `json:"cost"`
+}
+
+// Steps returns the eight single steps open to the counter: two forward,
+// two backward, then the four wheels (Cost left zero).
+func (l Line2) Steps() []LineMove {
+	out := make([]LineMove, 0, 8)
+	for _, to := range l.Forward() {
+		out = append(out, LineMove{Kind: StepForward, From: l, To: to, Enter: entered(l, to)})
+	}
+	for _, to := range l.Backward() {
+		out = append(out, LineMove{Kind: StepBackward, From: l, To: to, Enter: entered(l, to)})
+	}
+	for _, w := range l.Wheels() {
+		k := WheelForward
+		if w.Backward {
+			k = WheelBackward
+		}
+		out = append(out, LineMove{Kind: k, From: l, To: w.To, Enter: []Coord{w.Enter}})
+	}
+	return out
+}
+
+func entered(from, to Line2) []Coord {
+	var out []Coord
+	for _, h := range to.Hexes() {
+		if !from.Covers(h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// LineSearch finds the least-cost moves of a two-hex line counter, one
+// Steps() move at a time. Cost prices a step (Albuera 6.3.2: the dearer of
+// the hexes entered; 12.6: one more for a step back); ok false forbids it.
+// A counter whose hexes are not both on Map is never reached.
+type LineSearch struct {
+	Map    *Map
+	Cost   func(m LineMove) (cost int, ok bool)
+	Stop   func(l Line2) bool // reached positions that end the move
+	Budget int                // negative: no limit
+}
+
+// LineReach is how a position is reached.
+type LineReach struct {
+	Cost  int      `json:"cost"`
+	Steps int      `json:"steps"`
+	Last  LineMove `json:"last"` // the step into this position (zero at the start)
+}
+
+// Reachable returns every position the counter can reach within Budget.
+// Ties are broken as in Search, by the left hex's number then facing.
+func (s LineSearch) Reachable(from Line2) map[Line2]LineReach {
+	if !from.Valid() {
+		from, _ = NewLine2(from.A, from.B, from.Facing)
+	}
+	out := map[Line2]LineReach{from: {}}
+	k1, k2 := hexKey(s.Map, from.A)
+	q := &pq{{c: from.A, f: from.Facing, k1: k1, k2: k2}}
+	for len(*q) > 0 {
+		it := q.pop()
+		cur := LineAt(it.c, it.f)
+		if r := out[cur]; r.Cost != it.cost || r.Steps != it.steps {
+			continue
+		}
+		if cur != from && s.Stop != nil && s.Stop(cur) {
+			continue
+		}
+		for _, mv := range cur.Steps() {
+			if offMap(s.Map, from.A, mv.To.A) || offMap(s.Map, from.A, mv.To.B) {
+				continue
+			}
+			c, ok := s.Cost(mv)
+			if !ok || c < 0 {
+				continue
+			}
+			nc, ns := it.cost+c, it.steps+1
+			if s.Budget >= 0 && nc > s.Budget {
+				continue
+			}
+			if old, seen := out[mv.To]; seen && !(nc < old.Cost || nc == old.Cost && ns < old.Steps) {
+				continue
+			}
+			mv.Cost = c
+			out[mv.To] = LineReach{Cost: nc, Steps: ns, Last: mv}
+			a, b := hexKey(s.Map, mv.To.A)
+			q.push(item{c: mv.To.A, f: mv.To.Facing, cost: nc, steps: ns, k1: a, k2: b})
+		}
+	}
+	return out
+}
+
+// LineMoves rebuilds the steps from the start of a LineSearch to position to.
+func LineMoves(reach map[Line2]LineReach, to Line2) ([]LineMove, bool) {
+	r, ok := reach[to]
+	if !ok {
+		return nil, false
+	}
+	var out []LineMove
+	for r.Steps > 0 {
+		out = append(out, r.Last)
+		r, ok = reach[r.Last.From]
+		if !ok || len(out) > len(reach) {
+			return nil, false
+		}
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out, true
+}

@@ -238,3 +238,80 @@ func TestRule14_2_1_LineSightFromHexsideMiddle(t *testing.T) {
 }
 
 func backSlice(a [2]Line2) []Line2 { return a[:] }
+
+// albueraLine prices line-counter steps in half MPs: 3 (1.5 MP) for clear,
+// 5 (2.5 MP) for olive grove; a step into rear hexes costs 2 (1 MP) more.
+func albueraLine(olive map[Coord]bool) func(LineMove) (int, bool) {
+	return func(mv LineMove) (int, bool) {
+		c := 0
+		for _, h := range mv.Enter {
+			k := 3
+			if olive[h] {
+				k = 5
+			}
+			c = max(c, k) // 6.3.2: the dearer of the hexes entered
+		}
+		if mv.Kind == StepBackward || mv.Kind == WheelBackward {
+			c += 2 // 12.6
+		}
+		return c, true
+	}
+}
+
+// Albuera 6.3.2 and 6.3.3's example: with an olive grove in the centre front
+// hex, moving forward or wheeling forward costs 2.5 MP; wheeling back into a
+// clear rear hex costs 1.5 + 1 = 2.5 MP.
+func TestRule6_3_2_LineSearchCosts(t *testing.T) {
+	m := axialMap(12, false)
+	l := LineAt(Coord{5, 5}, 0)
+	olive := map[Coord]bool{l.FrontHexes()[1]: true}
+	reach := LineSearch{Map: m, Cost: albueraLine(olive), Budget: 8}.Reachable(l)
+	for _, mv := range l.Steps() {
+		r, ok := reach[mv.To]
+		if !ok {
+			t.Fatalf("%v not reached", mv.Kind)
+		}
+		want := map[LineStepKind]int{StepForward: 5, WheelForward: 5, StepBackward: 5, WheelBackward: 5}[mv.Kind]
+		if r.Cost != want || r.Steps != 1 || r.Last.Kind != mv.Kind || r.Last.Cost != want {
+			t.Fatalf("%v: %+v want cost %d", mv.Kind, r, want)
+		}
+	}
+	// Two steps forward: 2.5 MP through the grove then 1.5 in clear is the
+	// whole 4 MP; a third step is out of reach.
+	two := l.Forward()[0].Forward()[0]
+	if r, ok := reach[two]; !ok || r.Cost != 8 || r.Steps != 2 {
+		t.Fatalf("two steps forward: %+v %v", r, ok)
+	}
+	if _, ok := reach[two.Forward()[0]]; ok {
+		t.Fatalf("three steps forward fit in 4 MP")
+	}
+	// Without the grove: 3 + 3 = 6 fits, and the moves rebuild.
+	reach = LineSearch{Map: m, Cost: albueraLine(nil), Budget: 8}.Reachable(l)
+	r, ok := reach[two]
+	if !ok || r.Cost != 6 {
+		t.Fatalf("two forward in clear: %+v %v", r, ok)
+	}
+	moves, ok := LineMoves(reach, two)
+	if !ok || len(moves) != 2 || moves[0].From != l || moves[1].To != two || moves[0].To != moves[1].From || moves[0].Cost+moves[1].Cost != 6 {
+		t.Fatalf("moves %+v", moves)
+	}
+	for pos, r := range reach {
+		if !pos.Valid() || !m.On(pos.A) || !m.On(pos.B) || r.Cost > 8 {
+			t.Fatalf("bad position %+v %+v", pos, r)
+		}
+	}
+	if _, ok := LineMoves(reach, LineAt(Coord{0, 0}, 3)); ok {
+		t.Fatalf("moves to an unreached position")
+	}
+	// A position that stops the move is reached but not left.
+	stop := l.Forward()[1]
+	reach = LineSearch{Map: m, Cost: albueraLine(nil), Budget: 20, Stop: func(p Line2) bool { return p == stop }}.Reachable(l)
+	if _, ok := reach[stop]; !ok {
+		t.Fatalf("stop position not reached")
+	}
+	for pos, r := range reach {
+		if r.Steps > 0 && r.Last.From == stop && pos != stop {
+			t.Fatalf("moved on from a stop position to %+v", pos)
+		}
+	}
+}

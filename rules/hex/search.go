@@ -20,7 +20,9 @@ type StepCost func(from, to Coord, dir int) (cost int, ok bool)
 
 // Search finds the least-cost moves of a unit over a map.
 type Search struct {
-	Map  *Map     // hexes off the map are never entered (nil: no bounds)
+	// Map bounds the search: hexes off it are never entered. Without a map
+	// the search stays within Unbounded hexes of the start.
+	Map  *Map
 	Cost StepCost // cost of each step
 	// Stop marks hexes a unit may enter but not leave in the same move (an
 	// enemy zone of control, say). The starting hex is never a stop: leaving
@@ -42,6 +44,18 @@ type Reach struct {
 	Steps int   `json:"steps"`
 	// Over is true for a hex reached only by the minimal move beyond Budget.
 	Over bool `json:"over,omitempty"`
+}
+
+// Unbounded is how far from its start a search without a Map may go, so that
+// free steps or no budget cannot run forever.
+const Unbounded = 64
+
+// offMap reports whether n may not be entered on a search from start.
+func offMap(m *Map, start, n Coord) bool {
+	if m == nil {
+		return Distance(start, n) > Unbounded
+	}
+	return !m.On(n)
 }
 
 // key orders hexes by printed number (column then row).
@@ -143,7 +157,7 @@ func (s Search) Reachable(from Coord) map[Coord]Reach {
 		}
 		for d := range 6 {
 			n := it.c.Neighbor(d)
-			if s.Map != nil && !s.Map.On(n) {
+			if offMap(s.Map, from, n) {
 				continue
 			}
 			cost, ok := s.Cost(it.c, n, d)
@@ -208,7 +222,7 @@ type State struct {
 // into front hexes, 1/2 MP per hexside turned (so in half points: Turn
 // returns 1, clear terrain costs 2, Budget is twice the allowance).
 type FacingSearch struct {
-	Map *Map
+	Map *Map // as Search.Map
 	// Turn is the cost of turning one corner from facing from to facing to
 	// (always one step apart); a negative cost forbids the turn.
 	Turn func(from, to int) (cost int)
@@ -281,7 +295,7 @@ func (s FacingSearch) Reachable(from Coord, facing int) FacingResult {
 		}
 		for d := range 6 {
 			n := it.c.Neighbor(d)
-			if s.Map != nil && !s.Map.On(n) {
+			if offMap(s.Map, from, n) {
 				continue
 			}
 			if c, ok := s.Step(it.c, it.f, n); ok && c >= 0 {

@@ -408,3 +408,19 @@ func BenchmarkFacingReachable(b *testing.B) {
 		_ = s.Reachable(from, 0)
 	}
 }
+
+func TestSearchWithoutMapIsBounded(t *testing.T) {
+	free := func(from, to Coord, dir int) (int, bool) { return 0, true }
+	reach := Search{Cost: free, Budget: -1}.Reachable(Coord{3, 3})
+	if len(reach) != len(Within(Coord{3, 3}, Unbounded)) {
+		t.Fatalf("%d hexes", len(reach))
+	}
+	res := FacingSearch{
+		Turn:   func(int, int) int { return 0 },
+		Step:   func(Coord, int, Coord) (int, bool) { return 0, true },
+		Budget: -1,
+	}.Reachable(Coord{}, 0)
+	if len(res.States) != 6*len(Within(Coord{}, Unbounded)) {
+		t.Fatalf("%d states", len(res.States))
+	}
+}
