@@ -1,3 +1,7 @@
 // Package systems links every game system into the binary: importing it
 // runs each system's rules.Register.
 package systems
+
+import (
+	_ "grognard/rules/napoleonics" // command cards and battle dice: Venta del Pozo 1812
+)
