@@ -189,10 +189,10 @@ func (l Line2) Sight(target Coord) []LineStep {
 type LineStepKind int
 
 const (
-	StepForward  LineStepKind = iota // into two of the three front hexes (6.3.1)
-	StepBackward                     // into two of the three rear hexes (6.3.1, 12.6)
-	WheelForward                     // wheel, the free end entering the centre front hex (6.3.3)
-	WheelBackward                    // wheel, the free end entering the centre rear hex (6.3.3, 12.6)
+	StepForward   LineStepKind = iota // into two of the three front hexes (6.3.1)
+	StepBackward                      // into two of the three rear hexes (6.3.1, 12.6)
+	WheelForward                      // wheel, the free end entering the centre front hex (6.3.3)
+	WheelBackward                     // wheel, the free end entering the centre rear hex (6.3.3, 12.6)
 )
 
 // LineMove is one single step of a line counter.
