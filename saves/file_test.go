@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"grognard/rules"
@@ -258,5 +259,41 @@ func TestUnknownOption(t *testing.T) {
 	_, err = Decode("opt.json", marshal(t, f))
 	if err == nil || !errors.Is(err, ErrUnknownScenario) || !strings.Contains(err.Error(), `opt.json: scenario "toy-race" has no optional rule "fog"`) {
 		t.Errorf("unknown option: %v", err)
+	}
+}
+
+// crashy is a system whose Apply panics on an action it does not list.
+type crashy struct{ rules.State }
+
+func (c *crashy) Apply(a rules.Action) ([]rules.Event, error) {
+	if _, ok := rules.FindLegal(c.State, a); !ok {
+		panic("index out of range")
+	}
+	return c.State.Apply(a)
+}
+func (c *crashy) Clone() rules.State { return &crashy{c.State.Clone()} }
+
+var crashyOnce sync.Once
+
+func TestReplayPanicIsAnError(t *testing.T) {
+	rulestest.Register()
+	crashyOnce.Do(func() {
+		rules.Register(rules.SystemInfo{ID: "crashy"}, []rules.ScenarioInfo{{ID: "crashy-race", Sides: []string{"Red", "Blue"}}},
+			func(string, rules.Options) (rules.State, error) {
+				st, err := rulestest.New(rulestest.ScenarioID, nil)
+				return &crashy{st}, err
+			})
+	})
+	g, err := rules.NewGame("crashy-race", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fileOf(t, g)
+	f.System = "crashy"
+	f.Steps = append(f.Steps, rules.Step{Action: rules.Action{Kind: "move", Unit: "red", To: "7"}, By: 0})
+	resign(t, f)
+	_, err = Decode("crash.json", marshal(t, f))
+	if err == nil || !errors.Is(err, ErrReplay) || !strings.Contains(err.Error(), "crash.json: the rules failed") || !strings.Contains(err.Error(), "index out of range") {
+		t.Errorf("replay panic: %v", err)
 	}
 }

@@ -209,8 +209,16 @@ func Parse(name string, data []byte) (*File, error) {
 }
 
 // Replay rebuilds the game of a parsed file and checks it against the
-// snapshot. name is used in error messages.
-func (f *File) Replay(name string) (*rules.Game, error) {
+// snapshot. name is used in error messages. A rules panic while replaying
+// (a system bug met by an unusual file) is turned into an error, so loading
+// a file never crashes the program.
+func (f *File) Replay(name string) (g *rules.Game, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			g = nil
+			err = &LoadError{File: name, Kind: ErrReplay, Msg: fmt.Sprintf("the rules failed while replaying the saved steps (a bug in the %s rules): %v", f.System, p)}
+		}
+	}()
 	fail := func(kind error, cause error, format string, args ...any) *LoadError {
 		return &LoadError{File: name, Kind: kind, Err: cause, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -230,7 +238,7 @@ func (f *File) Replay(name string) (*rules.Game, error) {
 			return nil, fail(ErrUnknownScenario, nil, "scenario %q has no optional rule %q in this build of Grognard", f.Scenario, id)
 		}
 	}
-	g, err := rules.Replay(f.Scenario, f.Seed, f.Options, f.Steps)
+	g, err = rules.Replay(f.Scenario, f.Seed, f.Options, f.Steps)
 	if err != nil {
 		return nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
 	}
