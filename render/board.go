@@ -15,7 +15,7 @@ import (
 const (
 	HexSize     = 40.0  // hex centre to corner
 	CounterSide = 50.0  // side of a one-hex counter
-	ZoneRadius  = 46.0  // radius of a zone's disc on a zone map
+	ZoneRadius  = 58.0  // radius of a zone's disc on a zone map
 	ZoneMapW    = 1600. // extent of a zone map whose positions are 0..1
 	ZoneMapH    = 1200.
 	mapMargin   = 24.0

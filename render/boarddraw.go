@@ -157,8 +157,17 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	// the open stack on top
 	if o.OpenStack != "" {
 		if mx, my, ok := b.Center(o.OpenStack); ok {
+			n := 0
+			for i := range b.placed {
+				if b.placed[i].open {
+					n++
+				}
+			}
+			cols := min(max(n, 1), 4)
+			rows := (n + cols - 1) / cols
+			rad := math.Hypot(float64(cols), float64(rows))*CounterSide*0.75 + CounterSide*0.4
 			sx, sy := cam.ToScreen(mx, my)
-			b.drawAt(t, st.openShade, sx, sy, k, 0)
+			b.drawAt(t, st.openShade, sx, sy, k*rad/(CounterSide*3.6), 0)
 		}
 		for i := range b.placed {
 			p := &b.placed[i]
@@ -222,7 +231,9 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 	if p.long {
 		lenU = int(math.Round(p.w))
 	}
-	img := faceImage(keyOf(u, style == "block", lenU, bk))
+	img := faceImage(keyOf(u, style == "block", p.hasFacing, lenU, bk))
+	z0 := cam.zoom()
+	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, p.rot)
 	b.drawAt(t, img, sx, sy, k, p.rot)
 	// marker chips, upright, down the counter's right side
 	if len(u.Markers) == 0 {
@@ -233,7 +244,7 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 	if p.rot != 0 && !p.long {
 		half = CounterSide * 0.62
 	}
-	x := sx + (half-4)*z
+	x := sx + (half+1)*z
 	if p.long {
 		x = sx + p.w*0.3*z
 	}
@@ -243,6 +254,21 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 		b.drawAt(t, chip, x, y, k, 0)
 		y += float64(chip.Bounds().Dy()) * k * 0.92
 	}
+}
+
+// drawShadow draws img as a soft dark silhouette (a counter's shadow).
+func (b *Board) drawShadow(dst, img *ebiten.Image, x, y, k, rot float64) {
+	bd := img.Bounds()
+	b.op = ebiten.DrawImageOptions{}
+	b.op.GeoM.Translate(-float64(bd.Dx())/2, -float64(bd.Dy())/2)
+	b.op.GeoM.Scale(k, k)
+	if rot != 0 {
+		b.op.GeoM.Rotate(rot)
+	}
+	b.op.GeoM.Translate(x, y)
+	b.op.Filter = ebiten.FilterLinear
+	b.op.ColorScale.Scale(0, 0, 0, 0.32)
+	dst.DrawImage(img, &b.op)
 }
 
 func (b *Board) drawRing(t *ebiten.Image, cam Camera, p *placed, bk int, k float64, st *boardStamps) {

@@ -23,7 +23,8 @@ type faceKey struct {
 	str    int
 	max    int
 	hidden bool
-	lenU   int // length in map units (long two-hex counters), else 0
+	front  bool // a band along the top edge marks the front of a faced unit
+	lenU   int  // length in map units (long two-hex counters), else 0
 	bucket int
 }
 
@@ -32,8 +33,8 @@ var (
 	faceCache2 = map[faceKey]*ebiten.Image{}
 )
 
-func keyOf(u *rules.UnitView, block bool, lenU int, bucket int) faceKey {
-	k := faceKey{block: block, col: unitColor(u.Color, int(u.Side)), hidden: u.Hidden, lenU: lenU, bucket: bucket}
+func keyOf(u *rules.UnitView, block, front bool, lenU int, bucket int) faceKey {
+	k := faceKey{block: block, col: unitColor(u.Color, int(u.Side)), hidden: u.Hidden, front: front, lenU: lenU, bucket: bucket}
 	if !u.Hidden {
 		k.typ, k.short, k.values, k.size, k.str, k.max = u.Type, u.Short, u.Values, u.Size, u.Strength, u.MaxStr
 	} else if block {
@@ -82,6 +83,9 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	line(dst, x+r, y+1.2*f, x+w-r, y+1.2*f, 1.4*f, withAlpha(shade(col, 0.45), 0xb0))
 	line(dst, x+1.2*f, y+r, x+1.2*f, y+h-r, 1.4*f, withAlpha(shade(col, 0.35), 0x90))
 	ink := inkOn(col)
+	if k.front {
+		fillRect(dst, x+1.6*f, y+1.6*f, w-4*f, 5*f, shade(col, -0.38))
+	}
 	if k.hidden {
 		// back printed with a diagonal weave and a question mark
 		for t := -h; t < w; t += 9 * f {
@@ -270,7 +274,7 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		return
 	}
 	// the label
-	lx, ly, lw, lh := x+12*f, y+12*f, w-26*f, h-26*f
+	lx, ly, lw, lh := x+9*f, y+9*f, w-21*f, h-21*f
 	paper := rgb(0xf6, 0xef, 0xdc)
 	if leader {
 		fillPath(dst, archPath(lx, ly, lw, lh, 4*f), paper)
@@ -283,26 +287,26 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	}
 	cx := lx + lw/2
 	if k.short != "" {
-		fs := 15 * f
+		fs := 18 * f
 		fc := Bold(fs)
 		for tw, _ := Measure(k.short, fc); tw > lw-4*f && fs > 8*f; tw, _ = Measure(k.short, fc) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.short, fc, cx, ly+10*f, ink)
+		drawTextCentered(dst, k.short, fc, cx, ly+12*f, ink)
 	}
-	natoSymbol(dst, k.typ, cx, ly+lh*0.47, lw*0.56, lh*0.3, ink, paper, f*0.85)
+	natoSymbol(dst, k.typ, cx-4*f, ly+lh*0.45, lw*0.62, lh*0.34, ink, paper, f)
 	// strength: one square per step remaining, hollow for steps lost
 	if k.max > 0 {
 		n := k.max
-		sz, gap := 7*f, 2.5*f
+		sz, gap := 9*f, 3*f
 		if n > 6 {
 			sz, gap = 5*f, 1.5*f
 		}
 		total := float64(n)*sz + float64(n-1)*gap
 		for i := range n {
 			px := cx - total/2 + float64(i)*(sz+gap)
-			py := ly + lh - 12*f
+			py := ly + lh - 14*f
 			if i < k.str {
 				fillRect(dst, px, py, sz, sz, ink)
 			} else {
@@ -311,7 +315,7 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		}
 	}
 	if k.values != "" {
-		drawTextCentered(dst, k.values, Bold(11*f), cx, ly+lh-24*f, ink)
+		drawTextCentered(dst, k.values, Bold(13*f), cx, ly+lh-26*f, ink)
 	}
 }
 
@@ -338,7 +342,7 @@ func DrawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 		return
 	}
 	bk := bucketFor(size / CounterSide)
-	img := faceImage(keyOf(&u, style == "block", 0, bk))
+	img := faceImage(keyOf(&u, style == "block", false, 0, bk))
 	k := size / (CounterSide * bucketScales[bk])
 	var op ebiten.DrawImageOptions
 	op.GeoM.Translate(-2, -2)
@@ -350,7 +354,7 @@ func DrawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 	for _, m := range u.Markers {
 		chip := chipImage(m, bk)
 		cw := float64(chip.Bounds().Dx()) * k
-		drawImageAt(dst, chip, x+size-cw*0.75, cy, k)
+		drawImageAt(dst, chip, x+size-cw*0.45, cy-2*k, k)
 		cy += float64(chip.Bounds().Dy()) * k * 0.95
 	}
 }

@@ -358,12 +358,6 @@ func (b *Board) paintTerrainGlyphs(p *painter, c hex.Coord, cell *hex.Cell) {
 			p.circle(q.X, q.Y, 0.7, rgb(0x9a, 0x72, 0x44))
 		}
 	}
-	if cell.Terrain == "hill" || cell.Terrain == "rugged" {
-		// hill shading: a soft darker disc per level
-		for l := 1; l <= cell.Level && l <= 4; l++ {
-			p.ring(x, y, H*(0.72-0.12*float64(l)), 0.6, withAlpha(rgb(0x9a, 0x72, 0x44), 0x70))
-		}
-	}
 }
 
 // clipToRadius clips the infinite line through (ox,oy) along (dx,dy) to the
@@ -539,6 +533,9 @@ func (b *Board) paintBridge(p *painter, c hex.Coord, d int) {
 	plank(p, mx, my, ang, HexSize*0.62, HexSize*0.24)
 }
 
+// paintRoads draws roads and trails through hex centres: in each hex the
+// road runs from the centre to the midpoint of each road hexside, and a hex
+// with exactly two road hexsides gets one smooth curve through its centre.
 func (b *Board) paintRoads(p *painter, cs []hex.Coord) {
 	m := b.hm
 	anySideRoad := false
@@ -548,34 +545,53 @@ func (b *Board) paintRoads(p *painter, cs []hex.Coord) {
 			break
 		}
 	}
-	type seg struct{ a, e pt }
-	var roads, trails []seg
+	isRoad := func(c, n hex.Coord) bool {
+		if !m.On(n) {
+			return false
+		}
+		return m.SideHas(c, n, hex.Road) || !anySideRoad && m.HasFeature(c, "road") && m.HasFeature(n, "road")
+	}
+	var paths [][]pt
+	var trails [][2]pt
 	for _, c := range cs {
+		x, y := b.hexCenter(c)
+		var mids []pt
 		for d := range 6 {
 			n := c.Neighbor(d)
-			if !m.On(n) || d >= 3 && slices.Contains(cs, n) {
-				continue
+			nx, ny := b.hexCenter(n)
+			mid := pt{(x + nx) / 2, (y + ny) / 2}
+			if isRoad(c, n) {
+				mids = append(mids, mid)
+			} else if m.On(n) && m.SideHas(c, n, "trail") {
+				trails = append(trails, [2]pt{{x, y}, mid})
 			}
-			feats := m.SideFeatures(c, n)
-			x0, y0 := b.hexCenter(c)
-			x1, y1 := b.hexCenter(n)
-			road := slices.Contains(feats, hex.Road) ||
-				!anySideRoad && m.HasFeature(c, "road") && m.HasFeature(n, "road")
-			if road {
-				roads = append(roads, seg{pt{x0, y0}, pt{x1, y1}})
-			} else if slices.Contains(feats, "trail") {
-				trails = append(trails, seg{pt{x0, y0}, pt{x1, y1}})
+		}
+		switch len(mids) {
+		case 0:
+		case 2:
+			var path []pt
+			for i := 0; i <= 10; i++ {
+				t := float64(i) / 10
+				a, e := mids[0], mids[1]
+				path = append(path, pt{
+					(1-t)*(1-t)*a.X + 2*(1-t)*t*x + t*t*e.X,
+					(1-t)*(1-t)*a.Y + 2*(1-t)*t*y + t*t*e.Y})
+			}
+			paths = append(paths, path)
+		default:
+			for _, mid := range mids {
+				paths = append(paths, []pt{{x, y}, mid})
 			}
 		}
 	}
 	for _, s := range trails {
-		p.dash(s.a.X, s.a.Y, s.e.X, s.e.Y, 1.4, 4, 3, colRoad)
+		p.dash(s[0].X, s[0].Y, s[1].X, s[1].Y, 1.4, 4, 3, colRoad)
 	}
-	for _, s := range roads {
-		p.roundLine(s.a.X, s.a.Y, s.e.X, s.e.Y, HexSize*0.14, colRoad)
+	for _, path := range paths {
+		p.strokeRound(path, false, HexSize*0.15, colRoad)
 	}
-	for _, s := range roads {
-		p.roundLine(s.a.X, s.a.Y, s.e.X, s.e.Y, HexSize*0.06, colRoadCore)
+	for _, path := range paths {
+		p.strokeRound(path, false, HexSize*0.065, colRoadCore)
 	}
 }
 

@@ -142,12 +142,12 @@ func (b *Board) paintZone(p *painter, z zone.Zone, q pt) {
 	p.ring(q.X, q.Y, R, 2.5, colInk)
 	p.ring(q.X, q.Y, R-5, 0.8, withAlpha(colInk, 0x90))
 	// name plate under the disc
-	f := Italic(15 * p.s)
+	f := Italic(17 * p.s)
 	w, _ := Measure(z.Name, f)
 	pw := w/p.s + 16
-	p.roundRect(q.X-pw/2, q.Y+R-6, pw, 24, 6, rgba(0xfb, 0xf6, 0xe6, 0xf0))
-	p.strokeRoundRect(q.X-pw/2, q.Y+R-6, pw, 24, 6, 1.2, colInk)
-	pp := p.P(q.X, q.Y+R+6)
+	p.roundRect(q.X-pw/2, q.Y+R-6, pw, 26, 6, rgba(0xfb, 0xf6, 0xe6, 0xf0))
+	p.strokeRoundRect(q.X-pw/2, q.Y+R-6, pw, 26, 6, 1.2, colInk)
+	pp := p.P(q.X, q.Y+R+7)
 	drawTextCentered(p.dst, z.Name, f, pp.X, pp.Y, colInk)
 	if z.Depot {
 		c := colLabel
