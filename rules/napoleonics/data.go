@@ -128,6 +128,7 @@ type Scenario struct {
 	Units     []UnitDef
 	Map       *hex.Map
 	Reference string
+	nums      map[hex.Coord]string // printed hex numbers, computed once
 }
 
 const dataDir = "napoleonics"
@@ -613,7 +614,10 @@ func LoadScenario(id string) (*Scenario, error) {
 
 // ParseScenario reads a scenario file against the system data and its map.
 func ParseScenario(sys *System, m *hex.Map, recs []scenarios.Record) (*Scenario, error) {
-	sc := &Scenario{Map: m, ExitSide: -1}
+	sc := &Scenario{Map: m, ExitSide: -1, nums: map[hex.Coord]string{}}
+	for _, c := range m.Coords() {
+		sc.nums[c] = m.Num(c)
+	}
 	for id := range terrainIDs(m) {
 		if sys.Terrain[id] == nil {
 			return nil, &scenarios.Error{File: fileOf(recs, "map.txt"), Msg: fmt.Sprintf("the map uses terrain %q, which has no terrain card", id)}

@@ -43,11 +43,36 @@ func (s *State) stopsIn(p, c hex.Coord) bool {
 // standing alone. A leader may pass through friendly units. Nobody passes
 // an enemy.
 func (s *State) canPass(u *Unit, c hex.Coord) bool {
+	return s.canPassO(s.occupancy(), u, c)
+}
+
+// occ is a snapshot of who stands where, for searches.
+type occ struct {
+	unit, leader map[hex.Coord]*Unit
+}
+
+func (s *State) occupancy() occ {
+	o := occ{unit: make(map[hex.Coord]*Unit, len(s.Units)), leader: map[hex.Coord]*Unit{}}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Gone != "" {
+			continue
+		}
+		if isLeader(u) {
+			o.leader[u.At] = u
+		} else {
+			o.unit[u.At] = u
+		}
+	}
+	return o
+}
+
+func (s *State) canPassO(oc occ, u *Unit, c hex.Coord) bool {
 	if !s.passable(u, c) {
 		return false
 	}
-	o := s.unitAt(c)
-	l := s.leaderAt(c)
+	o := oc.unit[c]
+	l := oc.leader[c]
 	if l != nil && l.Side != u.Side {
 		return false
 	}
@@ -60,10 +85,14 @@ func (s *State) canPass(u *Unit, c hex.Coord) bool {
 // canEnd reports whether u (with its attached leader, if it brings one) may
 // end a move on c: one unit and one leader a hex.
 func (s *State) canEnd(u *Unit, c hex.Coord, bringsLeader bool) bool {
-	if !s.canPass(u, c) {
+	return s.canEndO(s.occupancy(), u, c, bringsLeader)
+}
+
+func (s *State) canEndO(oc occ, u *Unit, c hex.Coord, bringsLeader bool) bool {
+	if !s.canPassO(oc, u, c) {
 		return false
 	}
-	l := s.leaderAt(c)
+	l := oc.leader[c]
 	if isLeader(u) {
 		return l == nil
 	}
@@ -92,6 +121,7 @@ func (s *State) reach(u *Unit) map[hex.Coord]int {
 		return out
 	}
 	brings := s.leaderGoes(u) != nil
+	oc := s.occupancy()
 	dist := map[hex.Coord]int{u.At: 0}
 	stop := map[hex.Coord]bool{}
 	frontier := []hex.Coord{u.At}
@@ -102,13 +132,13 @@ func (s *State) reach(u *Unit) map[hex.Coord]int {
 				continue
 			}
 			for _, c := range p.Neighbors() {
-				if _, seen := dist[c]; seen || !s.sc.Map.On(c) || !s.canPass(u, c) {
+				if _, seen := dist[c]; seen || !s.sc.Map.On(c) || !s.canPassO(oc, u, c) {
 					continue
 				}
 				dist[c] = d
 				stop[c] = s.stopsIn(p, c)
 				next = append(next, c)
-				if s.canEnd(u, c, brings) {
+				if s.canEndO(oc, u, c, brings) {
 					out[c] = d
 				}
 			}

@@ -431,3 +431,17 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 }
+
+func TestExplainer_WhyNot(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "f-15l": "0207"}, "b-kgl1")
+	if why := s.WhyNot("b-kgl1", "0207"); !strings.Contains(why, rAdjacent) {
+		t.Fatalf("why not fire at 0207: %q", why)
+	}
+	if why := s.WhyNot("b-kgl1", "0208"); why != "" {
+		t.Fatalf("0208 is legal, got %q", why)
+	}
+	s = board(t, 1, PhMove, "attack-left", map[string]string{"b-kgl1": "0209", "b-kgl2": "0208"}, "b-kgl1")
+	if why := s.WhyNot("b-kgl1", "0208"); !strings.Contains(why, rUnits) {
+		t.Fatalf("why not move onto a friend: %q", why)
+	}
+}

@@ -233,7 +233,12 @@ func (s *State) attached(u *Unit) *Unit {
 	return nil
 }
 
-func (s *State) num(c hex.Coord) string { return s.sc.Map.Num(c) }
+func (s *State) num(c hex.Coord) string {
+	if n, ok := s.sc.nums[c]; ok {
+		return n
+	}
+	return s.sc.Map.Num(c)
+}
 
 func (s *State) name(u *Unit) string { return s.def(u.ID).Name }
 
