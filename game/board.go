@@ -42,6 +42,7 @@ type BoardScene struct {
 	camAtDown      render.Camera
 
 	panel   []panelButton
+	cache   widgetCache
 	menu    []image.Rectangle
 	version int
 	fitted  bool
@@ -542,22 +543,41 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	v := b.S.View()
 	b.Cam.Rect = b.BoardRect(a)
 	b.RB.Draw(dst, b.Cam, v, b.Overlay())
-	render.DrawHUD(dst, b.hudRect(a), v)
+	defer b.cache.frame()
+	// The HUD and the side panel (actions, commands, log) change only with
+	// the game, the hot button or the log scroll: they are drawn once into
+	// the widget cache and blitted.
+	b.cache.draw(dst, fmt.Sprintf("hud|%d|%d", b.S.Version(), b.S.Viewer), b.hudRect(a), func(img *ebiten.Image, r image.Rectangle) {
+		render.DrawHUD(img, r, v)
+	})
 	side := b.sideRect(a)
-	render.DrawPanel(dst, side)
 	b.layoutPanel(a)
-	for _, pb := range b.panel {
-		if pb.isCard {
-			render.DrawCard(dst, pb.b.Rect, *pb.card, pb.b.Hot)
-			continue
+	hot := -1
+	for i, pb := range b.panel {
+		if pb.b.Hot {
+			hot = i
 		}
-		render.DrawButton(dst, pb.b)
 	}
-	render.DrawLog(dst, b.logRect(a), b.S.LogLines(), b.logScroll)
+	key := fmt.Sprintf("side|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll)
+	b.cache.draw(dst, key, side, func(img *ebiten.Image, r image.Rectangle) {
+		off := r.Min.Sub(side.Min)
+		render.DrawPanel(img, r)
+		for _, pb := range b.panel {
+			rr := pb.b.Rect.Add(off)
+			if pb.isCard {
+				render.DrawCard(img, rr, *pb.card, pb.b.Hot)
+				continue
+			}
+			bt := pb.b
+			bt.Rect = rr
+			render.DrawButton(img, bt)
+		}
+		render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
+	})
 	br := b.BoardRect(a)
 	if b.legend {
-		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+250, br.Max.Y-10)
-		render.DrawLegend(dst, lr, v.Board)
+		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+300, br.Max.Y-10)
+		b.cache.draw(dst, "legend", lr, func(img *ebiten.Image, r image.Rectangle) { render.DrawLegend(img, r, v.Board) })
 	}
 	// Status line: whose turn, or the last explanation.
 	msg := b.S.Message
@@ -572,7 +592,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	if msg != "" {
-		render.DrawTooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
+		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
 	}
 	// Odds of the hovered (or offered) combat before it is rolled.
 	b.drawOdds(a, dst)
@@ -581,26 +601,19 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.layoutMenu(a)
 		for i, r := range b.menu {
 			act := b.S.Menu[i]
-			render.DrawButton(dst, render.Button{Label: act.Label, Sub: ruleSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
+			b.button(dst, render.Button{Label: act.Label, Sub: ruleSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
 		}
 		return
 	}
 	// Hover: a unit's full card, else what the hex offers or why not.
 	if b.hoverUnit != "" {
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
-			x, y := float64(b.mx+18), float64(b.my+18)
-			if x+260 > float64(br.Max.X) {
-				x = float64(b.mx) - 278
-			}
-			if y+200 > float64(br.Max.Y) {
-				y = float64(br.Max.Y) - 200
-			}
-			render.DrawUnitCard(dst, x, y, u, v.Board)
+			b.unitCard(dst, br, u, v.Board)
 			return
 		}
 	}
 	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
-		render.DrawTooltip(dst, float64(b.mx+16), float64(b.my+16), lines)
+		b.tooltip(dst, float64(b.mx), float64(b.my), lines)
 	}
 }
 
@@ -638,6 +651,59 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 		return
 	}
 	br := b.BoardRect(a)
-	r := image.Rect(br.Max.X-330, br.Min.Y+10, br.Max.X-10, br.Min.Y+40+28*len(lines))
-	render.DrawOdds(dst, r, title, lines)
+	r := image.Rect(br.Max.X-450, br.Min.Y+10, br.Max.X-10, br.Min.Y+40+28*len(lines))
+	key := title
+	for _, l := range lines {
+		key += fmt.Sprintf("|%s %d/%d", l.Result, l.Num, l.Den)
+	}
+	b.cache.draw(dst, "odds|"+key, r, func(img *ebiten.Image, r image.Rectangle) { render.DrawOdds(img, r, title, lines) })
+}
+
+// button draws a button through the widget cache.
+func (b *BoardScene) button(dst *ebiten.Image, bt render.Button) {
+	key := fmt.Sprintf("btn|%s|%s|%v|%v|%v", bt.Label, bt.Sub, bt.Enabled, bt.Hot, bt.Active)
+	b.cache.draw(dst, key, bt.Rect, func(img *ebiten.Image, r image.Rectangle) {
+		c := bt
+		c.Rect = r
+		render.DrawButton(img, c)
+	})
+}
+
+// tooltip draws render.DrawTooltip's box for (x, y) through the cache,
+// kept on the screen.
+func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	f := render.Face(12.5)
+	w, lh := 0.0, 0.0
+	for _, l := range lines {
+		lw, h := render.Measure(l, f)
+		w, lh = math.Max(w, lw), math.Max(lh, h)
+	}
+	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
+	x, y = x+14, y+16
+	sb := dst.Bounds()
+	x = math.Max(float64(sb.Min.X+4), math.Min(x, float64(sb.Max.X-4-bw)))
+	y = math.Max(float64(sb.Min.Y+4), math.Min(y, float64(sb.Max.Y-4-bh)))
+	r := image.Rect(int(x), int(y), int(x)+bw, int(y)+bh)
+	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), r, func(img *ebiten.Image, r image.Rectangle) {
+		render.DrawTooltip(img, float64(r.Min.X)-14, float64(r.Min.Y)-16, lines)
+	})
+}
+
+// unitCard draws a unit's full card near the cursor through the cache.
+func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
+	const w = 300
+	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
+	x, y := b.mx+18, b.my+18
+	if x+w > br.Max.X {
+		x = b.mx - 18 - w
+	}
+	y = max(br.Min.Y+4, min(y, br.Max.Y-4-h))
+	r := image.Rect(x, y, x+w, y+h)
+	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
+	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
+		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
+	})
 }

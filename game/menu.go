@@ -24,6 +24,7 @@ type menuScene struct {
 	mx, my  int
 	msg     string
 	buttons []menuButton
+	details []string // the chosen scenario's description lines
 }
 
 type menuButton struct {
@@ -63,7 +64,7 @@ func (m *menuScene) layout(a *App) {
 	m.buttons = m.buttons[:0]
 	col := (a.w - 120) / 3
 	bw, bh := col-20, 52
-	y0 := 120
+	y0 := 136
 	for i, s := range m.systems {
 		i := i
 		r := image.Rect(40, y0+i*(bh+8), 40+bw, y0+i*(bh+8)+bh)
@@ -78,9 +79,20 @@ func (m *menuScene) layout(a *App) {
 			do: func(*App) { m.scen = i }})
 	}
 	x2 := 80 + 2*col
+	m.details = m.details[:0]
 	if sc, ok := m.current(); ok {
+		f := render.Face(15)
+		w := float64(bw)
+		m.details = append(m.details, render.Wrap(sc.Description, f, w)...)
+		m.details = append(m.details, "", fmt.Sprintf("Length: %d turns", sc.Turns), "Sides: "+strings.Join(sc.Sides, " vs "))
+		if sys := m.systems[m.sys]; sys.Hidden {
+			m.details = append(m.details, render.Wrap("Hidden information: a hand-over screen hides the board between the players", f, w)...)
+		}
+		if len(sc.Options) > 0 {
+			m.details = append(m.details, "", "Optional rules (click to switch):")
+		}
 		opts := m.opts[sc.ID]
-		y := y0 + 230
+		y := y0 + len(m.details)*20 + 8
 		for _, o := range sc.Options {
 			o := o
 			on := opts.On(sc, o.ID)
@@ -209,39 +221,22 @@ var (
 
 func (m *menuScene) draw(a *App, dst *ebiten.Image) {
 	m.layout(a)
-	render.DrawText(dst, "Grognard", render.Bold(40), 40, 24, textColor)
-	render.DrawText(dst, "Historical wargames with every rule enforced: hot-seat for two players", render.Face(16), 44, 76, dimColor)
+	render.DrawText(dst, "Grognard", render.Bold(40), 40, 20, textColor)
+	render.DrawText(dst, "Historical wargames with every rule enforced: hot-seat for two players", render.Face(16), 44, 70, dimColor)
 	col := (a.w - 120) / 3
-	render.DrawText(dst, "System", render.Bold(18), 40, 96, dimColor)
-	render.DrawText(dst, "Scenario", render.Bold(18), float64(60+col), 96, dimColor)
-	render.DrawText(dst, "About it", render.Bold(18), float64(80+2*col), 96, dimColor)
+	render.DrawText(dst, "System", render.Bold(18), 40, 108, dimColor)
+	render.DrawText(dst, "Scenario", render.Bold(18), float64(60+col), 108, dimColor)
+	render.DrawText(dst, "About it", render.Bold(18), float64(80+2*col), 108, dimColor)
 	if len(m.systems) == 0 {
-		render.DrawText(dst, "No game system is installed.", render.Face(18), 40, 130, errorColor)
+		render.DrawText(dst, "No game system is installed.", render.Face(18), 40, 140, errorColor)
 	}
 	for _, b := range m.buttons {
 		render.DrawButton(dst, b.b)
 	}
-	if sc, ok := m.current(); ok {
-		x := float64(80 + 2*col)
-		y := 120.0
-		w := float64(col - 20)
-		f := render.Face(15)
-		var lines []string
-		lines = append(lines, render.Wrap(sc.Description, f, w)...)
-		lines = append(lines, "", fmt.Sprintf("Length: %d turns", sc.Turns), "Sides: "+strings.Join(sc.Sides, " vs "))
-		if sys := m.systems[m.sys]; sys.Hidden {
-			lines = append(lines, "Hidden information: a hand-over screen between players")
-		}
-		if len(sc.Options) > 0 {
-			lines = append(lines, "Optional rules (click to switch):")
-		}
-		for _, l := range lines {
-			render.DrawText(dst, l, f, x, y, textColor)
-			y += 20
-			if y > 120+220 {
-				break
-			}
-		}
+	y := 136.0
+	for _, l := range m.details {
+		render.DrawText(dst, l, render.Face(15), float64(80+2*col), y, textColor)
+		y += 20
 	}
 	if m.msg != "" {
 		for i, l := range render.Wrap(m.msg, render.Face(15), float64(a.w-80)) {

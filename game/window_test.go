@@ -64,30 +64,32 @@ func windowID(t *testing.T) string {
 // slowly enough for a frame to see each state.
 func xclick(t *testing.T, win string, x, y float64) {
 	t.Helper()
+	idle(t)
 	run(t, "xdotool", "mousemove", "--window", win, strconv.Itoa(int(math.Round(x))), strconv.Itoa(int(math.Round(y))))
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
 	run(t, "xdotool", "mousedown", "1")
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
 	run(t, "xdotool", "mouseup", "1")
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
 }
 
 func xmove(t *testing.T, win string, x, y int) {
 	t.Helper()
 	run(t, "xdotool", "mousemove", "--window", win, strconv.Itoa(x), strconv.Itoa(y))
-	time.Sleep(80 * time.Millisecond)
+	time.Sleep(120 * time.Millisecond)
 }
 
 // xkey holds modifiers and a key down across frames.
 func xkey(t *testing.T, keys ...string) {
 	t.Helper()
+	idle(t)
 	for _, k := range keys {
 		run(t, "xdotool", "keydown", k)
-		time.Sleep(60 * time.Millisecond)
+		time.Sleep(120 * time.Millisecond)
 	}
 	for i := len(keys) - 1; i >= 0; i-- {
 		run(t, "xdotool", "keyup", keys[i])
-		time.Sleep(60 * time.Millisecond)
+		time.Sleep(120 * time.Millisecond)
 	}
 }
 
@@ -104,6 +106,14 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("timed out waiting for %s", what)
+}
+
+// idle waits until the app has drawn everything pending, so the next
+// input is not lost inside a long frame (software GL under Xvfb is slow).
+func idle(t *testing.T) {
+	t.Helper()
+	waitFor(t, "an idle frame", func() bool { return !winApp.dirty })
+	time.Sleep(30 * time.Millisecond)
 }
 
 // settle waits until the app has drawn the current state on screen.
