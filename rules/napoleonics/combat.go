@@ -139,7 +139,7 @@ func (w *applier) pendApply(a rules.Action) {
 		att := w.unit(p.Att)
 		from := att.At
 		w.moveUnit(att, p.At, 0, false)
-		w.ev("advance", w.advanceRule(a.Kind), fmt.Sprintf("%s advances from %s into %s", w.name(att), w.num(from), w.num(p.At)), att.ID)
+		w.ev("advance", w.advanceRule(att), fmt.Sprintf("%s advances from %s into %s", w.name(att), w.num(from), w.num(p.At)), att.ID)
 		if a.Kind != "breakthrough" {
 			w.Pend = nil
 			return
@@ -167,8 +167,8 @@ func (w *applier) pendApply(a rules.Action) {
 	}
 }
 
-func (s *State) advanceRule(kind string) string {
-	if kind == "advance" {
+func (s *State) advanceRule(u *Unit) string {
+	if s.class(u) == "infantry" {
 		return rTake
 	}
 	return rBreak
@@ -342,9 +342,15 @@ func (w *applier) resolveCheck(dice []int) {
 	p := w.Pend
 	l := w.unit(p.Leader)
 	sabres := count(dice, map[int]bool{w.sym("sabre"): true})
-	e := w.ev("roll", rCasualty, fmt.Sprintf("Casualty check for %s: %s", w.name(l), w.faces(dice)), l.ID)
+	hit := sabres >= p.LDice
+	res := "unhurt"
+	if hit {
+		res = "hit"
+	}
+	e := w.ev("roll", rCasualty, fmt.Sprintf("Casualty check for %s (%s, %s): %s, %s", w.name(l), plural(p.LDice, "die", "dice"),
+		map[bool]string{true: "two sabres hit", false: "a sabre hits"}[p.LDice == 2], w.faces(dice), res), l.ID)
 	e.Dice = append([]int(nil), dice...)
-	if sabres >= p.LDice {
+	if hit {
 		w.eliminate(l, rCasualty)
 		if w.Phase != PhOver {
 			w.toAfter()

@@ -365,7 +365,7 @@ func TestSquare_DefenderDecidesSetsCardAsideSabresMiss(t *testing.T) {
 	if stage(s) != "square" || s.Status().Decider != 1 {
 		t.Fatalf("the British decide on square, stage %q decider %v", stage(s), s.Status().Decider)
 	}
-	do(t, s, "square", "b-kgl1", "", "probe-left")
+	do(t, s, "square", "b-kgl1", "0209", "probe-left")
 	if !s.unit("b-kgl1").Square || len(s.Hands[1]) != 1 {
 		t.Fatal("square formed with a card set aside")
 	}

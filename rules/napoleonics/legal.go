@@ -438,10 +438,10 @@ func (s *State) pendActions() []rules.Action {
 		def := s.unit(p.Def)
 		var as []rules.Action
 		for _, c := range distinct(s.Hands[def.Side]) {
-			as = append(as, rules.Action{Kind: "square", Unit: def.ID, Choice: c,
+			as = append(as, rules.Action{Kind: "square", Unit: def.ID, To: s.num(def.At), Choice: c,
 				Label: fmt.Sprintf("%s forms square (sets aside %s)", s.name(def), s.sys.CardByID[c].Name), Rule: rSquare})
 		}
-		return append(as, rules.Action{Kind: "no-square", Unit: def.ID, Label: s.name(def) + " does not form square", Rule: rSquare})
+		return append(as, rules.Action{Kind: "no-square", Unit: def.ID, To: s.num(def.At), Label: s.name(def) + " does not form square", Rule: rSquare})
 	case "retire":
 		def := s.unit(p.Def)
 		var as []rules.Action
@@ -449,7 +449,7 @@ func (s *State) pendActions() []rules.Action {
 			as = append(as, rules.Action{Kind: "retire", Unit: def.ID, To: s.num(c),
 				Label: fmt.Sprintf("%s retires and reforms to %s", s.name(def), s.num(c)), Rule: rRetire})
 		}
-		return append(as, rules.Action{Kind: "no-retire", Unit: def.ID, Label: s.name(def) + " stands and fights", Rule: rRetire})
+		return append(as, rules.Action{Kind: "no-retire", Unit: def.ID, To: s.num(def.At), Label: s.name(def) + " stands and fights", Rule: rRetire})
 	case "retreat":
 		def := s.unit(p.Def)
 		var as []rules.Action

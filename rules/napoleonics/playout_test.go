@@ -87,3 +87,9 @@ func TestPlayout_VentaDelPozo(t *testing.T) {
 	}
 	t.Logf("%d games, %d actions, wins %v, draws %d", st.Games, st.Actions, st.Wins, st.Draws)
 }
+
+func TestPlayout_DeepChecks(t *testing.T) {
+	if _, err := rules.Playout(ScenarioID, rules.PlayoutConfig{Games: 2, Seed: 101, Check: checkInvariants, Deep: true}); err != nil {
+		t.Fatal(err)
+	}
+}
