@@ -132,3 +132,32 @@ func TestMenuStartsTheChosenScenario(t *testing.T) {
 		t.Fatal("a new game starts at turn 1")
 	}
 }
+
+func TestContinueFromTheAutosave(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	s := newHexSession(t, 9)
+	a, _ := scriptedApp(t, s)
+	a.startSession(s) // wires saves.Autosave
+	s.Select("b2")
+	if _, err := s.ClickLoc("0205"); err != nil {
+		t.Fatal(err)
+	}
+	a.ToMenu("")
+	m := a.scene.(*menuScene)
+	m.continueAuto(a)
+	b := a.Board()
+	if b == nil || b.S == s {
+		t.Fatalf("Continue did not open the autosave: %q", m.msg)
+	}
+	if !bytes.Equal(snapshot(t, s), snapshot(t, b.S)) {
+		t.Fatal("the autosave holds a different game")
+	}
+	// With no autosave, Continue says so and stays on the menu.
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	a.ToMenu("")
+	m = a.scene.(*menuScene)
+	m.continueAuto(a)
+	if a.Board() != nil || m.msg == "" {
+		t.Fatalf("no autosave: board %v msg %q", a.Board() != nil, m.msg)
+	}
+}

@@ -77,7 +77,28 @@ func (b *BoardScene) BoardRect(a *App) image.Rectangle {
 func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
+	// The actions get the room they need; the log keeps at least 150 px.
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight() + 8; need > top {
+		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-150))
+	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
+}
+
+// actionsHeight is the height the panel's actions need at full size.
+func (b *BoardScene) actionsHeight() int {
+	h := 0
+	hand := map[string]bool{}
+	for _, c := range b.S.View().Hand {
+		hand[c.ID] = true
+	}
+	for _, act := range b.S.PanelActions() {
+		if act.Kind == "play" && hand[act.Choice] {
+			h += cardH + 6
+		} else {
+			h += buttonH + 4
+		}
+	}
+	return h
 }
 
 func (b *BoardScene) resized(a *App) {
@@ -130,33 +151,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 	y := r.Min.Y + 8
 	v := b.S.View()
 	hot := func(rr image.Rectangle) bool { return image.Pt(b.mx, b.my).In(rr) }
-	for _, act := range b.S.PanelActions() {
-		act := act
-		if act.Kind == "play" {
-			for _, c := range v.Hand {
-				if c.ID == act.Choice {
-					c := c
-					rr := image.Rect(x0, y, x1, y+cardH)
-					b.panel = append(b.panel, panelButton{b: render.Button{Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act, card: &c, isCard: true})
-					y += cardH + 6
-				}
-			}
-			if b.panel == nil || b.panel[len(b.panel)-1].act == nil || b.panel[len(b.panel)-1].act.Key() != act.Key() {
-				rr := image.Rect(x0, y, x1, y+buttonH)
-				b.panel = append(b.panel, panelButton{b: render.Button{Label: act.Label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
-				y += buttonH + 4
-			}
-			continue
-		}
-		rr := image.Rect(x0, y, x1, y+buttonH)
-		label := act.Label
-		if act.Kind == "end" && b.S.CanAct() {
-			label += "  (Space)"
-		}
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
-		y += buttonH + 4
-	}
-	// App commands, in a row under the actions.
+	// App commands first, in a row, always in the same place.
 	cmds := []struct {
 		l   string
 		cmd func(a *App)
@@ -168,10 +163,65 @@ func (b *BoardScene) layoutPanel(a *App) {
 		{"Menu", func(a *App) { a.ToMenu("") }},
 	}
 	w := (x1 - x0 - 4*4) / len(cmds)
-	y += 6
 	for i, c := range cmds {
 		rr := image.Rect(x0+i*(w+4), y, x0+i*(w+4)+w, y+32)
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: c.l, Rect: rr, Enabled: true, Hot: hot(rr)}, cmd: c.cmd})
+	}
+	y += 32 + 10
+	// The legal actions with no map target: cards for 'play', else buttons,
+	// shrunk to fit above the log.
+	type item struct {
+		act  rules.Action
+		card *rules.Card
+	}
+	var items []item
+	need := 0
+	for _, act := range b.S.PanelActions() {
+		it := item{act: act}
+		if act.Kind == "play" {
+			for _, c := range v.Hand {
+				if c.ID == act.Choice {
+					c := c
+					it.card = &c
+				}
+			}
+		}
+		if it.card != nil {
+			need += cardH + 6
+		} else {
+			need += buttonH + 4
+		}
+		items = append(items, it)
+	}
+	bottom := b.logRect(a).Min.Y - 8
+	scale := 1.0
+	if need > 0 && bottom-y < need {
+		scale = math.Max(0.62, float64(bottom-y)/float64(need))
+	}
+	ch, bh := int(cardH*scale), int(buttonH*scale)
+	for i, it := range items {
+		act := it.act
+		h := bh
+		if it.card != nil {
+			h = ch
+		}
+		if y+h > bottom && i < len(items)-1 {
+			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: fmt.Sprintf("%d more actions: select a unit or use Tab", len(items)-i), Rect: rr}})
+			break
+		}
+		rr := image.Rect(x0, y, x1, y+h)
+		if it.card != nil {
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: act.Label, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act, card: it.card, isCard: true})
+			y += h + 6
+			continue
+		}
+		label := act.Label
+		if act.Kind == "end" && b.S.CanAct() {
+			label += "  (Space)"
+		}
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+		y += h + 4
 	}
 }
 
@@ -588,7 +638,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		case !b.S.CanAct():
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
-			msg = "Click a unit to see what it may do (Tab: next unit). Space ends the phase."
+			msg = "Click a unit to see what it may do (Tab: next unit)"
+			if p := v.Status.Prompt; p != "" {
+				msg = p + ". " + msg
+			}
 		}
 	}
 	if msg != "" {
@@ -609,6 +662,15 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	if b.hoverUnit != "" {
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, u, v.Board)
+			return
+		}
+	}
+	for _, pb := range b.panel {
+		if pb.isCard && pb.b.Hot {
+			lines := []string{pb.card.Name}
+			lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
+			lines = append(lines, "Click to play it: "+pb.act.String())
+			b.tooltip(dst, float64(pb.b.Rect.Min.X-360), float64(pb.b.Rect.Min.Y-16), lines)
 			return
 		}
 	}
