@@ -1,4 +1,14 @@
 package game
 
-// setIcon sets the window icon when the assets package provides one.
-func setIcon() {}
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/assets"
+)
+
+// setIcon sets the window icon from the assets package.
+func setIcon() {
+	if icons := assets.Icon(); len(icons) > 0 {
+		ebiten.SetWindowIcon(icons)
+	}
+}
