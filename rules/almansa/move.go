@@ -1,0 +1,465 @@
+package almansa
+
+import (
+	"fmt"
+	"strconv"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Movement [10], facing [7], stacking [8] and zones of control [9].
+//
+// A unit moves one hex at a time into one of its two front hexes, paying the
+// terrain cost, or turns one hexside in place for 1/2 MP (all costs are kept
+// in half MP). Entering an enemy ZoC ends its movement (it may still turn).
+// A unit that starts in an enemy ZoC leaves it only by falling back into a
+// rear hex that is not in an enemy ZoC, for 2 MP, keeping its facing; then it
+// may only turn. Formations move one after another; artillery and commanders
+// in chief belong to no formation and move at any time. Leaders ignore facing
+// and zones of control (authored reading of "facing of leaders is
+// indifferent").
+
+// movable says why unit i may not move now ("" when it may).
+func (s *State) cannotMove(i int) string {
+	return s.cannotMoveBusy(i, s.CurForm != "" && s.mustStillMove(s.CurForm))
+}
+
+// cannotMoveBusy is cannotMove with "the acting formation must still move"
+// computed once by the caller.
+func (s *State) cannotMoveBusy(i int, curBusy bool) string {
+	d := s.def(i)
+	u := s.Units[i]
+	side := phaseSide(s.Phase)
+	switch {
+	case phaseKind(s.Phase) != "move":
+		return "units move only in their side's movement phase [3]"
+	case d.Side != side:
+		return "it is not this side's movement phase [3]"
+	case !s.alive(i):
+		return "the unit is not on the map"
+	case d.Type == Train:
+		return "supply trains never move [13]"
+	case u.DSB:
+		return "routed units do not move until they rally [14]"
+	case u.OOC && d.Combat():
+		return "the unit is out of its leader's command radius: it may neither move nor attack [6]"
+	case d.Reserve && u.Form == "":
+		return "the cavalry reserve may not move before it is assigned to a formation [15]"
+	}
+	if f := s.formOf(i); f != "" {
+		switch {
+		case s.Done[f]:
+			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
+		case s.Mode[f] == "withdraw":
+			return "formation " + s.formName(f) + " fell back out of command and may not move this turn [6]"
+		case s.Demoral[f]:
+			return "formation " + s.formName(f) + " is demoralised this turn [15]"
+		case s.CurForm != "" && s.CurForm != f && curBusy:
+			return "formation " + s.formName(s.CurForm) + " must first spend its movement toward the enemy [6]"
+		}
+	}
+	if s.remaining(i) <= 0 {
+		return "no movement points left [10]"
+	}
+	return ""
+}
+
+// formOf is the formation whose turn to move a unit waits for: combat units
+// other than artillery, and leaders. Artillery and commanders in chief move
+// freely [12].
+func (s *State) formOf(i int) string {
+	switch s.def(i).Type {
+	case Artillery, Commander, Train:
+		return ""
+	}
+	return s.Units[i].Form
+}
+
+// remaining movement in half MP.
+func (s *State) remaining(i int) int { return 2*s.def(i).MP - s.Units[i].Spent }
+
+// moveCtx caches what every step check needs.
+type moveCtx struct {
+	o   occ
+	zoc map[hex.Coord]bool // enemy ZoC
+}
+
+func (s *State) ctx(side int) moveCtx { return moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)} }
+
+// stepProblem says why unit i may not step from `from` (facing f, having fallen
+// back or stopped as flagged) into `to`, and its cost in half MP.
+func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coord, budget int, stopped, fellBack, start bool) (int, bool, string) {
+	d := s.def(i)
+	if !s.sc.Map.On(to) {
+		return 0, false, "off the map"
+	}
+	if from.DirTo(to) < 0 {
+		return 0, false, "not adjacent"
+	}
+	cost := s.enterCost(i, from, to)
+	if cost < 0 {
+		return 0, false, fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(to))
+	}
+	enemy := s.hasSide(cx.o, to, 1-d.Side, func(j int) bool { return s.def(j).Combat() })
+	if d.Person() {
+		if s.hasSide(cx.o, to, 1-d.Side, nil) {
+			return 0, false, "an enemy unit is there"
+		}
+		if cost > budget {
+			return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
+		}
+		return cost, false, ""
+	}
+	if enemy {
+		return 0, false, "an enemy unit is there"
+	}
+	fallback := false
+	if stopped {
+		return 0, false, "the unit entered an enemy zone of control and stops there [9]"
+	}
+	if fellBack {
+		return 0, false, "after falling back a unit may only change facing [10]"
+	}
+	if start && cx.zoc[from] {
+		// Leaving an enemy ZoC: fall back into a rear hex [9, 10].
+		if a, _ := hex.ArcOf(from, f, to); a != hex.Rear {
+			return 0, false, "a unit in an enemy zone of control leaves it only by falling back into a rear hex [10]"
+		}
+		if cx.zoc[to] {
+			return 0, false, "no moving from one enemy zone of control into another [9]"
+		}
+		cost = 2 * s.sc.P("fallback_mp")
+		fallback = true
+	} else if a, _ := hex.ArcOf(from, f, to); a != hex.Front {
+		return 0, false, "units move only into their two front hexes [10]"
+	}
+	if cost > budget {
+		return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
+	}
+	if why := s.stackProblem(cx.o, i, to); why != "" {
+		return 0, false, why
+	}
+	if why := s.facingProblem(cx.o, i, to, f); why != "" {
+		return 0, false, why
+	}
+	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" && !fallback {
+		if s.nearestEnemy(to, d.Side) >= s.nearestEnemy(from, d.Side) {
+			return 0, false, "an out-of-command formation that rolled 3-4 moves only toward the nearest enemy [6]"
+		}
+	}
+	return cost, fallback, ""
+}
+
+func mp(half int) string {
+	if half%2 == 0 {
+		return strconv.Itoa(half/2) + " MP"
+	}
+	if half == 1 {
+		return "1/2 MP"
+	}
+	return strconv.Itoa(half/2) + " 1/2 MP"
+}
+
+// nearestEnemy is the distance from c to the nearest enemy combat unit.
+func (s *State) nearestEnemy(c hex.Coord, side int) int {
+	best := 1 << 30
+	for j := range s.Units {
+		if s.alive(j) && s.def(j).Side != side && s.def(j).Combat() {
+			best = min(best, hex.Distance(c, s.Units[j].At))
+		}
+	}
+	return best
+}
+
+// turnProblem: turning a unit turns its whole stack; each unit of it pays
+// 1/2 MP and must be free to move [7].
+func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
+	if s.def(i).Person() {
+		return "leaders have no facing to change [7]"
+	}
+	for _, j := range cx.o[s.Units[i].At] {
+		if s.def(j).Side != s.def(i).Side || !s.hasFacing(j) {
+			continue
+		}
+		if j != i {
+			if why := s.cannotMoveBusy(j, busy); why != "" {
+				return "the stack turns together and " + s.name(j) + " cannot: " + why
+			}
+		}
+		if s.remaining(j) < 1 {
+			return "turning costs 1/2 MP per hexside [7]"
+		}
+	}
+	return ""
+}
+
+func (s *State) stack(cx moveCtx, i int) []int {
+	var out []int
+	for _, j := range cx.o[s.Units[i].At] {
+		if s.def(j).Side == s.def(i).Side && s.hasFacing(j) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// unitMoves lists the single steps unit i may take.
+func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
+	u := s.Units[i]
+	d := s.def(i)
+	var out []rules.Action
+	budget := s.remaining(i)
+	for _, n := range u.At.Neighbors() {
+		cost, fb, why := s.stepProblem(cx, i, u.At, u.Facing, n, budget, u.Stopped, u.FellBack, true)
+		if why != "" {
+			continue
+		}
+		hn := s.num(n)
+		label := "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+		rule := "10"
+		if fb {
+			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
+		}
+		if !d.Person() && cx.zoc[n] && !fb {
+			label += ", enters enemy ZoC and stops [9]"
+			rule = "9"
+		} else {
+			label += " [10]"
+		}
+		out = append(out, rules.Action{Kind: "move", Unit: d.ID, To: hn, Label: label, Rule: rule, Info: mp(cost)})
+	}
+	if !d.Person() && s.turnProblem(cx, i, busy) == "" {
+		for _, t := range []int{1, -1} {
+			nf := hex.Rotate(u.Facing, t)
+			dir := "clockwise"
+			if t < 0 {
+				dir = "anticlockwise"
+			}
+			lbl := "Turn " + d.Name + " one hexside " + dir + " (1/2 MP) [7]"
+			if len(s.stack(cx, i)) > 1 {
+				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + " (1/2 MP each) [7]"
+			}
+			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
+		}
+	}
+	return out
+}
+
+func (s *State) moveActions() []rules.Action {
+	side := phaseSide(s.Phase)
+	cx := s.ctx(side)
+	var out []rules.Action
+	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
+	for i := range s.Units {
+		if s.def(i).Side != side || s.cannotMoveBusy(i, busy) != "" {
+			continue
+		}
+		out = append(out, s.unitMoves(cx, i, busy)...)
+	}
+	if why := s.endMoveProblem(); why == "" {
+		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase [10]", Rule: "10"})
+	}
+	return out
+}
+
+// endMoveProblem: an out-of-command formation that rolled 3-4 must use its
+// movement [6]; a rash Galway must join a cavalry unit [15].
+func (s *State) endMoveProblem() string {
+	side := phaseSide(s.Phase)
+	for _, f := range s.sc.Forms {
+		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
+			return "formation " + f.Name + " must still move toward the enemy [6]"
+		}
+	}
+	if side == Allied && s.Galway && s.galwayMustMove() {
+		return "Galway must join a cavalry unit this turn [15]"
+	}
+	return ""
+}
+
+// mustStillMove: a unit of an attack-mode formation can still step toward
+// the enemy [6].
+func (s *State) mustStillMove(f string) bool {
+	if s.Mode[f] != "attack" {
+		return false
+	}
+	side := s.sc.Form(f).Side
+	cx := s.ctx(side)
+	for i := range s.Units {
+		if s.Units[i].Form != f || !s.def(i).Combat() || s.def(i).Type == Artillery || !s.alive(i) {
+			continue
+		}
+		u := s.Units[i]
+		if u.DSB || u.OOC || s.remaining(i) <= 0 || s.Done[f] {
+			continue
+		}
+		for _, n := range u.At.Neighbors() {
+			if _, fb, why := s.stepProblem(cx, i, u.At, u.Facing, n, s.remaining(i), u.Stopped, u.FellBack, true); why == "" && !fb {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// galwayMustMove: Galway is not with a friendly cavalry unit but could reach
+// one this phase [15].
+func (s *State) galwayMustMove() bool {
+	g := s.idx("galway")
+	if g < 0 || !s.alive(g) {
+		return false
+	}
+	cx := s.ctx(Allied)
+	horse := func(c hex.Coord) bool {
+		return s.hasSide(cx.o, c, Allied, func(j int) bool { return s.def(j).Horse() })
+	}
+	if horse(s.Units[g].At) {
+		return false
+	}
+	if s.cannotMove(g) != "" {
+		return false
+	}
+	for c := range s.leaderReach(cx, g) {
+		if horse(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) leaderReach(cx moveCtx, i int) map[hex.Coord]hex.Reach {
+	srch := hex.Search{Map: s.sc.Map, Budget: s.remaining(i), Cost: func(from, to hex.Coord, dir int) (int, bool) {
+		c, _, why := s.stepProblem(cx, i, from, 0, to, 1<<20, false, false, false)
+		return c, why == ""
+	}}
+	return srch.Reachable(s.Units[i].At)
+}
+
+func (s *State) doMove(a rules.Action) []rules.Event {
+	side := phaseSide(s.Phase)
+	if a.Kind == "end" {
+		s.Ended = true
+		return []rules.Event{ev("phase", "10", sideName(side)+" ends its movement", side)}
+	}
+	i := s.idx(a.Unit)
+	var evs []rules.Event
+	if f := s.formOf(i); f != "" && f != s.CurForm {
+		if s.CurForm != "" {
+			s.Done[s.CurForm] = true
+			evs = append(evs, ev("formation", "10", "Formation "+s.formName(s.CurForm)+" has finished moving", side))
+		}
+		s.CurForm = f
+	}
+	cx := s.ctx(side)
+	if a.Kind == "face" {
+		for _, j := range s.stack(cx, i) {
+			s.Units[j].Facing = hex.Mod6(a.Facing)
+			s.Units[j].Spent++
+			s.Units[j].Moved = true
+		}
+		return append(evs, ev("face", "7", fmt.Sprintf("%s turns to facing %d", s.name(i), hex.Mod6(a.Facing)), side, a.Unit))
+	}
+	to, _ := s.sc.Map.Layout.Parse(a.To)
+	u := &s.Units[i]
+	cost, fb, _ := s.stepProblem(cx, i, u.At, u.Facing, to, s.remaining(i), u.Stopped, u.FellBack, true)
+	u.At = to
+	u.Spent += cost
+	u.Moved = true
+	text := fmt.Sprintf("%s moves to %s (%s)", s.name(i), a.To, mp(cost))
+	rule := "10"
+	if fb {
+		u.FellBack = true
+		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
+	} else if !s.def(i).Person() && cx.zoc[to] {
+		u.Stopped = true
+		text += " and stops in an enemy zone of control"
+		rule = "9"
+	}
+	evs = append(evs, ev("move", rule, text, side, a.Unit))
+	// Enemy leaders or a supply train alone in the hex are taken [6, 13].
+	if s.def(i).Combat() {
+		for _, j := range cx.o[to] {
+			d := s.def(j)
+			if d.Side == side {
+				continue
+			}
+			if d.Type == Train {
+				evs = append(evs, s.kill(j, "13", "is captured")...)
+			} else if d.Person() {
+				s.push(Task{Kind: "leader", Unit: d.ID, Side: d.Side, Why: d.Name + " overrun", Rule: "6"})
+			}
+		}
+	}
+	return evs
+}
+
+// ---- Planner [10] -----------------------------------------------------------
+
+// Reach lists every hex unit id can reach this phase, with the single steps
+// (moves and turns) that lead there; movement stops on entering an enemy ZoC.
+func (s *State) Reach(id string) []rules.Route {
+	i := s.idx(id)
+	if i < 0 || len(s.Tasks) > 0 || s.cannotMove(i) != "" {
+		return nil
+	}
+	side := s.def(i).Side
+	cx := s.ctx(side)
+	u := s.Units[i]
+	var out []rules.Route
+	if s.def(i).Person() {
+		reach := s.leaderReach(cx, i)
+		for _, c := range s.sc.Map.Coords() {
+			r, ok := reach[c]
+			if !ok || c == u.At {
+				continue
+			}
+			path, _, _ := hex.PathTo(reach, u.At, c)
+			var steps []rules.Action
+			for k := 1; k < len(path); k++ {
+				steps = append(steps, rules.Action{Kind: "move", Unit: id, To: s.num(path[k]), Rule: "10"})
+			}
+			out = append(out, rules.Route{To: s.num(c), Cost: mp(r.Cost), Steps: steps, Rule: "10"})
+		}
+		return out
+	}
+	turnOK := s.turnProblem(cx, i, s.CurForm != "" && s.mustStillMove(s.CurForm)) == "" && len(s.stack(cx, i)) == 1
+	fs := hex.FacingSearch{Map: s.sc.Map, Budget: s.remaining(i), TurnInStop: true,
+		Turn: func(from, to int) int {
+			if !turnOK {
+				return -1
+			}
+			return 1
+		},
+		Step: func(from hex.Coord, f int, to hex.Coord) (int, bool) {
+			start := from == u.At
+			c, _, why := s.stepProblem(cx, i, from, f, to, 1<<20, u.Stopped && start, u.FellBack && start, start)
+			return c, why == ""
+		},
+		Stop: func(c hex.Coord) bool { return cx.zoc[c] || (c != u.At && cx.zoc[u.At]) },
+	}
+	if u.Stopped || u.FellBack {
+		fs.Step = func(hex.Coord, int, hex.Coord) (int, bool) { return 0, false }
+	}
+	res := fs.Reachable(u.At, u.Facing)
+	for _, c := range s.sc.Map.Coords() {
+		if c == u.At {
+			continue
+		}
+		best, br, ok := res.Best(c)
+		if !ok {
+			continue
+		}
+		moves, _ := res.Moves(best)
+		var steps []rules.Action
+		for _, m := range moves {
+			if m.Turn {
+				steps = append(steps, rules.Action{Kind: "face", Unit: id, Facing: m.To.Facing, Rule: "7"})
+			} else {
+				steps = append(steps, rules.Action{Kind: "move", Unit: id, To: s.num(m.To.C), Rule: "10"})
+			}
+		}
+		out = append(out, rules.Route{To: s.num(c), Cost: mp(br.Cost), Steps: steps, Rule: "10"})
+	}
+	return out
+}

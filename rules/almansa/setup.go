@@ -1,0 +1,295 @@
+package almansa
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Set-up [4]. Each side deploys in turn, Bourbon first, in a fixed order so
+// every constraint can be met: the infantry and cavalry of each formation on
+// its lettered hexes, then the artillery on "A" hexes stacked with friends,
+// then the formation leaders next to one of their units, the commanders in
+// chief within 8 hexes of one of their leaders, the cavalry reserve within 2
+// hexes of Berwick (optional rule [15]), and last the supply trains within 4
+// hexes of their commander in chief. Units face the enemy (authored).
+
+// deployClass orders the deployment.
+func (s *State) deployClass(i int) int {
+	d := s.def(i)
+	switch d.Type {
+	case Infantry, Cavalry, Dragoons:
+		if d.Reserve && s.opt(OptReserve) {
+			return 4
+		}
+		return 0
+	case Artillery:
+		return 1
+	case Leader:
+		return 2
+	case Commander:
+		return 3
+	}
+	return 5 // train
+}
+
+// historicalOrder lists the units in deployment order (stable on the OOB).
+func (s *State) historicalOrder() []int {
+	var out []int
+	for i := range s.Units {
+		out = append(out, i)
+	}
+	sort.SliceStable(out, func(a, b int) bool { return s.deployClass(out[a]) < s.deployClass(out[b]) })
+	return out
+}
+
+func (s *State) historicalHex(i int) hex.Coord {
+	id := s.def(i).ID
+	if s.opt(OptReserve) {
+		if c, ok := s.sc.SetupAlt[id]; ok {
+			return c
+		}
+	}
+	return s.sc.Setup[id]
+}
+
+// setupProblem says why unit i may not deploy at c now ("" when it may).
+func (s *State) setupProblem(i int, c hex.Coord, strict bool) string {
+	return s.setupProblemO(s.occupancy(), i, c, strict)
+}
+
+func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
+	d := s.def(i)
+	if !s.sc.Map.On(c) {
+		return "that hex is not on the map"
+	}
+	if s.Units[i].On {
+		return "the unit is already deployed [4]"
+	}
+	if !s.passable(i, c) {
+		return fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(c))
+	}
+	if s.hasSide(o, c, 1-d.Side, nil) {
+		return "an enemy unit is there"
+	}
+	if why := s.stackProblem(o, i, c); why != "" {
+		return why
+	}
+	switch s.deployClass(i) {
+	case 0:
+		f := s.Units[i].Form
+		if !s.sc.HasLabel(c, f) {
+			return fmt.Sprintf("units of formation %s deploy on the hexes lettered %s [4]", s.sc.Form(f).Name, f)
+		}
+	case 1:
+		if !s.sc.HasLabel(c, "A") {
+			return "artillery deploys on the hexes marked A [4]"
+		}
+		if !s.hasFriendFoot(o, c, d.Side) {
+			if strict || s.anyArtilleryHexWithFriend(o, i) {
+				return "artillery deploys stacked with a unit of its own side [4]"
+			}
+		}
+	case 2:
+		r := s.sc.P("setup_leader")
+		for j := range s.Units {
+			if s.alive(j) && s.def(j).Combat() && s.Units[j].Form == d.Formation && hex.Distance(s.Units[j].At, c) <= r {
+				return ""
+			}
+		}
+		return "a formation leader deploys next to a unit of his formation [4]"
+	case 3:
+		r := s.sc.P("setup_cinc")
+		for _, f := range d.Commands {
+			l := s.idx(s.sc.Form(f).Leader)
+			if l >= 0 && s.alive(l) && hex.Distance(s.Units[l].At, c) <= r {
+				return ""
+			}
+		}
+		return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", r)
+	case 4:
+		b := s.sideCommander(d.Side)
+		if b < 0 || !s.alive(b) || hex.Distance(s.Units[b].At, c) > s.sc.P("setup_reserve") {
+			return fmt.Sprintf("the cavalry reserve deploys within %d hexes of Berwick [15]", s.sc.P("setup_reserve"))
+		}
+	case 5:
+		k := s.idx(d.CinC)
+		if k < 0 || !s.alive(k) || hex.Distance(s.Units[k].At, c) > s.sc.P("setup_train") {
+			return fmt.Sprintf("the supply train deploys within %d hexes of its commander in chief [4]", s.sc.P("setup_train"))
+		}
+	}
+	return ""
+}
+
+func (s *State) hasFriendFoot(o occ, c hex.Coord, side int) bool {
+	return s.hasSide(o, c, side, func(j int) bool {
+		t := s.def(j).Type
+		return t == Infantry || t == Cavalry || t == Dragoons
+	})
+}
+
+// anyArtilleryHexWithFriend: is there an A hex with a friend and room for
+// artillery unit i? When there is none the artillery may deploy on any free A
+// hex (authored: the book's hexes always allow it, ours must never dead-lock).
+func (s *State) anyArtilleryHexWithFriend(o occ, i int) bool {
+	side := s.def(i).Side
+	for c, ls := range s.sc.Labels {
+		for _, l := range ls {
+			if l == "A" && s.hasFriendFoot(o, c, side) && s.stackProblem(o, i, c) == "" && !s.hasSide(o, c, 1-side, nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sideCommander returns the first commander in chief of a side (Berwick).
+func (s *State) sideCommander(side int) int {
+	for i := range s.Units {
+		if s.def(i).Side == side && s.def(i).Type == Commander {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *State) setupComplete(side int) bool {
+	for i := range s.Units {
+		if s.def(i).Side == side && !s.Units[i].On && !s.Units[i].Dead {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) currentClass(side int) int {
+	best := 99
+	for i := range s.Units {
+		if s.def(i).Side == side && !s.Units[i].On && s.deployClass(i) < best {
+			best = s.deployClass(i)
+		}
+	}
+	return best
+}
+
+func (s *State) setupActions() []rules.Action {
+	side := phaseSide(s.Phase)
+	var out []rules.Action
+	nothing := true
+	for i := range s.Units {
+		if s.def(i).Side == side && s.Units[i].On {
+			nothing = false
+		}
+	}
+	if nothing {
+		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click) [4]", Rule: "4"})
+	}
+	if side == Bourbon && nothing && !s.opt(OptReserve) && !s.ResChosen {
+		// The cavalry reserve joins a formation before play [6].
+		for _, f := range s.sc.Forms {
+			if f.Side == Bourbon {
+				out = append(out, rules.Action{Kind: "choose", Choice: "attach:" + f.ID,
+					Label: "Attach Mahony and Rosellon Nuevo to " + f.Name + " [6]", Rule: "6"})
+			}
+		}
+		return out
+	}
+	cls := s.currentClass(side)
+	o := s.occupancy()
+	for i := range s.Units {
+		if s.def(i).Side != side || s.Units[i].On || s.deployClass(i) != cls {
+			continue
+		}
+		for _, c := range s.setupCandidates(i) {
+			if s.setupProblemO(o, i, c, false) == "" {
+				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.num(c),
+					Label: fmt.Sprintf("Deploy %s at %s [4]", s.name(i), s.num(c)), Rule: "4"})
+			}
+		}
+	}
+	return out
+}
+
+// setupCandidates lists, in map order, the only hexes where unit i could
+// possibly deploy, to keep Legal fast.
+func (s *State) setupCandidates(i int) []hex.Coord {
+	d := s.def(i)
+	near := map[hex.Coord]bool{}
+	around := func(j, r int) {
+		if j >= 0 && s.alive(j) {
+			for _, c := range hex.Within(s.Units[j].At, r) {
+				near[c] = true
+			}
+		}
+	}
+	switch s.deployClass(i) {
+	case 0:
+		for c := range s.sc.Labels {
+			near[c] = s.sc.HasLabel(c, s.Units[i].Form)
+		}
+	case 1:
+		for c := range s.sc.Labels {
+			near[c] = s.sc.HasLabel(c, "A")
+		}
+	case 2:
+		for j := range s.Units {
+			if s.def(j).Combat() && s.Units[j].Form == d.Formation {
+				around(j, s.sc.P("setup_leader"))
+			}
+		}
+	case 3:
+		for _, f := range d.Commands {
+			around(s.idx(s.sc.Form(f).Leader), s.sc.P("setup_cinc"))
+		}
+	case 4:
+		around(s.sideCommander(d.Side), s.sc.P("setup_reserve"))
+	case 5:
+		around(s.idx(d.CinC), s.sc.P("setup_train"))
+	}
+	var out []hex.Coord
+	for _, c := range s.sc.Map.Coords() {
+		if near[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (s *State) doSetup(a rules.Action) []rules.Event {
+	side := phaseSide(s.Phase)
+	switch {
+	case a.Kind == "choose" && a.Choice == "historical":
+		s.ResChosen = true
+		for i := range s.Units {
+			if s.def(i).Reserve && !s.opt(OptReserve) {
+				s.Units[i].Form = s.def(i).Attach
+			}
+		}
+		for _, i := range s.historicalOrder() {
+			if s.def(i).Side == side {
+				s.place(i, s.historicalHex(i))
+			}
+		}
+		return []rules.Event{ev("setup", "4", sideName(side)+" army takes up its historical positions", side)}
+	case a.Kind == "choose" && strings.HasPrefix(a.Choice, "attach:"):
+		f := strings.TrimPrefix(a.Choice, "attach:")
+		s.ResChosen = true
+		var ids []string
+		for i := range s.Units {
+			if s.def(i).Reserve {
+				s.Units[i].Form = f
+				ids = append(ids, s.def(i).ID)
+			}
+		}
+		return []rules.Event{ev("attach", "6", "Mahony and Rosellon Nuevo join "+s.sc.Form(f).Name, Bourbon, ids...)}
+	case a.Kind == "deploy":
+		i := s.idx(a.Unit)
+		c, _ := s.sc.Map.Layout.Parse(a.To)
+		s.place(i, c)
+		return []rules.Event{ev("deploy", "4", fmt.Sprintf("%s deploys at %s", s.name(i), a.To), side, a.Unit)}
+	}
+	return nil
+}
