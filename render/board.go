@@ -16,8 +16,8 @@ const (
 	HexSize     = 40.0  // hex centre to corner
 	CounterSide = 50.0  // side of a one-hex counter
 	ZoneRadius  = 58.0  // radius of a zone's disc on a zone map
-	ZoneMapW    = 1600. // extent of a zone map whose positions are 0..1
-	ZoneMapH    = 1200.
+	ZoneMapW    = 1300. // extent of a zone map whose positions are 0..1
+	ZoneMapH    = 960.
 	mapMargin   = 24.0
 	fanStep     = 4.0 // offset between counters of a stack
 )
@@ -99,7 +99,7 @@ func NewBoard(b *rules.Board) *Board {
 				norm = false
 			}
 		}
-		pad := ZoneRadius + 90
+		pad := ZoneRadius + 70
 		r.w, r.h = ZoneMapW, ZoneMapH
 		for _, z := range b.Zones.Zones {
 			p := pt{z.X, z.Y}

@@ -338,6 +338,10 @@ func archPath(x, y, w, h, r float64) *vectorPath {
 // and side size pixels: a counter, or a block if style is "block". Its
 // markers are drawn as chips down its right edge.
 func DrawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style string) {
+	drawCounter(dst, u, x, y, size, style, true)
+}
+
+func drawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style string, chips bool) {
 	if size <= 0 {
 		return
 	}
@@ -350,6 +354,9 @@ func DrawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 	op.GeoM.Translate(x, y)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(img, &op)
+	if !chips {
+		return
+	}
 	cy := y
 	for _, m := range u.Markers {
 		chip := chipImage(m, bk)

@@ -138,11 +138,13 @@ func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
 }
 
 func fillRect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
-	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, false)
+	// antialiased like every other shape: mixing antialiased and plain draws
+	// on one image makes Ebitengine flush its 2x offscreen buffer each time
+	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, true)
 }
 
 func strokeRect(dst *ebiten.Image, x, y, w, h, sw float64, c color.Color) {
-	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, false)
+	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, true)
 }
 
 // roundRectPath returns a rounded rectangle path.

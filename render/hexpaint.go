@@ -61,7 +61,13 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 		x, y := b.hexCenter(c)
 		p.fillPoly(b.hexCorners(x, y, HexSize+0.35), terrainBase(cell.Terrain, cell.Level))
 	}
-	// 2. terrain decoration
+	// 2. terrain decoration, over a faint paper grain
+	for _, c := range cs {
+		x, y := b.hexCenter(c)
+		for i, q := range scatter(c, x, y, 4, HexSize*0.75, 31) {
+			p.circle(q.X, q.Y, 0.5+0.4*hash01(c, 40+i), rgba(0x8a, 0x70, 0x48, 0x30))
+		}
+	}
 	for _, c := range cs {
 		b.paintTerrainGlyphs(p, c, m.Cell(c))
 	}
@@ -81,6 +87,13 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 			// pull the contour a little inside the higher hex
 			in := func(q pt) pt { return pt{q.X + (cx-q.X)*0.06, q.Y + (cy-q.Y)*0.06} }
 			a, e = in(a), in(e)
+			// a soft shaded rim inside the higher ground, then the contour
+			for k, al := range []uint8{0x26, 0x1a, 0x10} {
+				f := 0.1 + 0.1*float64(k)
+				a2 := pt{a.X + (cx-a.X)*f, a.Y + (cy-a.Y)*f}
+				e2 := pt{e.X + (cx-e.X)*f, e.Y + (cy-e.Y)*f}
+				p.line(a2.X, a2.Y, e2.X, e2.Y, HexSize*0.1, rgba(0x8a, 0x62, 0x34, al))
+			}
 			p.roundLine(a.X, a.Y, e.X, e.Y, 1.6, rgb(0x9a, 0x72, 0x44))
 			if n != nil && cell.Level-n.Level > 1 {
 				a2, e2 := pt{a.X + (cx-a.X)*0.1, a.Y + (cy-a.Y)*0.1}, pt{e.X + (cx-e.X)*0.1, e.Y + (cy-e.Y)*0.1}

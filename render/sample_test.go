@@ -213,6 +213,9 @@ func TestSampleRender(t *testing.T) {
 	for i, u := range v.Units {
 		DrawCounter(screen, u, 1000+float64(i%4)*66, 430+float64(i/4)*66, 58, "")
 	}
+	for i, u := range v.Units {
+		DrawCounter(screen, u, 700+float64(i%6)*90, 440+float64(i/6)*90, 84, "block")
+	}
 	savePNG(t, screen, "widgets.png")
 	screen.Clear()
 	DrawCover(screen, "Allied player", "Pass the seat to the Allied player and click to continue.")

@@ -128,7 +128,7 @@ func (b *Board) stamps(bucket int) *boardStamps {
 	st.ring = renderRing(CounterSide, CounterSide, s)
 	r := CounterSide * 3.6
 	st.openShade = ebiten.NewImage(int(2*r*s)+2, int(2*r*s)+2)
-	fillCircle(st.openShade, r*s+1, r*s+1, r*s, rgba(0x18, 0x14, 0x10, 0x70))
+	fillCircle(st.openShade, r*s+1, r*s+1, r*s, rgba(0x18, 0x14, 0x10, 0x58))
 	b.stampCache[bucket] = st
 	return st
 }

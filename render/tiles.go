@@ -58,6 +58,7 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 	} else {
 		p.fillRect(0, 0, b.w, b.h, colPaper)
 	}
+	p.flushTexts()
 	b.tiles[k] = &tile{img: img, used: b.tick}
 	return img
 }
@@ -141,6 +142,17 @@ type painter struct {
 	s      float64
 	tx, ty float64
 	w, h   float64 // tile extent in map units
+	texts  []func() // text drawn last, after every shape (see fillRect)
+}
+
+// later queues a text draw until flushTexts.
+func (p *painter) later(f func()) { p.texts = append(p.texts, f) }
+
+func (p *painter) flushTexts() {
+	for _, f := range p.texts {
+		f()
+	}
+	p.texts = p.texts[:0]
 }
 
 func (p *painter) P(x, y float64) pt { return pt{(x - p.tx) * p.s, (y - p.ty) * p.s} }

@@ -400,7 +400,7 @@ func DrawUnitCard(dst *ebiten.Image, x, y float64, u rules.UnitView, board *rule
 	col := unitColor(u.Color, int(u.Side))
 	fillRect(dst, x+6, y, w-12, 4, col)
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 6, 1.2, rgb(0x6e, 0x5a, 0x40))
-	DrawCounter(dst, u, x+pad, y+pad, cs, "")
+	drawCounter(dst, u, x+pad, y+pad, cs, "", false)
 	cy := y + pad
 	for _, l := range nameLines {
 		DrawText(dst, l, Bold(15), x+tx, cy, colInk)
@@ -476,19 +476,19 @@ func DrawLegend(dst *ebiten.Image, r image.Rectangle, b *rules.Board) {
 	row := 0
 	item := func(draw func(ix, iy float64), label string) {
 		ix := cx + float64(row%cols)*colW
-		iy := cy + float64(row/cols)*30
-		if iy+26 > y+h-pad {
+		iy := cy + float64(row/cols)*34
+		if iy+30 > y+h-pad {
 			return
 		}
 		draw(ix, iy)
-		DrawText(dst, fitText(label, Face(12.5), colW-40), Face(12.5), ix+34, iy+5, colText)
+		DrawText(dst, fitText(label, Face(12.5), colW-42), Face(12.5), ix+38, iy+7, colText)
 		row++
 	}
 	section := func(title string) {
 		if row%cols != 0 {
 			row += cols - row%cols
 		}
-		cy += float64(row/cols) * 30
+		cy += float64(row/cols) * 34
 		row = 0
 		if cy+20 > y+h-pad {
 			return
@@ -512,7 +512,7 @@ func DrawLegend(dst *ebiten.Image, r image.Rectangle, b *rules.Board) {
 		for _, id := range ids {
 			sw := terrainSwatch(id, min(levels[id], 1), b.Hex.Layout.Flat)
 			item(func(ix, iy float64) {
-				drawImageAt(dst, sw, ix-2, iy-3, 28/float64(sw.Bounds().Dx()))
+				drawImageAt(dst, sw, ix-2, iy-2, 34/float64(sw.Bounds().Dx()))
 			}, b.Hex.Terrains[id])
 		}
 		// hexside features present on the map
@@ -535,7 +535,7 @@ func DrawLegend(dst *ebiten.Image, r image.Rectangle, b *rules.Board) {
 				first = false
 			}
 			id := f.id
-			item(func(ix, iy float64) { sideSample(dst, id, ix, iy+10) }, f.name)
+			item(func(ix, iy float64) { sideSample(dst, id, ix+2, iy+13) }, f.name)
 		}
 	}
 	if b.Zones != nil {
@@ -600,12 +600,12 @@ func hlSample(dst *ebiten.Image, k HighlightKind, x, y float64) {
 		hlSampleB = NewBoard(&rules.Board{Kind: "hex", Hex: m})
 	})
 	sw := terrainSwatch("clear", 0, true)
-	s := 28 / float64(sw.Bounds().Dx())
-	drawImageAt(dst, sw, x-2, y-3, s)
+	s := 34 / float64(sw.Bounds().Dx())
+	drawImageAt(dst, sw, x-2, y-2, s)
 	st := hlSampleB.stamps(4)
 	img := st.hl[k]
-	k2 := 28 / float64(img.Bounds().Dx())
-	drawImageCentered(dst, img, x-2+float64(sw.Bounds().Dx())*s/2, y-3+float64(sw.Bounds().Dy())*s/2, k2, 0)
+	k2 := 34 / float64(img.Bounds().Dx()) * (HexSize + 4) / (HexSize + mapMargin + HexSize*0.0 + 4)
+	drawImageCentered(dst, img, x-2+float64(sw.Bounds().Dx())*s/2, y-2+float64(sw.Bounds().Dy())*s/2, k2, 0)
 }
 
 func sideSample(dst *ebiten.Image, id string, x, y float64) {

@@ -122,7 +122,9 @@ func (b *Board) paintZone(p *painter, z zone.Zone, q pt) {
 			lx += 40
 		}
 		pp := p.P(lx, ly)
-		haloText(p.dst, "to "+z.Exit, Italic(15*p.s), pp.X, pp.Y, colInk, withAlpha(colPaper, 0xe0), p.s)
+		p.later(func() {
+			haloText(p.dst, "to "+z.Exit, Italic(15*p.s), pp.X, pp.Y, colInk, withAlpha(colPaper, 0xe0), p.s)
+		})
 	}
 	col := zoneColor(z.Terrain)
 	p.circle(q.X+3, q.Y+4, R, withAlpha(colInk, 0x50))
@@ -148,7 +150,7 @@ func (b *Board) paintZone(p *painter, z zone.Zone, q pt) {
 	p.roundRect(q.X-pw/2, q.Y+R-6, pw, 26, 6, rgba(0xfb, 0xf6, 0xe6, 0xf0))
 	p.strokeRoundRect(q.X-pw/2, q.Y+R-6, pw, 26, 6, 1.2, colInk)
 	pp := p.P(q.X, q.Y+R+7)
-	drawTextCentered(p.dst, z.Name, f, pp.X, pp.Y, colInk)
+	p.later(func() { drawTextCentered(p.dst, z.Name, f, pp.X, pp.Y, colInk) })
 	if z.Depot {
 		c := colLabel
 		if z.DepotSide != "" {
@@ -156,14 +158,14 @@ func (b *Board) paintZone(p *painter, z zone.Zone, q pt) {
 		}
 		flag(p, q.X-R*0.78, q.Y-R*0.55, 30, c)
 		pp := p.P(q.X-R*0.78+12, q.Y-R*0.55-38)
-		DrawText(p.dst, "depot", Italic(11*p.s), pp.X, pp.Y, colInk)
+		p.later(func() { DrawText(p.dst, "depot", Italic(11*p.s), pp.X, pp.Y, colInk) })
 	}
 	if z.Entry != "" {
 		ex, ey := q.X+R*0.8, q.Y-R*0.8
 		p.circle(ex, ey, 13, rgb(0xfb, 0xf6, 0xe6))
 		p.ring(ex, ey, 13, 2, colLabel)
 		pp := p.P(ex, ey)
-		drawTextCentered(p.dst, z.Entry, Bold(15*p.s), pp.X, pp.Y, colLabel)
+		p.later(func() { drawTextCentered(p.dst, z.Entry, Bold(15*p.s), pp.X, pp.Y, colLabel) })
 	}
 }
 
