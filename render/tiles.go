@@ -141,7 +141,7 @@ type painter struct {
 	dst    *ebiten.Image
 	s      float64
 	tx, ty float64
-	w, h   float64 // tile extent in map units
+	w, h   float64  // tile extent in map units
 	texts  []func() // text drawn last, after every shape (see fillRect)
 }
 
