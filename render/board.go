@@ -33,6 +33,7 @@ type Board struct {
 	oy   float64
 	w, h float64
 	zpos map[string]pt // zone centres
+	us   float64       // unit scale: counters are CounterSide*us map units
 
 	tiles   map[tileKey]*tile
 	tick    uint64
@@ -72,7 +73,7 @@ type placed struct {
 // NewBoard prepares a renderer for b. It creates no images (Warm or the first
 // Draw does), so geometry can be used without a display.
 func NewBoard(b *rules.Board) *Board {
-	r := &Board{rb: b, tiles: map[tileKey]*tile{}, counts: map[groupKey]int{}, seen: map[groupKey]int{}}
+	r := &Board{rb: b, us: 1, tiles: map[tileKey]*tile{}, counts: map[groupKey]int{}, seen: map[groupKey]int{}}
 	switch {
 	case b != nil && b.Hex != nil:
 		r.hm = b.Hex
@@ -93,6 +94,7 @@ func NewBoard(b *rules.Board) *Board {
 	case b != nil && b.Zones != nil:
 		r.zg = b.Zones
 		r.zpos = map[string]pt{}
+		r.us = 1.3 // zones are far apart: bigger counters read better
 		norm := true
 		for _, z := range b.Zones.Zones {
 			if z.X < 0 || z.X > 1 || z.Y < 0 || z.Y > 1 {
@@ -244,12 +246,13 @@ func (b *Board) layout(v *rules.View, open string) {
 		lvlKey := groupKey{k.loc, k.side + 1000}
 		level := b.seen[lvlKey]
 		b.seen[lvlKey] = level + 1
-		p := placed{idx: i, level: level, n: n, w: CounterSide, h: CounterSide}
+		cs := CounterSide * b.us
+		p := placed{idx: i, level: level, n: n, w: cs, h: cs}
 		if b.zg != nil && sidesAt[groupKey{u.At, -99}] > 1 {
 			if u.Side == 0 {
-				cx -= CounterSide * 0.56
+				cx -= cs * 0.56
 			} else {
-				cx += CounterSide * 0.56
+				cx += cs * 0.56
 			}
 		}
 		if u.At2 != "" && b.hm != nil {
@@ -279,9 +282,9 @@ func (b *Board) layout(v *rules.View, open string) {
 		if open != "" && u.At == open {
 			p.open = true
 		} else {
-			step := fanStep
-			if n > 1 && float64(n-1)*step > 24 {
-				step = 24 / float64(n-1)
+			step := fanStep * b.us
+			if n > 1 && float64(n-1)*step > 24*b.us {
+				step = 24 * b.us / float64(n-1)
 			}
 			off := (float64(level) - float64(n-1)/2) * step
 			p.cx, p.cy = cx+off, cy-off
@@ -297,7 +300,7 @@ func (b *Board) openPos(p *placed, cx, cy float64, i, n int) {
 	// i counts per group; with two sides in a zone, recount over the stack.
 	cols := min(n, 4)
 	rows := (n + cols - 1) / cols
-	gap := CounterSide * 1.5
+	gap := CounterSide * 1.5 * b.us
 	col, row := i%cols, i/cols
 	p.cx = cx + (float64(col)-float64(cols-1)/2)*gap
 	p.cy = cy + (float64(row)-float64(rows-1)/2)*gap

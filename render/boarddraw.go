@@ -136,23 +136,23 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			sel = p
 		}
 	}
+	if sel != nil {
+		b.drawRing(t, cam, sel, bk, k, st)
+	}
 	// count badges on stacks
 	for i := range b.placed {
 		p := &b.placed[i]
 		if p.open || p.n < 2 || p.level != p.n-1 {
 			continue
 		}
-		sx, sy := cam.ToScreen(p.cx-CounterSide*0.5, p.cy-CounterSide*0.5)
+		sx, sy := cam.ToScreen(p.cx-p.h*0.5, p.cy-p.h*0.5)
 		if onScreen(sx, sy, 20) {
-			b.drawAt(t, badgeImage(p.n, bk), sx, sy, k, 0)
+			b.drawAt(t, badgeImage(p.n, bk), sx, sy, k*b.us, 0)
 		}
 	}
 	// the path
 	if len(o.Path) > 1 {
 		b.drawPath(t, cam, o.Path, st, k)
-	}
-	if sel != nil {
-		b.drawRing(t, cam, sel, bk, k, st)
 	}
 	// the open stack on top
 	if o.OpenStack != "" {
@@ -165,7 +165,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			}
 			cols := min(max(n, 1), 4)
 			rows := (n + cols - 1) / cols
-			rad := math.Hypot(float64(cols), float64(rows))*CounterSide*0.75 + CounterSide*0.4
+			rad := (math.Hypot(float64(cols), float64(rows))*CounterSide*0.75 + CounterSide*0.4) * b.us
 			sx, sy := cam.ToScreen(mx, my)
 			b.drawAt(t, st.openShade, sx, sy, k*rad/(CounterSide*3.6), 0)
 		}
@@ -231,8 +231,13 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 	if p.long {
 		lenU = int(math.Round(p.w))
 	}
-	img := faceImage(keyOf(u, style == "block", p.hasFacing, lenU, bk))
 	z0 := cam.zoom()
+	if b.us != 1 {
+		// counters at their own scale: pick the face bucket for it
+		bk = bucketFor(z0 * b.us)
+		k = z0 * b.us / bucketScales[bk]
+	}
+	img := faceImage(keyOf(u, style == "block", p.hasFacing, lenU, bk))
 	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, p.rot)
 	b.drawAt(t, img, sx, sy, k, p.rot)
 	// marker chips, upright, down the counter's right side
@@ -240,15 +245,15 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 		return
 	}
 	z := cam.zoom()
-	half := CounterSide * 0.5
+	half := p.h * 0.5
 	if p.rot != 0 && !p.long {
-		half = CounterSide * 0.62
+		half = p.h * 0.62
 	}
 	x := sx + (half+1)*z
 	if p.long {
 		x = sx + p.w*0.3*z
 	}
-	y := sy - half*z + 6*z
+	y := sy - half*z + 6*z*b.us
 	for _, m := range u.Markers {
 		chip := chipImage(m, bk)
 		b.drawAt(t, chip, x, y, k, 0)
@@ -277,7 +282,7 @@ func (b *Board) drawRing(t *ebiten.Image, cam Camera, p *placed, bk int, k float
 	if p.long {
 		img = b.longRing(int(math.Round(p.w)), bk)
 	}
-	b.drawAt(t, img, sx, sy, k, p.rot)
+	b.drawAt(t, img, sx, sy, k*b.us, p.rot)
 }
 
 func (b *Board) drawPath(t *ebiten.Image, cam Camera, path []string, st *boardStamps, k float64) {
