@@ -377,20 +377,30 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		rule = "9"
 	}
 	evs = append(evs, ev("move", rule, text, side, a.Unit))
-	// Enemy leaders or a supply train alone in the hex are taken [6, 13].
-	if s.def(i).Combat() {
-		for _, j := range cx.o[to] {
-			d := s.def(j)
-			if d.Side == side {
-				continue
-			}
-			if d.Type == Train {
-				evs = append(evs, s.kill(j, "13", "is captured")...)
-			} else if d.Person() {
-				s.push(Task{Kind: "leader", Unit: d.ID, Side: d.Side, Why: d.Name + " overrun", Rule: "6"})
-			}
+	return append(evs, s.overrun(i, to)...)
+}
+
+// overrun: enemy leaders or a supply train alone in a hex a combat unit
+// enters are taken; each leader rolls as if his last unit had gone [6, 13].
+func (s *State) overrun(i int, to hex.Coord) []rules.Event {
+	if !s.def(i).Combat() {
+		return nil
+	}
+	side := s.def(i).Side
+	var evs []rules.Event
+	var ts []Task
+	for _, j := range s.occupancy()[to] {
+		d := s.def(j)
+		if d.Side == side {
+			continue
+		}
+		if d.Type == Train {
+			evs = append(evs, s.kill(j, "13", "is captured")...)
+		} else if d.Person() {
+			ts = append(ts, Task{Kind: "leader", Unit: d.ID, Side: d.Side, Why: d.Name + " overrun", Rule: "6"})
 		}
 	}
+	s.push(ts...)
 	return evs
 }
 

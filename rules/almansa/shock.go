@@ -319,7 +319,8 @@ func (s *State) overrunShock(t Task) []rules.Event {
 		id, _, _ := strings.Cut(dh, "@")
 		evs = append(evs, s.kill(s.idx(id), "13", "is overrun")...)
 	}
-	s.push(Task{Kind: "aftershock", Units: t.Units, Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"})
+	s.push(Task{Kind: "spike", Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"},
+		Task{Kind: "aftershock", Units: t.Units, Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"})
 	return evs
 }
 
@@ -363,6 +364,8 @@ func (s *State) rollShock(t Task, die int) []rules.Event {
 	if res.A.MC {
 		mcs(t.Units, "shock combat")
 	}
+	// Guns and trains whose escort is gone are lost before any retreat.
+	ts = append(ts, Task{Kind: "spike", Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"})
 	retreats := func(ids []string, side int) {
 		for _, id := range ids {
 			ts = append(ts, Task{Kind: "retreat", Unit: id, Side: side, Why: "retreat after shock", Rule: "13"})
@@ -382,11 +385,10 @@ func (s *State) rollShock(t Task, die int) []rules.Event {
 	return []rules.Event{e}
 }
 
-// afterShock: guns and trains lose their escort [13], then the attacker may
-// advance into a hex emptied by rout or elimination [13].
-func (s *State) afterShock(t Task) []rules.Event {
+// spikeGuns: guns (without a shock factor) whose infantry or cavalry was
+// eliminated or routed, and trains whose escort was eliminated, are lost [13].
+func (s *State) spikeGuns(t Task) []rules.Event {
 	var evs []rules.Event
-	var vacated []string
 	for _, h := range t.Hexes {
 		c, _ := s.sc.Map.Layout.Parse(h)
 		foot, footGone, footDead := 0, true, true
@@ -418,6 +420,17 @@ func (s *State) afterShock(t Task) []rules.Event {
 				evs = append(evs, s.kill(j, "13", "is captured with its escort gone")...)
 			}
 		}
+	}
+	return evs
+}
+
+// afterShock: the attacker may advance into a hex emptied by rout or
+// elimination [13].
+func (s *State) afterShock(t Task) []rules.Event {
+	var evs []rules.Event
+	var vacated []string
+	for _, h := range t.Hexes {
+		c, _ := s.sc.Map.Layout.Parse(h)
 		o := s.occupancy()
 		emptied := !s.hasSide(o, c, 1-t.Side, func(j int) bool { return !s.def(j).Person() })
 		byRout := true

@@ -55,8 +55,8 @@ type Decl struct {
 // State is a game of Almansa 1707.
 type State struct {
 	sc    *Scenario
-	cache []rules.Action // Legal() of this exact state; cleared by every change
-	Opts map[string]bool `json:"opts"`
+	cache []rules.Action  // Legal() of this exact state; cleared by every change
+	Opts  map[string]bool `json:"opts"`
 
 	Turn  int         `json:"turn"`
 	Phase string      `json:"phase"`

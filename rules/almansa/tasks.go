@@ -104,6 +104,10 @@ func (s *State) autoTask() ([]rules.Event, bool) {
 		s.Tasks = s.Tasks[1:]
 		return s.afterShock(t), true
 	}
+	if t.Kind == "spike" {
+		s.Tasks = s.Tasks[1:]
+		return s.spikeGuns(t), true
+	}
 	if t.Unit != "" && t.Kind != "ooc" && t.Kind != "leader" {
 		if i := s.idx(t.Unit); i < 0 || !s.alive(i) {
 			s.Tasks = s.Tasks[1:]
@@ -300,7 +304,8 @@ func (s *State) doTask(a rules.Action) []rules.Event {
 		}
 		t.Units = rest
 		s.push(t)
-		return []rules.Event{ev("advance", "13", fmt.Sprintf("%s advances into %s", s.name(i), a.To), t.Side, a.Unit)}
+		evs := []rules.Event{ev("advance", "13", fmt.Sprintf("%s advances into %s", s.name(i), a.To), t.Side, a.Unit)}
+		return append(evs, s.overrun(i, c)...)
 	case "ammo":
 		if a.Choice == "ammo:yes" {
 			s.AmmoNow = true
