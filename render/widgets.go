@@ -435,7 +435,6 @@ type swatchKey struct {
 var (
 	swatchMu sync.Mutex
 	swatches = map[swatchKey]*ebiten.Image{}
-	legendBs = map[*rules.Board]*Board{}
 )
 
 // terrainSwatch paints one hex of terrain t as a legend sample.
