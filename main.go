@@ -13,6 +13,7 @@ import (
 )
 
 func main() {
+	cli.RegisterExternal("screenshot", "render one frame of a scenario or save to a PNG (needs a display)", game.Screenshot)
 	if len(os.Args) > 1 {
 		os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"grognard/saves"
@@ -78,12 +79,30 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case "-version", "--version", "-v":
 		name = "version"
 	}
+	if x, ok := external[name]; ok {
+		return x.run(args[1:], stdout, stderr)
+	}
 	c := lookup(name)
 	if c == nil {
 		fmt.Fprintf(stderr, "grognard: unknown command %q (see 'grognard help')\n", name)
 		return 2
 	}
 	return c.exec(args[1:], stdout, stderr)
+}
+
+// externalCommand is a command that lives outside this package (the
+// window's screenshot command, which needs Ebitengine).
+type externalCommand struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var external = map[string]externalCommand{}
+
+// RegisterExternal adds a command implemented elsewhere; main.go uses it for
+// 'screenshot', which needs the window and so cannot live in this package.
+func RegisterExternal(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
+	external[name] = externalCommand{summary: summary, run: run}
 }
 
 func (c *command) usageLine() string {
@@ -185,6 +204,14 @@ func overview() string {
 	b.WriteString("       grognard COMMAND [ARGS]  run a command:\n\n")
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+	}
+	names := make([]string, 0, len(external))
+	for n := range external {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %-8s %s\n", n, external[n].summary)
 	}
 	b.WriteString("\nEvery command takes --json for machine-readable output and --help for its usage.\n")
 	b.WriteString("On a machine without a display, run the same commands with grognard-cli.\n")
