@@ -112,3 +112,11 @@ func hasEvent(evs []rules.Event, kind, rule string) bool {
 }
 
 func move(id, to string) rules.Action { return rules.Action{Kind: "move", Unit: id, To: to} }
+
+func rules_choose(c string) rules.Action { return rules.Action{Kind: "choose", Choice: c} }
+
+func rules_deploy(u, to string) rules.Action { return rules.Action{Kind: "deploy", Unit: u, To: to} }
+
+type hexC = hex.Coord
+
+func distance(a, b hex.Coord) int { return hex.Distance(a, b) }

@@ -147,4 +147,3 @@ func TestPlayoutOptions(t *testing.T) {
 	}
 	t.Logf("%d games, %d actions, wins %v", st.Games, st.Actions, st.Wins)
 }
-
