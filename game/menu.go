@@ -75,7 +75,7 @@ func (m *menuScene) layout(a *App) {
 	for i, sc := range m.scenarios() {
 		i := i
 		r := image.Rect(x1, y0+i*(bh+8), x1+bw, y0+i*(bh+8)+bh)
-		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: sc.Name, Sub: fmt.Sprintf("%d turns", sc.Turns), Rect: r, Enabled: true, Active: i == m.scen},
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: sc.Name, Sub: turnsText(sc.Turns), Rect: r, Enabled: true, Active: i == m.scen},
 			do: func(*App) { m.scen = i }})
 	}
 	x2 := 80 + 2*col
@@ -84,7 +84,7 @@ func (m *menuScene) layout(a *App) {
 		f := render.Face(15)
 		w := float64(bw)
 		m.details = append(m.details, render.Wrap(sc.Description, f, w)...)
-		m.details = append(m.details, "", fmt.Sprintf("Length: %d turns", sc.Turns), "Sides: "+strings.Join(sc.Sides, " vs "))
+		m.details = append(m.details, "", "Length: "+turnsText(sc.Turns), "Sides: "+strings.Join(sc.Sides, " vs "))
 		if sys := m.systems[m.sys]; sys.Hidden {
 			m.details = append(m.details, render.Wrap("Hidden information: a hand-over screen hides the board between the players", f, w)...)
 		}
@@ -243,4 +243,13 @@ func (m *menuScene) draw(a *App, dst *ebiten.Image) {
 			render.DrawText(dst, l, render.Face(15), 40, float64(a.h-130+i*18), errorColor)
 		}
 	}
+}
+
+// turnsText is a scenario's length for the menu; 0 means it runs until a
+// side reaches its victory condition.
+func turnsText(n int) string {
+	if n <= 0 {
+		return "open-ended (played to victory)"
+	}
+	return fmt.Sprintf("%d turns", n)
 }
