@@ -184,7 +184,8 @@ func (s *State) setupActions() []rules.Action {
 			nothing = false
 		}
 	}
-	if nothing {
+	if nothing && !s.ResChosen {
+		// Once the reserve is attached elsewhere, the set-up is the player's.
 		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click) [4]", Rule: "4"})
 	}
 	if side == Bourbon && nothing && !s.opt(OptReserve) && !s.ResChosen {
@@ -262,7 +263,6 @@ func (s *State) doSetup(a rules.Action) []rules.Event {
 	side := phaseSide(s.Phase)
 	switch {
 	case a.Kind == "choose" && a.Choice == "historical":
-		s.ResChosen = true
 		for i := range s.Units {
 			if s.def(i).Reserve && !s.opt(OptReserve) {
 				s.Units[i].Form = s.def(i).Attach

@@ -50,7 +50,7 @@ func (s *State) taskActions(t *Task) []rules.Action {
 	var out []rules.Action
 	if isRoll(t.Kind) {
 		for d := 1; d <= 6; d++ {
-			out = append(out, rules.Action{Kind: "roll", Dice: []int{d}, Label: fmt.Sprintf("Die %d: %s", d, t.Why), Rule: t.Rule})
+			out = append(out, rules.Action{Kind: "roll", Dice: []int{d}, Label: fmt.Sprintf("Die %d: %s [%s]", d, t.Why, t.Rule), Rule: t.Rule})
 		}
 		return out
 	}
