@@ -5,7 +5,7 @@
 //
 // # The record format
 //
-// One record per line; '#' starts a comment; a line ending in '\' goes on
+// One record per line; '#' at the start of a word starts a comment; a line ending in '\' goes on
 // on the next line. A record is a kind word, then positional arguments and
 // key=value fields. Values with spaces are double-quoted ("Das Minas").
 //
@@ -239,7 +239,9 @@ func tokenize(line string) ([]token, error) {
 			have = true
 		case in:
 			cur.WriteByte(c)
-		case c == '#':
+		case c == '#' && !have:
+			// A comment starts with '#' at the beginning of a token, so
+			// colour values such as color=#2e7d32 need no quotes.
 			flush()
 			return toks, nil
 		case c == ' ' || c == '\t':

@@ -307,3 +307,16 @@ func FuzzParse(f *testing.F) {
 		_, _ = ParseHexMap(recs)
 	})
 }
+
+func TestParseHashInsideAValueIsNotAComment(t *testing.T) {
+	recs, err := Parse("c.txt", []byte("formation av color=#2e7d32 name=Av # a comment\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recs[0].Fields["color"]; got != "#2e7d32" {
+		t.Fatalf("color = %q, want #2e7d32", got)
+	}
+	if len(recs[0].Fields) != 2 {
+		t.Fatalf("fields = %v, want color and name only (the comment dropped)", recs[0].Fields)
+	}
+}
