@@ -288,7 +288,7 @@ func (it legalItem) line(keys bool) string {
 		s += it.Key + "  "
 	}
 	s += it.Text
-	if it.Info != "" {
+	if it.Info != "" && !strings.Contains(it.Text, it.Info) {
 		s += "  (" + it.Info + ")"
 	}
 	if it.Den > 0 {

@@ -154,7 +154,7 @@ func (s *State) fireActions() []rules.Action {
 		}
 		cf := s.declFire()
 		out = append(out, rules.Action{Kind: "fire", Choice: "resolve", To: s.num(t),
-			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors [11]", s.num(t), cf), Rule: "11"})
+			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors", s.num(t), cf), Rule: "11"})
 		return out
 	}
 	for i := range s.Units {
@@ -166,7 +166,7 @@ func (s *State) fireActions() []rules.Action {
 		}
 	}
 	if s.endFireProblem() == "" {
-		out = append(out, rules.Action{Kind: "end", Label: "End the fire phase [11]", Rule: "11"})
+		out = append(out, rules.Action{Kind: "end", Label: "End the fire phase", Rule: "11"})
 	}
 	return out
 }
@@ -181,7 +181,7 @@ func (s *State) fireAction(i int, c hex.Coord, join bool) rules.Action {
 		verb = "Join the fire:"
 	}
 	return rules.Action{Kind: "fire", Unit: s.def(i).ID, To: s.num(c),
-		Label: fmt.Sprintf("%s %s at %s (%d CF) [%s]", verb, s.name(i), s.num(c), s.fireFactor(i), rule), Rule: rule}
+		Label: fmt.Sprintf("%s %s at %s (%d CF)", verb, s.name(i), s.num(c), s.fireFactor(i)), Rule: rule}
 }
 
 func (s *State) inDecl(i int) bool {

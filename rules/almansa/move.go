@@ -222,10 +222,8 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
 		}
 		if !d.Person() && cx.zoc[n] && !fb {
-			label += ", enters enemy ZoC and stops [9]"
+			label += ", enters enemy ZoC and stops"
 			rule = "9"
-		} else {
-			label += " [10]"
 		}
 		out = append(out, rules.Action{Kind: "move", Unit: d.ID, To: hn, Label: label, Rule: rule, Info: mp(cost)})
 	}
@@ -236,9 +234,9 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 			if t < 0 {
 				dir = "anticlockwise"
 			}
-			lbl := "Turn " + d.Name + " one hexside " + dir + " (1/2 MP) [7]"
+			lbl := "Turn " + d.Name + " one hexside " + dir + " (1/2 MP)"
 			if len(s.stack(cx, i)) > 1 {
-				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + " (1/2 MP each) [7]"
+				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + " (1/2 MP each)"
 			}
 			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
 		}
@@ -258,7 +256,7 @@ func (s *State) moveActions() []rules.Action {
 		out = append(out, s.unitMoves(cx, i, busy)...)
 	}
 	if why := s.endMoveProblem(); why == "" {
-		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase [10]", Rule: "10"})
+		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
 	return out
 }

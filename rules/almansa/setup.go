@@ -186,14 +186,14 @@ func (s *State) setupActions() []rules.Action {
 	}
 	if nothing && !s.ResChosen {
 		// Once the reserve is attached elsewhere, the set-up is the player's.
-		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click) [4]", Rule: "4"})
+		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click)", Rule: "4"})
 	}
 	if side == Bourbon && nothing && !s.opt(OptReserve) && !s.ResChosen {
 		// The cavalry reserve joins a formation before play [6].
 		for _, f := range s.sc.Forms {
 			if f.Side == Bourbon {
 				out = append(out, rules.Action{Kind: "choose", Choice: "attach:" + f.ID,
-					Label: "Attach Mahony and Rosellon Nuevo to " + f.Name + " [6]", Rule: "6"})
+					Label: "Attach Mahony and Rosellon Nuevo to " + f.Name, Rule: "6"})
 			}
 		}
 		return out
@@ -207,7 +207,7 @@ func (s *State) setupActions() []rules.Action {
 		for _, c := range s.setupCandidates(i) {
 			if s.setupProblemO(o, i, c, false) == "" {
 				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.num(c),
-					Label: fmt.Sprintf("Deploy %s at %s [4]", s.name(i), s.num(c)), Rule: "4"})
+					Label: fmt.Sprintf("Deploy %s at %s", s.name(i), s.num(c)), Rule: "4"})
 			}
 		}
 	}

@@ -105,7 +105,7 @@ func (s *State) shockActions() []rules.Action {
 			}
 			if all {
 				out = append(out, rules.Action{Kind: d.Kind, Unit: s.def(i).ID, To: s.num(d.Targets[0]),
-					Label: fmt.Sprintf("Join the attack: %s (%d CF) [13]", s.name(i), s.shockCF(i)), Rule: "13"})
+					Label: fmt.Sprintf("Join the attack: %s (%d CF)", s.name(i), s.shockCF(i)), Rule: "13"})
 			}
 		}
 		if oneHex && len(d.Targets) == 1 {
@@ -116,7 +116,7 @@ func (s *State) shockActions() []rules.Action {
 				}
 				if t != d.Targets[0] && all {
 					out = append(out, rules.Action{Kind: d.Kind, Unit: d.Units[0], To: s.num(t),
-						Label: fmt.Sprintf("Attack the other front hex %s as well [13]", s.num(t)), Rule: "13"})
+						Label: fmt.Sprintf("Attack the other front hex %s as well", s.num(t)), Rule: "13"})
 				}
 			}
 		}
@@ -129,7 +129,7 @@ func (s *State) shockActions() []rules.Action {
 		} else {
 			label += ": the defenders have no shock factor and are overrun"
 		}
-		out = append(out, rules.Action{Kind: d.Kind, Choice: "resolve", Label: label + " [13]", Rule: "13"})
+		out = append(out, rules.Action{Kind: d.Kind, Choice: "resolve", Label: label, Rule: "13"})
 		return out
 	}
 	for i := range s.Units {
@@ -138,15 +138,15 @@ func (s *State) shockActions() []rules.Action {
 		}
 		for _, t := range s.shockTargets(o, i) {
 			out = append(out, rules.Action{Kind: "shock", Unit: s.def(i).ID, To: s.num(t),
-				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF) [13]", s.name(i), s.num(t), s.shockCF(i)), Rule: "13"})
+				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF)", s.name(i), s.num(t), s.shockCF(i)), Rule: "13"})
 			if s.chargeable(o, i) {
 				out = append(out, rules.Action{Kind: "charge", Unit: s.def(i).ID, To: s.num(t),
-					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check) [13]", s.name(i), s.num(t)), Rule: "13"})
+					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check)", s.name(i), s.num(t)), Rule: "13"})
 			}
 		}
 	}
 	if s.endShockProblem() == "" {
-		out = append(out, rules.Action{Kind: "end", Label: "End the shock phase [13]", Rule: "13"})
+		out = append(out, rules.Action{Kind: "end", Label: "End the shock phase", Rule: "13"})
 	}
 	return out
 }
@@ -467,7 +467,7 @@ func (s *State) advanceActions(t *Task) []rules.Action {
 				continue
 			}
 			out = append(out, rules.Action{Kind: "move", Unit: id, To: h,
-				Label: fmt.Sprintf("Advance %s into %s [13]", s.name(i), h), Rule: "13"})
+				Label: fmt.Sprintf("Advance %s into %s", s.name(i), h), Rule: "13"})
 		}
 	}
 	return out

@@ -50,7 +50,7 @@ func (s *State) taskActions(t *Task) []rules.Action {
 	var out []rules.Action
 	if isRoll(t.Kind) {
 		for d := 1; d <= 6; d++ {
-			out = append(out, rules.Action{Kind: "roll", Dice: []int{d}, Label: fmt.Sprintf("Die %d: %s [%s]", d, t.Why, t.Rule), Rule: t.Rule})
+			out = append(out, rules.Action{Kind: "roll", Dice: []int{d}, Label: fmt.Sprintf("Die %d: %s", d, t.Why), Rule: t.Rule})
 		}
 		return out
 	}
@@ -69,29 +69,29 @@ func (s *State) taskActions(t *Task) []rules.Action {
 		}
 		for _, h := range hs {
 			out = append(out, rules.Action{Kind: "move", Unit: t.Unit, To: s.num(h),
-				Label: fmt.Sprintf("%s: %s to %s [%s]", verb, s.name(i), s.num(h), t.Rule), Rule: t.Rule})
+				Label: fmt.Sprintf("%s: %s to %s", verb, s.name(i), s.num(h)), Rule: t.Rule})
 		}
 	case "loss":
 		for _, id := range t.Units {
 			if i := s.idx(id); s.alive(i) {
 				out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "loss",
-					Label: fmt.Sprintf("%s takes the step loss [13]", s.name(i)), Rule: "13"})
+					Label: fmt.Sprintf("%s takes the step loss", s.name(i)), Rule: "13"})
 			}
 		}
 	case "advance":
 		out = s.advanceActions(t)
-		out = append(out, rules.Action{Kind: "end", Label: "Do not advance [13]", Rule: "13"})
+		out = append(out, rules.Action{Kind: "end", Label: "Do not advance", Rule: "13"})
 	case "ammo":
 		out = append(out,
-			rules.Action{Kind: "choose", Choice: "ammo:yes", Label: fmt.Sprintf("Allied artillery fires this turn (%d of %d turns used) [15]", s.AmmoUsed, s.sc.P("ammo_turns")), Rule: "15"},
-			rules.Action{Kind: "choose", Choice: "ammo:no", Label: "Allied artillery holds its fire this turn [15]", Rule: "15"})
+			rules.Action{Kind: "choose", Choice: "ammo:yes", Label: fmt.Sprintf("Allied artillery fires this turn (%d of %d turns used)", s.AmmoUsed, s.sc.P("ammo_turns")), Rule: "15"},
+			rules.Action{Kind: "choose", Choice: "ammo:no", Label: "Allied artillery holds its fire this turn", Rule: "15"})
 	case "reserve":
 		for _, f := range s.sc.Forms {
 			if f.Side == Bourbon {
-				out = append(out, rules.Action{Kind: "choose", Choice: "assign:" + f.ID, Label: "Assign Mahony and Rosellon Nuevo to " + f.Name + " [15]", Rule: "15"})
+				out = append(out, rules.Action{Kind: "choose", Choice: "assign:" + f.ID, Label: "Assign Mahony and Rosellon Nuevo to " + f.Name, Rule: "15"})
 			}
 		}
-		out = append(out, rules.Action{Kind: "choose", Choice: "assign:none", Label: "Keep the cavalry reserve unassigned [15]", Rule: "15"})
+		out = append(out, rules.Action{Kind: "choose", Choice: "assign:none", Label: "Keep the cavalry reserve unassigned", Rule: "15"})
 	}
 	return out
 }
