@@ -4,7 +4,7 @@
 #   test     the same set-up plus Xvfb; go vet ./... and go test ./... with the
 #            GUI tests in a virtual display
 #   build    build bin/grognard for this machine
-#   package  build dist/ binaries for linux/amd64 and windows/amd64
+#   package  build dist/ binaries for linux/amd64 (app and headless CLI) and windows/amd64
 #   deps     only install the missing system packages
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -88,8 +88,9 @@ case "$cmd" in
     install_pkgs "${APP_PKGS[@]}"
     find_go
     mkdir -p dist
-    v=$(go run . version 2>/dev/null | awk '{print $NF}' || echo dev)
+    v=$(go run ./cmd/grognard-cli version | awk '{print $2}')
     GOOS=linux GOARCH=amd64 go build -trimpath -ldflags "-s -w" -o "dist/grognard-$v-linux-amd64" .
+    GOOS=linux GOARCH=amd64 go build -trimpath -ldflags "-s -w" -o "dist/grognard-cli-$v-linux-amd64" ./cmd/grognard-cli
     GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -H=windowsgui" -o "dist/grognard-$v-windows-amd64.exe" .
     ls -l dist
     ;;
