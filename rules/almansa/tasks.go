@@ -19,6 +19,9 @@ func isRoll(kind string) bool { return rollKinds[kind] }
 func (s *State) taskPrompt(t Task) string {
 	switch t.Kind {
 	case "rout":
+		if t.N <= 0 {
+			return fmt.Sprintf("%s: %s has fled 3 hexes: flee further toward the edge, or stop [14]", sideName(t.Side), s.unitName(t.Unit))
+		}
 		return fmt.Sprintf("%s: choose the next hex of the rout (%d to go) [14]", sideName(t.Side), t.N)
 	case "retreat":
 		return sideName(t.Side) + ": choose the retreat hex of " + s.unitName(t.Unit) + " [13]"
@@ -70,6 +73,10 @@ func (s *State) taskActions(t *Task) []rules.Action {
 		for _, h := range hs {
 			out = append(out, rules.Action{Kind: "move", Unit: t.Unit, To: s.num(h),
 				Label: fmt.Sprintf("%s: %s to %s", verb, s.name(i), s.num(h)), Rule: t.Rule})
+		}
+		if t.Kind == "rout" && t.N <= 0 {
+			// The 3 hexes are made; fleeing further is the owner's choice [14].
+			out = append(out, rules.Action{Kind: "end", Label: "Stop fleeing: " + s.name(i) + " stays at " + s.num(s.Units[i].At), Rule: t.Rule})
 		}
 	case "loss":
 		for _, id := range t.Units {
@@ -145,6 +152,11 @@ func (s *State) autoTask() ([]rules.Event, bool) {
 		}
 	case "rout":
 		i := s.idx(t.Unit)
+		if t.N <= 0 && len(s.routHexes(i)) == 0 {
+			// Fled its 3 hexes and can go no further (its edge): it stops.
+			s.Tasks = s.Tasks[1:]
+			return s.overstack(s.occupancy(), s.Units[i].At, t.Side), true
+		}
 		if len(s.routHexes(i)) == 0 {
 			s.Tasks = s.Tasks[1:]
 			why := "cannot flee further"
@@ -263,14 +275,17 @@ func (s *State) doTask(a rules.Action) []rules.Event {
 	case "shock":
 		return s.rollShock(t, die)
 	case "rout":
+		// At least 3 hexes, then as far as the owner likes toward the edge
+		// (t.N counts the hexes still owed; 0: the flight is optional) [14].
 		i := s.idx(t.Unit)
+		if a.Kind == "end" {
+			return s.overstack(s.occupancy(), s.Units[i].At, t.Side)
+		}
 		c, _ := s.sc.Map.Layout.Parse(a.To)
 		evs := s.routStep(i, c)
-		if t.N > 1 && !s.Units[i].Dead {
-			t.N--
+		if !s.Units[i].Dead {
+			t.N = max(0, t.N-1)
 			s.push(t)
-		} else if !s.Units[i].Dead {
-			evs = append(evs, s.overstack(s.occupancy(), c, t.Side)...)
 		}
 		return evs
 	case "retreat":

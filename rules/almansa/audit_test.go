@@ -1,0 +1,81 @@
+package almansa
+
+import (
+	"strings"
+	"testing"
+
+	"grognard/rules"
+)
+
+// Tests written during the rules audit: each one pins a rule statement of
+// the book that the first implementation did not enforce exactly.
+
+// fleeAction picks a flight hex offered to unit id.
+func fleeAction(t *testing.T, s *State, id string) rules.Action {
+	t.Helper()
+	for _, a := range s.Legal() {
+		if a.Kind == "move" && a.Unit == id {
+			return a
+		}
+	}
+	t.Fatalf("no flight offered for %s: %+v", id, s.Tasks)
+	return rules.Action{}
+}
+
+// TestRule14_RoutAtLeastThreeHexes: a routed unit flees at least 3 hexes;
+// after the third its owner may stop or flee further toward the edge, and a
+// unit that stops short of 3 is impossible (it is eliminated only when it
+// cannot make 3).
+func TestRule14_RoutAtLeastThreeHexes(t *testing.T) {
+	s := board(t, nil, phaseAShock)
+	s.put("lb1", "1214", 1)
+	s.rout(s.idx("lb1"))
+	s.touch()
+	for n := 0; n < 3; n++ {
+		for _, a := range s.Legal() {
+			if a.Kind == "end" {
+				t.Fatalf("hex %d of the rout: stopping before 3 hexes must not be offered [14]", n+1)
+			}
+		}
+		apply(t, s, fleeAction(t, s, "lb1"))
+	}
+	stop, ok := rules.FindLegal(s, rules.Action{Kind: "end"})
+	if !ok {
+		t.Fatalf("after 3 hexes the owner may stop fleeing [14]: %+v", s.Legal())
+	}
+	if strings.Contains(stop.Label, "[") || stop.Rule != "14" {
+		t.Fatalf("stop label %q rule %q", stop.Label, stop.Rule)
+	}
+	before := s.sc.EdgeDist[Bourbon][s.Units[s.idx("lb1")].At]
+	apply(t, s, fleeAction(t, s, "lb1")) // a fourth hex, by choice
+	if after := s.sc.EdgeDist[Bourbon][s.Units[s.idx("lb1")].At]; after != before-1 {
+		t.Fatalf("fleeing further goes toward the edge: %d -> %d", before, after)
+	}
+	apply(t, s, rules.Action{Kind: "end"})
+	if hasTask(s, "rout") || s.unit("lb1").Dead || !s.unit("lb1").DSB {
+		t.Fatalf("the unit stopped after 4 hexes, still routed: %+v %+v", *s.unit("lb1"), s.Tasks)
+	}
+	// A router that reaches its own edge after 3 hexes simply stops there.
+	s2 := board(t, nil, phaseAShock)
+	s2.put("lb1", "0414", 1) // 3 hexes from the west edge
+	s2.rout(s2.idx("lb1"))
+	s2.touch()
+	for n := 0; n < 3; n++ {
+		apply(t, s2, fleeAction(t, s2, "lb1"))
+	}
+	if _, err := s2.settle(); err != nil {
+		t.Fatal(err)
+	}
+	if s2.unit("lb1").Dead || hasTask(s2, "rout") {
+		t.Fatalf("a router that made its 3 hexes is not eliminated at the edge: %+v %+v", *s2.unit("lb1"), s2.Tasks)
+	}
+}
+
+func hasTask(s *State, kind string) bool {
+	for _, t := range s.Tasks {
+		if t.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
