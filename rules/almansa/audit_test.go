@@ -79,3 +79,42 @@ func hasTask(s *State, kind string) bool {
 	}
 	return false
 }
+
+// TestRule13_RetreatIntoFrontAndFlankHexes: a retreat hex that is the front
+// hex of one enemy and the flank hex of another calls for both checks: the
+// morale check at +1 (front) and the die + morale roll (flank) [13].
+func TestRule13_RetreatIntoFrontAndFlankHexes(t *testing.T) {
+	s := board(t, nil, phaseAShock)
+	to := "0514"
+	s.put("lb1", nb(s, to, 4), 1) // to lies in lb1's front (direction 1)
+	s.put("lb2", nb(s, to, 0), 1) // to lies in lb2's flank (direction 3)
+	s.put("v1", nb(s, to, 2), 4)
+	s.retreatStep(s.idx("v1"), coord(s, to))
+	var kinds []string
+	for _, tk := range s.Tasks {
+		kinds = append(kinds, tk.Kind)
+	}
+	if !hasTask(s, "mc") || !hasTask(s, "flankcheck") {
+		t.Fatalf("front and flank hex at once: both checks [13], got %v", kinds)
+	}
+	for _, tk := range s.Tasks {
+		if tk.Kind == "mc" && tk.Mod != s.sc.P("retreat_front_mod") {
+			t.Fatalf("the front-hex check is at +1: %+v", tk)
+		}
+	}
+}
+
+// TestRule13_EnfiladeAgainstArtillery: guns have a facing (their colour
+// strip shows it [12]); an attack from their flank is an enfilade [13].
+func TestRule13_EnfiladeAgainstArtillery(t *testing.T) {
+	s := board(t, nil, phaseAShock)
+	tgt := "0514"
+	s.put("ba1", tgt, 1)          // front: directions 1 and 2; flank 0 and 3
+	s.put("v1", nb(s, tgt, 0), 2) // north of the guns, facing them (front dirs 2, 3)
+	s.put("v2", nb(s, tgt, 1), 4) // in the guns' front
+	_, _, front, _, _ := s.shockOdds([]string{"v2"}, []hexC{coord(s, tgt)}, false)
+	_, _, flank, _, mods := s.shockOdds([]string{"v1"}, []hexC{coord(s, tgt)}, false)
+	if flank != front+1 || !strings.Contains(strings.Join(mods, ";"), "enfilade") {
+		t.Fatalf("attack on the guns' flank: column %d, from the front %d (%v) [13]", flank, front, mods)
+	}
+}

@@ -262,16 +262,16 @@ func (s *State) retreatStep(i int, to hex.Coord) []rules.Event {
 	if s.Units[i].Dead {
 		return evs
 	}
-	switch {
-	case front:
+	// The two cases are separate statements of the book: a hex that is one
+	// enemy's front and another's flank calls for both.
+	if front {
 		m := s.sc.P("retreat_front_mod")
 		if t, ok := s.mcTask(i, m, []string{fmt.Sprintf("%+d retreat into an enemy front hex [13]", m)}, "retreat into an enemy front hex", "13"); ok {
 			ts = append(ts, t)
 		}
-	case flank:
-		if s.def(i).Type != Artillery {
-			ts = append(ts, Task{Kind: "flankcheck", Unit: s.def(i).ID, Side: side, Why: "retreat into an enemy flank hex", Rule: "13"})
-		}
+	}
+	if flank && s.def(i).Type != Artillery {
+		ts = append(ts, Task{Kind: "flankcheck", Unit: s.def(i).ID, Side: side, Why: "retreat into an enemy flank hex", Rule: "13"})
 	}
 	s.push(ts...)
 	return evs

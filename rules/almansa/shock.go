@@ -205,7 +205,7 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 	for _, id := range units {
 		at := s.Units[s.idx(id)].At
 		for _, j := range defs {
-			if a, ok := hex.ArcOf(s.Units[j].At, s.Units[j].Facing, at); ok && a != hex.Front && s.def(j).Type != Artillery {
+			if a, ok := hex.ArcOf(s.Units[j].At, s.Units[j].Facing, at); ok && a != hex.Front {
 				enf = true
 			}
 		}
