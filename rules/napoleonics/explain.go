@@ -49,6 +49,9 @@ func (s *State) WhyNot(unit, target string) string {
 		if _, ok := s.Moved[u.ID]; ok {
 			return "a unit or leader moves once a turn [" + rMove + "]"
 		}
+		if isLeader(u) && !s.explicitOrder(u.ID) {
+			return "ordered with its unit, the leader moves with it; order the leader itself to detach [" + rUnits + "]"
+		}
 		if !hasTo {
 			return ""
 		}

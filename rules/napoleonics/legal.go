@@ -145,7 +145,12 @@ func (s *State) cardSections() map[string]bool {
 // canOrder reports whether the active side may order u under the card.
 func (s *State) canOrder(u *Unit) bool {
 	e := s.effCard()
-	if e == nil || !onBoard(u) || u.Side != s.Active || s.Ordered[u.ID] {
+	if e == nil || !onBoard(u) || u.Side != s.Active || s.explicitOrder(u.ID) {
+		return false
+	}
+	// Already ordered with its unit: a leader may still be ordered in its
+	// own right, to detach (Units and Leaders); a unit never twice.
+	if s.Ordered[u.ID] && !isLeader(u) {
 		return false
 	}
 	if e.Order > 0 && len(s.Orders) >= e.Order {
@@ -220,6 +225,18 @@ func rDeckCard(e *CardDef) string { return "Command card: " + e.Name }
 
 // --- movement ---
 
+// explicitOrder reports whether id was ordered in its own right (not only
+// as the leader attached to an ordered unit). An attached leader moves away
+// from its unit only when it is itself ordered to detach (Units and Leaders).
+func (s *State) explicitOrder(id string) bool {
+	for _, o := range s.Orders {
+		if o == id {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *State) exitOpen() bool { return s.sc.HasExit && s.Lost[0] > 0 && s.Lost[1] > 0 }
 
 func (s *State) moveActions() []rules.Action {
@@ -231,6 +248,9 @@ func (s *State) moveActions() []rules.Action {
 		}
 		if _, done := s.Moved[u.ID]; done {
 			continue
+		}
+		if isLeader(u) && !s.explicitOrder(u.ID) {
+			continue // ordered with its unit: it moves with the unit only
 		}
 		r := s.reach(u)
 		dests := make([]hex.Coord, 0, len(r))
@@ -282,7 +302,9 @@ func (s *State) canExit(u *Unit, r map[hex.Coord]int) bool {
 		return true
 	}
 	d, ok := r[s.sc.ExitHex]
-	return ok && d < s.maxMove(u) && !s.terrain(s.sc.ExitHex).Stop
+	// Entering a hex that stops the move (terrain, or a lone friendly leader
+	// the unit must stop with) leaves no hex to spare.
+	return ok && d < s.maxMove(u) && !s.terrain(s.sc.ExitHex).Stop && s.leaderAt(s.sc.ExitHex) == nil
 }
 
 // --- combat ---

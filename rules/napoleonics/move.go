@@ -38,10 +38,11 @@ func (s *State) stopsIn(p, c hex.Coord) bool {
 	return s.sc.Map.SideHas(p, c, hex.FieldWorks)
 }
 
-// canPass reports whether u may move through hex c. Two units never share a
-// hex, so a unit passes through no unit; it may pass a friendly leader
-// standing alone. A leader may pass through friendly units. Nobody passes
-// an enemy.
+// canPass reports whether u may enter hex c on its way. Two units never
+// share a hex, so a unit enters no unit's hex; it may enter a hex held by a
+// friendly leader alone but must end its move there (reach stops it; the
+// family's rule). A leader may pass through friendly units. Nobody passes an
+// enemy.
 func (s *State) canPass(u *Unit, c hex.Coord) bool {
 	return s.canPassO(s.occupancy(), u, c)
 }
@@ -136,7 +137,8 @@ func (s *State) reach(u *Unit) map[hex.Coord]int {
 					continue
 				}
 				dist[c] = d
-				stop[c] = s.stopsIn(p, c)
+				// A unit joining a lone friendly leader ends its move there.
+				stop[c] = s.stopsIn(p, c) || (!isLeader(u) && oc.leader[c] != nil)
 				next = append(next, c)
 				if s.canEndO(oc, u, c, brings) {
 					out[c] = d
