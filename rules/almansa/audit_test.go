@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // Tests written during the rules audit: each one pins a rule statement of
@@ -116,5 +117,31 @@ func TestRule13_EnfiladeAgainstArtillery(t *testing.T) {
 	_, _, flank, _, mods := s.shockOdds([]string{"v1"}, []hexC{coord(s, tgt)}, false)
 	if flank != front+1 || !strings.Contains(strings.Join(mods, ";"), "enfilade") {
 		t.Fatalf("attack on the guns' flank: column %d, from the front %d (%v) [13]", flank, front, mods)
+	}
+}
+
+// TestRule12_HillsBlockTheLine: the path of artillery fire must be clear of
+// hills: a hill hex between the guns and the target blocks the fire, even
+// when the target stands on a hill of the same height [12].
+func TestRule12_HillsBlockTheLine(t *testing.T) {
+	s := board(t, nil, phaseBFire)
+	hill := coord(s, "1510")
+	from, tgt := s.num(hill.Neighbor(4)), s.num(hill.Neighbor(1))
+	if s.terrain(hill) != "hill" || s.terrain(coord(s, tgt)) != "hill" || s.terrain(coord(s, from)) != "clear" {
+		t.Fatalf("map changed: %s %s %s", s.terrain(coord(s, from)), s.terrain(hill), s.terrain(coord(s, tgt)))
+	}
+	s.put("ba1", from, 1)
+	s.put("v1", tgt, 4)
+	if legal(s, rules.Action{Kind: "fire", Unit: "ba1", To: tgt}) {
+		t.Fatalf("the hill %s lies between %s and %s: no artillery fire [12]", s.num(hill), from, tgt)
+	}
+	if why := s.WhyNot("ba1", tgt); !strings.Contains(why, "[12]") {
+		t.Fatalf("why not: %q", why)
+	}
+	// Over open ground the same range is clear.
+	s.put("ba1", "0414", 1)
+	s.put("v1", s.num(coord(s, "0414").Add(hex.Dirs[1].Scale(2))), 4)
+	if !legal(s, rules.Action{Kind: "fire", Unit: "ba1", To: s.hexOf("v1")}) {
+		t.Fatalf("clear ground to %s: the guns may fire", s.hexOf("v1"))
 	}
 }

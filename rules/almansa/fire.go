@@ -12,8 +12,8 @@ import (
 // Fire [11, 12].
 //
 // Infantry fires at enemies in its two front hexes; artillery at enemies 1
-// to 3 hexes away inside its front arc, over a clear path (no unit, hill
-// higher than both ends, redoubt or town between). Fire is declared one unit
+// to 3 hexes away inside its front arc, over a clear path (no unit, hill,
+// redoubt or town between). Fire is declared one unit
 // at a time against one hex: units of one formation plus any artillery may
 // join; then the player resolves it. Formations fire one after another. The
 // result hits every unit in the target hex. Moved artillery does not fire
@@ -115,11 +115,10 @@ func (s *State) fireTargets(o occ, i int) []hex.Coord {
 	return out
 }
 
-// clearPath: the hexes between are free of units, of hills higher than both
-// ends, of redoubts and of towns; a line along a hexside is blocked only when
-// both hexes block (authored reading) [12].
+// clearPath: the hexes between are free of units (leaders excepted), of
+// hills, of redoubts and of the town; a line along a hexside is blocked only
+// when both hexes block (authored reading) [12].
 func (s *State) clearPath(o occ, a, b hex.Coord) bool {
-	top := max(s.level(a), s.level(b))
 	return !hex.Blocked(a, b, func(c hex.Coord) bool {
 		for _, j := range o[c] {
 			if !s.def(j).Person() {
@@ -127,10 +126,8 @@ func (s *State) clearPath(o occ, a, b hex.Coord) bool {
 			}
 		}
 		switch s.terrain(c) {
-		case "redoubt", "town", "walls", "castle":
+		case "redoubt", "town", "walls", "castle", "hill":
 			return true
-		case "hill":
-			return s.level(c) > top
 		}
 		return false
 	}, hex.GrazeBoth)
