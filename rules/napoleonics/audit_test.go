@@ -46,4 +46,30 @@ func TestUnitsAndLeaders_AttachedLeaderDetachesOnlyIfOrdered(t *testing.T) {
 	}
 }
 
+// Melee Combat / terrain cards (family: terrain may cut a weak unit's dice
+// to nothing, and then it may not battle).
+func TestMelee_NoBattleWhenTerrainLeavesNoDice(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-centre", map[string]string{"b-kgl1": "0907", "f-66": "0807"}, "b-kgl1")
+	s.unit("b-kgl1").Blocks = 1
+	if legalHas(s, "melee", "b-kgl1", "0807") {
+		t.Fatal("1 block attacking into buildings (-2) has no dice: no melee")
+	}
+	if !legalHas(s, "fire", "b-kgl1", "0807") {
+		t.Fatal("its fire (1 die a block +1, no town penalty for infantry fire) is still allowed")
+	}
+}
+
+func TestBattleBack_NotWhenTerrainLeavesNoDice(t *testing.T) {
+	// The KGL battalion attacks out of the bushy bank (forest) into the
+	// brook; the French line of 1 block would battle back into the forest
+	// (-1) from the river (-1): no dice, no battle back.
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0406", "f-66": "0405"}, "b-kgl1")
+	s.unit("f-66").Blocks = 1
+	do(t, s, "melee", "b-kgl1", "0405")
+	roll(t, s, SArt, SArt, SArt, SCav)
+	if s.Pend != nil {
+		t.Fatalf("no battle back with no dice, stage %q", stage(s))
+	}
+}
+
 var _ = rules.Chance

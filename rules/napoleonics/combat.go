@@ -407,11 +407,17 @@ func (w *applier) toAfter() {
 		p.Stage = "advance"
 		return
 	}
-	if !vacated && attOK && !isLeader(def) && def.Gone == "" && def.At == p.At && !p.Retire {
+	if !vacated && attOK && !isLeader(def) && def.Gone == "" && def.At == p.At && !p.Retire && w.backDice(def, att) >= 1 {
 		p.Stage = "battleback"
 		return
 	}
 	w.Pend = nil
+}
+
+// backDice is the dice def would battle back with against att.
+func (s *State) backDice(def, att *Unit) int {
+	n, _ := s.meleeDice(def, att.At, false)
+	return n
 }
 
 // canAdvance: infantry (not in square) takes ground, cavalry breaks

@@ -74,6 +74,8 @@ func (s *State) halfBlocks(u *Unit) int {
 }
 
 // fireDice is the number of dice u rolls firing at hex to (Ranged Combat).
+// Terrain may leave none; then the unit may not fire there (the family's
+// rule: a weak unit can be unable to battle because of terrain).
 func (s *State) fireDice(u *Unit, to hex.Coord) (int, []string) {
 	c := s.card(u)
 	dist := hex.Distance(u.At, to)
@@ -100,11 +102,12 @@ func (s *State) fireDice(u *Unit, to hex.Coord) (int, []string) {
 	t, tm := s.terrainMod("fire", s.class(u), u.At, to)
 	n += t
 	mods = append(mods, tm...)
-	return max(n, 1), mods
+	return max(n, 0), mods
 }
 
 // meleeDice is the number of dice u rolls in melee against hex to. The card
-// bonus counts for the active side's attacks, not for battle back.
+// bonus counts for the active side's attacks, not for battle back. With no
+// dice left after terrain the unit may not melee there (nor battle back).
 func (s *State) meleeDice(u *Unit, to hex.Coord, cardBonus bool) (int, []string) {
 	c := s.card(u)
 	n := c.Melee
@@ -125,7 +128,7 @@ func (s *State) meleeDice(u *Unit, to hex.Coord, cardBonus bool) (int, []string)
 	t, tm := s.terrainMod("melee", s.class(u), u.At, to)
 	n += t
 	mods = append(mods, tm...)
-	return max(n, 1), mods
+	return max(n, 0), mods
 }
 
 // symbol index by id.

@@ -359,6 +359,9 @@ func (s *State) fireTargets(u *Unit) []hex.Coord {
 		if d < 1 || d > r || (adj && d > 1) || s.terrain(v.At).NoCombat || !s.los(u.At, v.At) {
 			continue
 		}
+		if n, _ := s.fireDice(u, v.At); n < 1 {
+			continue // terrain leaves no dice
+		}
 		out = append(out, v.At)
 	}
 	sort.Slice(out, func(i, j int) bool { return s.num(out[i]) < s.num(out[j]) })
@@ -366,20 +369,17 @@ func (s *State) fireTargets(u *Unit) []hex.Coord {
 }
 
 // meleeTargets lists the adjacent hexes holding an enemy unit or an enemy
-// leader alone (Melee Combat; Leaders).
+// leader alone (Melee Combat; Leaders) that u has dice to attack.
 func (s *State) meleeTargets(u *Unit) []hex.Coord {
 	var out []hex.Coord
 	for _, c := range u.At.Neighbors() {
 		if !s.sc.Map.On(c) || s.terrain(c).NoCombat {
 			continue
 		}
-		if v := s.unitAt(c); v != nil {
-			if v.Side != u.Side {
-				out = append(out, c)
-			}
+		if s.target(u.Side, c) == nil {
 			continue
 		}
-		if l := s.leaderAt(c); l != nil && l.Side != u.Side {
+		if n, _ := s.meleeDice(u, c, true); n >= 1 {
 			out = append(out, c)
 		}
 	}
