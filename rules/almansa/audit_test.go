@@ -145,3 +145,48 @@ func TestRule12_HillsBlockTheLine(t *testing.T) {
 		t.Fatalf("clear ground to %s: the guns may fire", s.hexOf("v1"))
 	}
 }
+
+// TestRule15_FormationMoraleDetails: a formation whose leader is gone still
+// rolls (with no rating to subtract); a demoralised formation falls back 2
+// hexes at no cost in movement points, so it keeps its movement, but it may
+// not attack; its morale checks, the rout check included, are at -1 [15].
+func TestRule15_FormationMoraleDetails(t *testing.T) {
+	s := board(t, map[string]bool{OptFormationMorale: true}, phaseCommand)
+	s.put("berwick", "0910", 1)
+	for k, id := range []string{"lb1", "lb2", "lb3", "lb4", "lb5", "lb6"} {
+		s.put(id, []string{"1207", "1208", "1209", "1210", "1108", "1109"}[k], 1)
+	}
+	s.unit("labadie").Dead = true
+	for _, id := range []string{"lb1", "lb2", "lb3", "lb4"} {
+		s.unit(id).DSG = true
+	}
+	s.commandPhase()
+	s.touch()
+	if len(s.Tasks) == 0 || s.Tasks[0].Kind != "fmorale" {
+		t.Fatalf("a leaderless formation with more than half its units disorganised rolls too [15]: %+v", s.Tasks)
+	}
+	roll(t, s, 4) // 4 - 0 = 4: demoralised
+	if !s.Demoral["Lb"] {
+		t.Fatal("die 4 with no leader's rating demoralises the formation [15]")
+	}
+
+	m := board(t, map[string]bool{OptFormationMorale: true}, phaseBMove)
+	m.put("labadie", "0414", 1)
+	m.put("lb1", "0414", 1)
+	m.put("v1", "0614", 4)
+	m.Demoral["Lb"] = true
+	m.touch()
+	if why := m.cannotMove(m.idx("lb1")); why != "" {
+		t.Fatalf("the fall-back costs no movement points: the formation may still move [15]: %q", why)
+	}
+	m.Phase = phaseBShock
+	m.put("lb1", "0514", 1) // v1 at 0614 is in its front
+	if legal(m, rules.Action{Kind: "shock", Unit: "lb1", To: "0614"}) {
+		t.Fatal("a demoralised formation may not attack [15]")
+	}
+	m.unit("lb1").DSG = true
+	m.disorganise(m.idx("lb1"), "14")
+	if len(m.Tasks) == 0 || m.Tasks[0].Kind != "routcheck" || m.Tasks[0].Mod != m.sc.P("demoralised_morale_mod") {
+		t.Fatalf("the rout check of a demoralised unit carries the penalty [15]: %+v", m.Tasks)
+	}
+}

@@ -239,11 +239,8 @@ func (s *State) hasArtillery(side int) bool {
 
 // formationShaken: more than half of a formation's units are disorganised,
 // routed, reduced or gone [15].
+// A formation whose leader is gone rolls too (it has no rating to subtract).
 func (s *State) formationShaken(f string) bool {
-	l := s.idx(s.sc.Form(f).Leader)
-	if l < 0 || !s.alive(l) {
-		return false
-	}
 	n, hurt := 0, 0
 	for i := range s.Units {
 		if s.Units[i].Form != f || !s.def(i).Combat() {

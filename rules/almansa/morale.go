@@ -91,7 +91,8 @@ func (s *State) disorganise(i int, rule string) []rules.Event {
 		return nil
 	}
 	if u.DSG {
-		s.push(Task{Kind: "routcheck", Unit: s.def(i).ID, Side: s.def(i).Side, Why: s.name(i) + " disorganised again: rout check", Rule: "14"})
+		mod, mods := s.demoralMod(i)
+		s.push(Task{Kind: "routcheck", Unit: s.def(i).ID, Side: s.def(i).Side, Mod: mod, Mods: mods, Why: s.name(i) + " disorganised again: rout check", Rule: "14"})
 		return nil
 	}
 	u.DSG = true
@@ -105,11 +106,20 @@ func (s *State) mcTask(i int, mod int, mods []string, why, rule string) (Task, b
 	if d.Type == Artillery || !d.Combat() || s.Units[i].Dead {
 		return Task{}, false
 	}
-	if f := s.Units[i].Form; f != "" && s.Demoral[f] {
-		mod += s.sc.P("demoralised_morale_mod")
-		mods = append(mods, fmt.Sprintf("%+d demoralised formation [15]", s.sc.P("demoralised_morale_mod")))
-	}
+	dm, dmods := s.demoralMod(i)
+	mod += dm
+	mods = append(mods, dmods...)
 	return Task{Kind: "mc", Unit: d.ID, Side: d.Side, Mod: mod, Mods: mods, Why: why, Rule: rule}, true
+}
+
+// demoralMod is the die penalty of a unit of a demoralised formation on any
+// morale check [15].
+func (s *State) demoralMod(i int) (int, []string) {
+	if f := s.Units[i].Form; f != "" && s.Demoral[f] {
+		m := s.sc.P("demoralised_morale_mod")
+		return m, []string{fmt.Sprintf("%+d demoralised formation [15]", m)}
+	}
+	return 0, nil
 }
 
 // moraleTarget: the unit's morale plus the rating of a leader stacked with it
@@ -150,7 +160,7 @@ func (s *State) rollRoutCheck(t Task, die int) []rules.Event {
 	i := s.idx(t.Unit)
 	target, lmods := s.moraleTarget(i)
 	target += s.sc.P("rout_check_bonus")
-	mods := append([]string{fmt.Sprintf("morale %+d second disorganisation [14]", s.sc.P("rout_check_bonus"))}, lmods...)
+	mods := append(append([]string{fmt.Sprintf("morale %+d second disorganisation [14]", s.sc.P("rout_check_bonus"))}, t.Mods...), lmods...)
 	total := die + t.Mod
 	e := ev("morale", "14", "", t.Side, t.Unit)
 	e.Dice, e.Mods = []int{die}, mods

@@ -53,8 +53,6 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
 		case s.Mode[f] == "withdraw":
 			return "formation " + s.formName(f) + " fell back out of command and may not move this turn [6]"
-		case s.Demoral[f]:
-			return "formation " + s.formName(f) + " is demoralised this turn [15]"
 		case s.CurForm != "" && s.CurForm != f && curBusy:
 			return "formation " + s.formName(s.CurForm) + " must first spend its movement toward the enemy [6]"
 		}

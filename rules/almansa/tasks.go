@@ -373,13 +373,21 @@ func (s *State) rollOOC(t Task, die int) []rules.Event {
 }
 
 // rollFormationMorale: die minus the leader's rating; 4 or more demoralises
-// the formation, which falls back 2 hexes and may not attack this turn [15].
+// the formation, which falls back 2 hexes (at no cost in movement points, so
+// it may still move) and may not attack this turn [15].
 func (s *State) rollFormationMorale(t Task, die int) []rules.Event {
 	f := t.Units[0]
 	l := s.idx(s.sc.Form(f).Leader)
-	r := s.def(l).Rating
-	e := ev("morale", "15", "", t.Side, s.def(l).ID)
-	e.Dice, e.Mods = []int{die}, []string{fmt.Sprintf("-%d %s's rating", r, s.name(l))}
+	e := ev("morale", "15", "", t.Side)
+	e.Dice = []int{die}
+	r := 0
+	if l >= 0 && s.alive(l) {
+		r = s.def(l).Rating
+		e.Units = []string{s.def(l).ID}
+		e.Mods = []string{fmt.Sprintf("-%d %s's rating", r, s.name(l))}
+	} else {
+		e.Mods = []string{"no leader's rating: the leader is lost"}
+	}
 	if die-r < s.sc.P("formation_morale_min") {
 		e.Text = fmt.Sprintf("%s holds together (%d)", s.formName(f), die-r)
 		return []rules.Event{e}
