@@ -1,6 +1,7 @@
 package almansa
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -188,5 +189,55 @@ func TestRule15_FormationMoraleDetails(t *testing.T) {
 	m.disorganise(m.idx("lb1"), "14")
 	if len(m.Tasks) == 0 || m.Tasks[0].Kind != "routcheck" || m.Tasks[0].Mod != m.sc.P("demoralised_morale_mod") {
 		t.Fatalf("the rout check of a demoralised unit carries the penalty [15]: %+v", m.Tasks)
+	}
+}
+
+// TestRule6_CommandersInChiefStayWithin8Hexes: the distance between the two
+// Allied commanders in chief cannot be more than 8 hexes: neither may move
+// beyond it [6].
+func TestRule6_CommandersInChiefStayWithin8Hexes(t *testing.T) {
+	s := board(t, nil, phaseAMove)
+	s.put("galway", "1010", 4)
+	g := coord(s, "1010")
+	dm := g.Add(hex.Dirs[1].Scale(8))
+	s.put("dasminas", s.num(dm), 4)
+	away, near := s.num(dm.Neighbor(1)), s.num(dm.Neighbor(4))
+	if legal(s, move("dasminas", away)) {
+		t.Fatalf("Das Minas at 8 hexes from Galway may not step to %s, 9 hexes away [6]", away)
+	}
+	if why := s.WhyNot("dasminas", away); !strings.Contains(why, "[6]") {
+		t.Fatalf("why not: %q", why)
+	}
+	if !legal(s, move("dasminas", near)) {
+		t.Fatal("closing in is allowed")
+	}
+	for _, r := range s.Reach("galway") {
+		if hex.Distance(coord(s, r.To), dm) > s.sc.P("cinc_apart") {
+			t.Fatalf("Galway's reach includes %s, more than 8 hexes from Das Minas [6]", r.To)
+		}
+	}
+	// With Das Minas gone Galway moves freely.
+	s.unit("dasminas").Dead, s.unit("dasminas").On = true, false
+	s.touch()
+	if !legal(s, move("galway", s.num(g.Neighbor(4)))) {
+		t.Fatal("a lone commander in chief moves freely")
+	}
+}
+
+// TestRule6_CommandersInChiefDeployWithin8Hexes: the rule holds from the
+// set-up on: the second Allied commander in chief deploys within 8 hexes of
+// the first [4, 6].
+func TestRule6_CommandersInChiefDeployWithin8Hexes(t *testing.T) {
+	s := board(t, nil, phaseSetupA)
+	s.Turn = 0
+	s.put("villaverde", "1908", 4)
+	s.put("atalaya", "2018", 4)
+	s.put("galway", "2018", 4)
+	c := coord(s, "1908").Add(hex.Dirs[0].Scale(6)) // 6 from Villaverde, 12 from Galway
+	if why := s.setupProblem(s.idx("dasminas"), c, true); !strings.Contains(why, "[6]") {
+		t.Fatalf("Das Minas %s hexes from Galway: %q", fmt.Sprint(hex.Distance(c, coord(s, "2018"))), why)
+	}
+	if why := s.setupProblem(s.idx("dasminas"), coord(s, "2012"), true); why != "" {
+		t.Fatalf("within 8 of Villaverde and of Galway: %q", why)
 	}
 }

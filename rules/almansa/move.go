@@ -104,6 +104,9 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		if s.hasSide(cx.o, to, 1-d.Side, nil) {
 			return 0, false, "an enemy unit is there"
 		}
+		if why := s.cincApartProblem(i, from, to); why != "" {
+			return 0, false, why
+		}
 		if cost > budget {
 			return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 		}
@@ -147,6 +150,27 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		}
 	}
 	return cost, fallback, ""
+}
+
+// cincApartProblem: the two commanders in chief of an army may not be more
+// than 8 hexes apart [6]; a commander in chief may not step beyond that
+// distance from the other (nor further away, if events left them apart).
+func (s *State) cincApartProblem(i int, from, to hex.Coord) string {
+	d := s.def(i)
+	if d.Type != Commander {
+		return ""
+	}
+	lim := s.sc.P("cinc_apart")
+	for k := range s.Units {
+		if k == i || !s.alive(k) || s.def(k).Side != d.Side || s.def(k).Type != Commander {
+			continue
+		}
+		o := s.Units[k].At
+		if n := hex.Distance(to, o); n > lim && n > hex.Distance(from, o) {
+			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", lim, s.def(k).Name)
+		}
+	}
+	return ""
 }
 
 func mp(half int) string {

@@ -102,14 +102,12 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		}
 		return "a formation leader deploys next to a unit of his formation [4]"
 	case 3:
-		r := s.sc.P("setup_cinc")
-		for _, f := range d.Commands {
-			l := s.idx(s.sc.Form(f).Leader)
-			if l >= 0 && s.alive(l) && hex.Distance(s.Units[l].At, c) <= r {
-				return ""
-			}
+		if !s.nearOwnLeader(i, c) {
+			return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", s.sc.P("setup_cinc"))
 		}
-		return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", r)
+		if k, far := s.cincTooFar(i, c); far && s.anyCinCHexNear(o, i, k) {
+			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", s.sc.P("cinc_apart"), s.def(k).Name)
+		}
 	case 4:
 		b := s.sideCommander(d.Side)
 		if b < 0 || !s.alive(b) || hex.Distance(s.Units[b].At, c) > s.sc.P("setup_reserve") {
@@ -122,6 +120,44 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		}
 	}
 	return ""
+}
+
+// nearOwnLeader: commander in chief i at c is within 8 hexes of one of his
+// formation leaders [4].
+func (s *State) nearOwnLeader(i int, c hex.Coord) bool {
+	for _, f := range s.def(i).Commands {
+		l := s.idx(s.sc.Form(f).Leader)
+		if l >= 0 && s.alive(l) && hex.Distance(s.Units[l].At, c) <= s.sc.P("setup_cinc") {
+			return true
+		}
+	}
+	return false
+}
+
+// cincTooFar returns the other commander in chief already deployed more than
+// 8 hexes from c [6].
+func (s *State) cincTooFar(i int, c hex.Coord) (int, bool) {
+	for k := range s.Units {
+		if k != i && s.alive(k) && s.def(k).Side == s.def(i).Side && s.def(k).Type == Commander &&
+			hex.Distance(s.Units[k].At, c) > s.sc.P("cinc_apart") {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// anyCinCHexNear: is there a hex where commander in chief i may deploy
+// within 8 hexes of commander in chief k? When there is none (the two
+// groups of leaders are too far apart) the set-up rule of [4] alone applies,
+// so deployment can never dead-lock (authored).
+func (s *State) anyCinCHexNear(o occ, i, k int) bool {
+	for _, c := range s.setupCandidates(i) {
+		if s.passable(i, c) && !s.hasSide(o, c, 1-s.def(i).Side, nil) && s.nearOwnLeader(i, c) &&
+			hex.Distance(s.Units[k].At, c) <= s.sc.P("cinc_apart") {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) hasFriendFoot(o occ, c hex.Coord, side int) bool {
