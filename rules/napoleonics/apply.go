@@ -198,7 +198,28 @@ func (w *applier) play(a rules.Action) {
 		text += " as " + w.cardTitle(w.effCard(), w.Mirror)
 	}
 	w.ev("play", rCommand+"; Command card: "+c.Name, text+": "+c.Text)
+	e := w.effCard()
+	if e.OrderCommand {
+		// Command: the cards held when the card is played, this one
+		// included (cards set aside under squares are not held).
+		w.OrderCap = len(w.Hands[w.Active]) + 1
+	}
+	if e.Fallback && !w.hasArm(w.Active, e) {
+		w.Fallback = true
+		w.ev("play", rDeckCard(e), fmt.Sprintf("%s has no unit %s can order: it orders 1 unit of choice, without its effects", w.sideName(w.Active), e.Name))
+	}
 	w.Phase = PhOrder
+}
+
+// hasArm reports whether side has a unit on the board the card may order.
+func (s *State) hasArm(side int, e *CardDef) bool {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if onBoard(u) && u.Side == side && !isLeader(u) && s.armMatches(e, u) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *applier) startDraw() {
@@ -216,6 +237,7 @@ func (w *applier) endTurn() {
 	w.Draw = nil
 	w.Last[w.Active], w.LastMirror[w.Active] = w.Eff, w.Mirror
 	w.Card, w.Eff, w.Mirror = "", "", false
+	w.OrderCap, w.Fallback = 0, false
 	w.Orders = nil
 	w.Ordered, w.Moved, w.Battled = map[string]bool{}, map[string]int{}, map[string]bool{}
 	w.Active = 1 - w.Active

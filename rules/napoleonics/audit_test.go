@@ -72,4 +72,115 @@ func TestBattleBack_NotWhenTerrainLeavesNoDice(t *testing.T) {
 	}
 }
 
+// The family's deck: section cards in the family's counts, with Assault
+// cards ordering as many units as the cards the player holds (this one
+// included).
+func TestCommandCard_SectionCardCountsOfTheFamily(t *testing.T) {
+	sys, err := LoadSystem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"scout-left": 2, "scout-centre": 2, "scout-right": 2,
+		"probe-left": 4, "probe-centre": 6, "probe-right": 4,
+		"attack-left": 4, "attack-centre": 6, "attack-right": 4,
+		"assault-left": 2, "assault-centre": 2, "assault-right": 2}
+	for id, n := range want {
+		c := sys.CardByID[id]
+		if c == nil || c.Copies != n {
+			t.Errorf("%s: %v, want %d copies", id, c, n)
+		}
+	}
+}
+
+func TestCommandCard_AssaultOrdersEqualToCommand(t *testing.T) {
+	place := map[string]string{"b-kgl1": "0107", "b-kgl2": "0207", "b-kd1": "0307", "b-kd2": "0407", "b-ld11": "0108", "b-ld16": "0208", "b-rha": "0308"}
+	s := board(t, 1, PhCommand, "", place)
+	s.Card, s.Eff = "", ""
+	s.Hands[1] = []string{"assault-left", "probe-centre", "probe-centre"}
+	do(t, s, "play", "", "", "assault-left")
+	for _, id := range []string{"b-kgl1", "b-kgl2", "b-kd1"} {
+		do(t, s, "order", id, "")
+	}
+	if legalHas(s, "order", "b-ld11", "") {
+		t.Fatal("3 cards held (the Assault included): 3 orders")
+	}
+	// A unit leaving square takes its card back to hand mid-order; the
+	// command was fixed when the card was played.
+	s = board(t, 1, PhCommand, "", place)
+	s.Card, s.Eff = "", ""
+	s.Hands[1] = []string{"assault-left", "probe-centre"}
+	s.unit("b-kgl1").Square, s.unit("b-kgl1").SquareCard = true, "probe-right"
+	do(t, s, "play", "", "", "assault-left")
+	do(t, s, "order", "b-kgl1", "")
+	do(t, s, "order", "b-kgl2", "")
+	if legalHas(s, "order", "b-kd1", "") {
+		t.Fatal("command counts the cards held when the Assault was played")
+	}
+}
+
+// Bayonet Charge (family): infantry may move 2 hexes and still melee, and
+// may not fire.
+func TestCommandCard_BayonetChargeMoveTwoAndMelee(t *testing.T) {
+	s := board(t, 1, PhMove, "bayonet-charge", map[string]string{"b-kgl1": "0209", "f-66": "0106", "f-15l": "0306"}, "b-kgl1")
+	do(t, s, "move", "b-kgl1", "0207")
+	do(t, s, "end", "", "")
+	if !legalHas(s, "melee", "b-kgl1", "0106") {
+		t.Fatalf("after 2 hexes the infantry may still melee; legal %v", keys(s.Legal()))
+	}
+	if legalHas(s, "fire", "b-kgl1", "0106") {
+		t.Fatal("no ranged combat under Bayonet Charge")
+	}
+	if n, _ := s.meleeDice(s.unit("b-kgl1"), s.unit("f-66").At, true); n != 4 {
+		t.Fatalf("no extra die for line or light infantry: %d, want 4", n)
+	}
+}
+
+// Cavalry Charge (family): cavalry or horse artillery; cavalry add a die;
+// heavy cavalry may move 3 and still battle; horse artillery as usual.
+func TestCommandCard_CavalryChargeHeavyMovesThreeHorseArtilleryNoBonus(t *testing.T) {
+	s := board(t, 1, PhOrder, "cavalry-charge", map[string]string{"b-kd1": "0709", "b-rha": "0309", "b-kgl1": "0109", "f-66": "0706"})
+	if !legalHas(s, "order", "b-rha", "") || legalHas(s, "order", "b-kgl1", "") {
+		t.Fatal("Cavalry Charge orders cavalry and horse artillery, not infantry")
+	}
+	do(t, s, "order", "b-kd1", "")
+	do(t, s, "order", "b-rha", "")
+	do(t, s, "end", "", "")
+	if !legalHas(s, "move", "b-kd1", "0707") || legalHas(s, "move", "b-rha", "0107") {
+		t.Fatalf("heavy cavalry moves 3, horse artillery 2; legal %v", keys(s.Legal()))
+	}
+	do(t, s, "move", "b-kd1", "0707")
+	do(t, s, "end", "", "")
+	if !legalHas(s, "melee", "b-kd1", "0706") {
+		t.Fatal("heavy cavalry may battle after 3 hexes")
+	}
+	if n, _ := s.meleeDice(s.unit("b-kd1"), s.unit("f-66").At, true); n != 5 {
+		t.Fatalf("3 blocks +1 heavy +1 card = 5, got %d", n)
+	}
+	s.unit("b-rha").At = s.unit("f-66").At.Neighbor(0)
+	if n, _ := s.meleeDice(s.unit("b-rha"), s.unit("f-66").At, true); n != 3 {
+		t.Fatalf("horse artillery gets no extra die: %d", n)
+	}
+}
+
+// Tactic cards of one arm (family): with no unit of that arm left, the card
+// orders one unit of the player's choice, without the card's benefits.
+func TestCommandCard_NoUnitOfTheArmOrdersOneUnitOfChoice(t *testing.T) {
+	s := board(t, 0, PhCommand, "", map[string]string{"f-66": "0301", "f-d6": "1002", "f-ha": "0501"})
+	s.Card, s.Eff = "", ""
+	s.unit("f-66").Gone = "eliminated"
+	s.Hands[0] = []string{"bayonet-charge"}
+	do(t, s, "play", "", "", "bayonet-charge")
+	if !legalHas(s, "order", "f-d6", "") {
+		t.Fatalf("no infantry: one unit of choice; legal %v", keys(s.Legal()))
+	}
+	do(t, s, "order", "f-d6", "")
+	if legalHas(s, "order", "f-ha", "") {
+		t.Fatal("only one unit")
+	}
+	do(t, s, "end", "", "")
+	if n, _ := s.meleeDice(s.unit("f-d6"), s.unit("f-d6").At.Neighbor(3), true); n != 4 {
+		t.Fatalf("no card benefit: 3 blocks +1 heavy = 4, got %d", n)
+	}
+}
+
 var _ = rules.Chance

@@ -82,6 +82,13 @@ type CardDef struct {
 	Counter        bool
 	Draw           int
 	Text           string
+
+	OrderCommand    bool     // order=command: as many as the cards held
+	Types           []string // unit types of other classes also ordered
+	BattleMoveBonus int      // extra hexes a unit may move and still battle
+	MoveTypes       []string // unit types the move bonuses are for (all if empty)
+	MeleeClass      []string // classes the melee bonus is for (all if empty)
+	Fallback        bool     // no unit of the arm: order 1 unit of choice
 }
 
 // System is the system-level data.
@@ -535,10 +542,23 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 				return nil, "", r.Errf("card %s: class=%s: unknown unit class", id, k)
 			}
 		}
+		if r.Opt("order", "") == "command" {
+			c.OrderCommand = true
+		} else if c.Order, err = r.OptInt("order", 0); err != nil {
+			return nil, "", err
+		}
+		c.Types = r.List("types")
+		c.MoveTypes = r.List("move_types")
+		c.MeleeClass = r.List("melee_class")
+		for _, k := range c.MeleeClass {
+			if !classes[k] {
+				return nil, "", r.Errf("card %s: melee_class=%s: unknown unit class", id, k)
+			}
+		}
 		for _, f := range []struct {
 			key string
 			dst *int
-		}{{"order", &c.Order}, {"per_section", &c.PerSection}, {"move_bonus", &c.MoveBonus},
+		}{{"per_section", &c.PerSection}, {"move_bonus", &c.MoveBonus}, {"battle_move_bonus", &c.BattleMoveBonus},
 			{"melee_bonus", &c.MeleeBonus}, {"fire_bonus", &c.FireBonus}, {"draw", &c.Draw}} {
 			if *f.dst, err = r.OptInt(f.key, 0); err != nil {
 				return nil, "", err
@@ -554,7 +574,7 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 			key string
 			dst *bool
 			inv bool
-		}{{"with_unit", &c.WithUnit, false}, {"counter", &c.Counter, false},
+		}{{"with_unit", &c.WithUnit, false}, {"counter", &c.Counter, false}, {"fallback", &c.Fallback, false},
 			{"battle", &c.NoBattle, true}, {"fire", &c.NoFire, true}, {"move", &c.NoMove, true}} {
 			def := "yes"
 			if !f.inv {
@@ -568,7 +588,7 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 			}
 			*f.dst = (v == "yes") != f.inv
 		}
-		if c.Order == 0 && !c.Counter && !(len(c.Class) == 1 && c.Class[0] == "leader") {
+		if c.Order == 0 && !c.Counter && !c.OrderCommand && !(len(c.Class) == 1 && c.Class[0] == "leader") {
 			return nil, "", r.Errf("card %s: order=0 (no limit) is only for leader cards", id)
 		}
 		if err := r.Unused(); err != nil {

@@ -95,7 +95,7 @@ func (s *State) fireDice(u *Unit, to hex.Coord) (int, []string) {
 			mods = append(mods, fmt.Sprintf("%+d [Unit card: %s]", c.FireBonus, c.Name))
 		}
 	}
-	if e := s.effCard(); e != nil && e.FireBonus != 0 && u.Side == s.Active {
+	if e := s.effFor(u); e != nil && e.FireBonus != 0 && u.Side == s.Active && s.Ordered[u.ID] {
 		n += e.FireBonus
 		mods = append(mods, fmt.Sprintf("%+d [Command card: %s]", e.FireBonus, e.Name))
 	}
@@ -121,7 +121,7 @@ func (s *State) meleeDice(u *Unit, to hex.Coord, cardBonus bool) (int, []string)
 		n += c.MeleeBonus
 		mods = append(mods, fmt.Sprintf("%+d [Unit card: %s]", c.MeleeBonus, c.Name))
 	}
-	if e := s.effCard(); cardBonus && e != nil && e.MeleeBonus != 0 {
+	if e := s.effFor(u); cardBonus && e != nil && e.MeleeBonus != 0 && s.Ordered[u.ID] && (len(e.MeleeClass) == 0 || has(e.MeleeClass, s.class(u))) {
 		n += e.MeleeBonus
 		mods = append(mods, fmt.Sprintf("%+d [Command card: %s]", e.MeleeBonus, e.Name))
 	}

@@ -37,8 +37,8 @@ func (s *State) WhyNot(unit, target string) string {
 		switch {
 		case s.Ordered[u.ID]:
 			return "already ordered [" + rOrder + "]"
-		case e.Order > 0 && len(s.Orders) >= e.Order:
-			return fmt.Sprintf("%s orders %d only [%s]", e.Name, e.Order, rDeckCard(e))
+		case (s.orderLimitN() > 0 || e.OrderCommand) && len(s.Orders) >= s.orderLimitN():
+			return fmt.Sprintf("%s orders %d only [%s]", e.Name, s.orderLimitN(), rDeckCard(e))
 		default:
 			return fmt.Sprintf("%s does not reach this unit (section or unit type) [%s]", e.Name, rDeckCard(e))
 		}

@@ -153,17 +153,14 @@ func (s *State) canOrder(u *Unit) bool {
 	if s.Ordered[u.ID] && !isLeader(u) {
 		return false
 	}
-	if e.Order > 0 && len(s.Orders) >= e.Order {
+	if n := s.orderLimitN(); (n > 0 || e.OrderCommand) && len(s.Orders) >= n {
 		return false
 	}
-	if len(e.Class) > 0 {
-		ok := false
-		for _, k := range e.Class {
-			ok = ok || k == s.class(u)
-		}
-		if !ok {
-			return false
-		}
+	if s.Fallback {
+		return !isLeader(u) // one unit of the player's choice, anywhere
+	}
+	if !s.armMatches(e, u) {
+		return false
 	}
 	secs := s.sectionsOf(u.Side, u.At)
 	allowed := s.cardSections()
@@ -277,10 +274,7 @@ func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
 		return plural(d, "hex", "hexes")
 	}
 	cd := s.card(u)
-	bm := cd.BattleMove
-	if u.Blocks == 1 && cd.OneBlockMoveOrBattle {
-		bm = 0
-	}
+	bm := s.battleMove(u)
 	t := s.terrain(c)
 	switch {
 	case d > bm:
@@ -316,16 +310,15 @@ func (s *State) canBattle(u *Unit) bool {
 	if !onBoard(u) || isLeader(u) || !s.Ordered[u.ID] || s.Battled[u.ID] {
 		return false
 	}
-	if e := s.effCard(); e == nil || e.NoBattle {
+	if s.effCard() == nil {
+		return false
+	}
+	if e := s.effFor(u); e != nil && e.NoBattle {
 		return false
 	}
 	c := s.card(u)
 	d := s.Moved[u.ID]
-	bm := c.BattleMove
-	if u.Blocks == 1 && c.OneBlockMoveOrBattle {
-		bm = 0
-	}
-	if d > bm {
+	if d > s.battleMove(u) {
 		return false
 	}
 	t := s.terrain(u.At)
@@ -400,13 +393,13 @@ func (s *State) target(side int, c hex.Coord) *Unit {
 
 func (s *State) battleActions() []rules.Action {
 	var as []rules.Action
-	e := s.effCard()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != s.Active || !s.canBattle(u) {
 			continue
 		}
-		if !e.NoFire {
+		e := s.effFor(u)
+		if e == nil || !e.NoFire {
 			for _, c := range s.fireTargets(u) {
 				n, _ := s.fireDice(u, c)
 				as = append(as, rules.Action{Kind: "fire", Unit: u.ID, To: s.num(c),
@@ -429,7 +422,7 @@ func (s *State) meleeActions(u *Unit, c hex.Coord, e *CardDef) []rules.Action {
 	as := []rules.Action{{Kind: "melee", Unit: u.ID, To: s.num(c),
 		Label: fmt.Sprintf("%s attacks %s in %s", s.name(u), s.name(t), s.num(c)),
 		Rule:  rMelee, Info: plural(n, "die", "dice")}}
-	if isLeader(t) || s.class(u) == "artillery" || e.NoFire {
+	if isLeader(t) || s.class(u) == "artillery" || (e != nil && e.NoFire) {
 		return as
 	}
 	for i := range s.Units {

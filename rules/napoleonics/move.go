@@ -10,13 +10,30 @@ import (
 func (s *State) maxMove(u *Unit) int {
 	c := s.card(u)
 	n := c.Move
-	if e := s.effCard(); e != nil && !isLeader(u) {
+	if e := s.effFor(u); e != nil && !isLeader(u) {
 		if e.NoMove {
 			return 0
 		}
-		n += e.MoveBonus
+		if len(e.MoveTypes) == 0 || has(e.MoveTypes, u.Type) {
+			n += e.MoveBonus
+		}
 	}
 	return n
+}
+
+// battleMove is the most hexes u may move this turn and still battle (unit
+// cards; a one-block horse battery moves or battles; command cards such as
+// Bayonet Charge and Cavalry Charge add to it).
+func (s *State) battleMove(u *Unit) int {
+	c := s.card(u)
+	bm := c.BattleMove
+	if u.Blocks == 1 && c.OneBlockMoveOrBattle {
+		return 0
+	}
+	if e := s.effFor(u); e != nil && e.BattleMoveBonus > 0 && (len(e.MoveTypes) == 0 || has(e.MoveTypes, u.Type)) {
+		bm = min(bm+e.BattleMoveBonus, s.maxMove(u))
+	}
+	return bm
 }
 
 // passable reports whether unit u may enter hex c at all (terrain cards:

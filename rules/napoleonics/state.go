@@ -83,6 +83,8 @@ type State struct {
 	Card       string          `json:"card,omitempty"`   // card played this turn
 	Eff        string          `json:"eff,omitempty"`    // its effect (Counter-attack copies)
 	Mirror     bool            `json:"mirror,omitempty"` // left and right swapped
+	OrderCap   int             `json:"order_cap,omitempty"` // order=command: cards held when played
+	Fallback   bool            `json:"fallback,omitempty"`  // no unit of the card's arm: 1 unit of choice
 	Last       [2]string       `json:"last"`             // each side's last effective card
 	LastMirror [2]bool         `json:"last_mirror"`
 	Orders     []string        `json:"orders,omitempty"` // explicit orders this turn
@@ -292,6 +294,55 @@ func (s *State) rearDirs(side int) [2]int {
 }
 
 func (s *State) effCard() *CardDef { return s.sys.CardByID[s.Eff] }
+
+// effFor is the card whose effects apply to ordered unit u: none when the
+// card fell back to ordering one unit of the player's choice.
+func (s *State) effFor(u *Unit) *CardDef {
+	if s.Fallback {
+		return nil
+	}
+	return s.effCard()
+}
+
+// orderLimitN is how many units or leaders the card played may order (0:
+// no limit).
+func (s *State) orderLimitN() int {
+	e := s.effCard()
+	switch {
+	case s.Fallback:
+		return 1
+	case e.OrderCommand:
+		return s.OrderCap
+	}
+	return e.Order
+}
+
+// armMatches reports whether the card's unit restriction lets it order u.
+func (s *State) armMatches(e *CardDef, u *Unit) bool {
+	if len(e.Class) == 0 {
+		return true
+	}
+	for _, k := range e.Class {
+		if k == s.class(u) {
+			return true
+		}
+	}
+	for _, t := range e.Types {
+		if t == u.Type {
+			return true
+		}
+	}
+	return false
+}
+
+func has(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
 
 func (s *State) handSize(side int) int { return s.sc.Sides[side].Hand }
 

@@ -96,8 +96,13 @@ func (s *State) orderLimit() string {
 	if e == nil {
 		return "no card"
 	}
-	if e.Order == 0 {
-		return e.Name + ": no limit"
+	n := s.orderLimitN()
+	name := e.Name
+	if s.Fallback {
+		name += ", 1 unit of choice"
 	}
-	return fmt.Sprintf("%s: %d of %d", e.Name, len(s.Orders), e.Order)
+	if n == 0 && !e.OrderCommand {
+		return name + ": no limit"
+	}
+	return fmt.Sprintf("%s: %d of %d", name, len(s.Orders), n)
 }
