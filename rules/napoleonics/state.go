@@ -80,12 +80,12 @@ type State struct {
 	Hands      [2][]string     `json:"hands"`
 	Pile       map[string]int  `json:"pile"`
 	Discard    map[string]int  `json:"discard"`
-	Card       string          `json:"card,omitempty"`   // card played this turn
-	Eff        string          `json:"eff,omitempty"`    // its effect (Counter-attack copies)
-	Mirror     bool            `json:"mirror,omitempty"` // left and right swapped
+	Card       string          `json:"card,omitempty"`      // card played this turn
+	Eff        string          `json:"eff,omitempty"`       // its effect (Counter-attack copies)
+	Mirror     bool            `json:"mirror,omitempty"`    // left and right swapped
 	OrderCap   int             `json:"order_cap,omitempty"` // order=command: cards held when played
 	Fallback   bool            `json:"fallback,omitempty"`  // no unit of the card's arm: 1 unit of choice
-	Last       [2]string       `json:"last"`             // each side's last effective card
+	Last       [2]string       `json:"last"`                // each side's last effective card
 	LastMirror [2]bool         `json:"last_mirror"`
 	Orders     []string        `json:"orders,omitempty"` // explicit orders this turn
 	Ordered    map[string]bool `json:"ordered"`
