@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -239,5 +240,47 @@ func TestRule6_CommandersInChiefDeployWithin8Hexes(t *testing.T) {
 	}
 	if why := s.setupProblem(s.idx("dasminas"), coord(s, "2012"), true); why != "" {
 		t.Fatalf("within 8 of Villaverde and of Galway: %q", why)
+	}
+}
+
+// TestRule0_LabelsAndEventsCiteRules plays a seeded random game with every
+// optional rule and checks the conventions of every action and event: a
+// label is plain text (the rule number goes in Rule only, the interface
+// adds "[rule]"), and every action and event names its rule.
+func TestRule0_LabelsAndEventsCiteRules(t *testing.T) {
+	all := map[string]bool{}
+	for _, o := range Options {
+		all[o.ID] = true
+	}
+	for seed, opts := range []map[string]bool{nil, all, nil, all} {
+		s := fresh(t, opts)
+		check := checker()
+		rng := rand.New(rand.NewPCG(uint64(seed), 7))
+		for n := 0; !s.Over && n < 50000; n++ {
+			acts := s.Legal()
+			if len(acts) == 0 {
+				t.Fatalf("no legal action in %s", s.Phase)
+			}
+			for _, a := range acts {
+				if a.Label == "" || strings.ContainsAny(a.Label, "[]") || a.Rule == "" {
+					t.Fatalf("action %s: label %q rule %q", a.Key(), a.Label, a.Rule)
+				}
+			}
+			evs, err := s.Apply(acts[rng.IntN(len(acts))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				if e.Rule == "" {
+					t.Fatalf("event %q (%s) cites no rule", e.Text, e.Kind)
+				}
+			}
+			if err := check(s); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if !s.Over {
+			t.Fatal("the game did not end")
+		}
 	}
 }

@@ -120,7 +120,7 @@ func checker() func(rules.State) error {
 }
 
 func TestPlayout(t *testing.T) {
-	n := 20
+	n := 10 // more in BenchmarkPlayout; the package test stays under a minute
 	if testing.Short() {
 		n = 3
 	}
@@ -137,7 +137,7 @@ func TestPlayoutOptions(t *testing.T) {
 	for _, o := range Options {
 		all[o.ID] = true
 	}
-	n := 6
+	n := 4
 	if testing.Short() {
 		n = 2
 	}
