@@ -173,7 +173,7 @@ func (w *applier) keep(id string) {
 	w.Hands[d.Side] = addCard(w.Hands[d.Side], id)
 	for _, c := range rest {
 		w.Discard[c]++
-		w.ev("discard", "cards.txt: Scout (authored)", fmt.Sprintf("%s keeps one card and discards %s", w.sideName(d.Side), w.sys.CardByID[c].Name))
+		w.ev("discard", rScout, fmt.Sprintf("%s keeps one card and discards %s", w.sideName(d.Side), w.sys.CardByID[c].Name))
 	}
 	d.Drawn = nil
 	w.endTurn()
@@ -278,7 +278,7 @@ func (w *applier) order(u *Unit) {
 	if u.Square {
 		w.leaveSquare(u)
 		w.Moved[u.ID] = 0 // reforming from square: no move this turn (authored)
-		w.ev("square", "reference.md: square (authored)", w.name(u)+" leaves square; it may battle but not move this turn", u.ID)
+		w.ev("square", rSquareOut, w.name(u)+" leaves square; it may battle but not move this turn", u.ID)
 	}
 }
 

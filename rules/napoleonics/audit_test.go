@@ -1,6 +1,8 @@
 package napoleonics
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"grognard/rules"
@@ -180,6 +182,69 @@ func TestCommandCard_NoUnitOfTheArmOrdersOneUnitOfChoice(t *testing.T) {
 	do(t, s, "end", "", "")
 	if n, _ := s.meleeDice(s.unit("f-d6"), s.unit("f-d6").At.Neighbor(3), true); n != 4 {
 		t.Fatalf("no card benefit: 3 blocks +1 heavy = 4, got %d", n)
+	}
+}
+
+// Every action the UI shows is plain text; its rule sits in the Rule field
+// only (the UI appends "[rule]" itself).
+func TestLabels_PlainTextRuleOnlyInRuleField(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		g, err := rules.NewGame(ScenarioID, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pick := rand.New(rand.NewPCG(seed, 7))
+		for n := 0; !g.State.Result().Over && n < 2500; n++ {
+			legal := g.State.Legal()
+			for _, a := range legal {
+				if a.Label == "" || a.Rule == "" {
+					t.Fatalf("seed %d: %s has label %q rule %q", seed, a.Key(), a.Label, a.Rule)
+				}
+				if strings.ContainsAny(a.Label, "[]") || strings.Contains(a.Label, a.Rule) {
+					t.Fatalf("seed %d: label %q repeats its rule %q", seed, a.Label, a.Rule)
+				}
+			}
+			if _, err := g.Apply(legal[pick.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// Infantry Forming Square / Cavalry Retire and Reform: the defending player
+// decides; only the defender's view carries the choice, and the card set
+// aside is named to the defender alone.
+func TestSquare_DefenderIsTheDeciderAndTheCardStaysSecret(t *testing.T) {
+	s := board(t, 0, PhCombat, "attack-left", map[string]string{"f-h3": "0208", "b-kgl1": "0209"}, "f-h3")
+	s.Hands[1] = []string{"assault-right", "probe-left"}
+	do(t, s, "melee", "f-h3", "0209")
+	if st := s.Status(); st.Decider != 1 || st.Active != 0 {
+		t.Fatalf("square: decider %v active %v, want the British to decide in the French turn", st.Decider, st.Active)
+	}
+	if v := s.View(0); len(v.Legal) != 0 {
+		t.Fatalf("the attacker's view offers %d actions", len(v.Legal))
+	}
+	v := s.View(1)
+	if len(v.Legal) != 3 {
+		t.Fatalf("the defender chooses among 2 cards or no square: %v", keys(v.Legal))
+	}
+	evs := do(t, s, "square", "b-kgl1", "0209", "assault-right")
+	for _, e := range evs {
+		if strings.Contains(e.TextFor(0), "Assault") {
+			t.Fatalf("the French read %q", e.TextFor(0))
+		}
+		if e.Kind == "square" && !strings.Contains(e.TextFor(1), "Assault Right") {
+			t.Fatalf("the British read %q", e.TextFor(1))
+		}
+	}
+	for _, c := range s.View(0).Hand {
+		t.Fatalf("the French view holds a card %s", c.ID)
+	}
+	// Retire and reform: the cavalry's owner decides in the enemy turn.
+	s = board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-h3": "0208"}, "b-kgl1")
+	do(t, s, "melee", "b-kgl1", "0208")
+	if st := s.Status(); st.Decider != 0 || len(s.View(1).Legal) != 0 || len(s.View(0).Legal) == 0 {
+		t.Fatalf("retire: decider %v", st.Decider)
 	}
 }
 

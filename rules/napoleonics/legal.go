@@ -17,7 +17,7 @@ func (s *State) Legal() []rules.Action {
 		}
 		var as []rules.Action
 		for _, c := range distinct(s.Draw.Drawn) {
-			as = append(as, rules.Action{Kind: "keep", Choice: c, Label: "Keep " + s.sys.CardByID[c].Name + ", discard the rest", Rule: "cards.txt: Scout (authored)"})
+			as = append(as, rules.Action{Kind: "keep", Choice: c, Label: "Keep " + s.sys.CardByID[c].Name + ", discard the rest", Rule: rScout})
 		}
 		return as
 	case PhCommand:

@@ -40,6 +40,8 @@ const (
 	rVictory   = "Victory"
 	rExit      = "Special Rules: banner exit"
 	rDeck      = "cards.txt (authored)"
+	rScout     = "cards.txt: Scout (authored)"
+	rSquareOut = "Infantry Forming Square: leaving square (authored)"
 	rCap       = "scenario.txt: turn cap (authored)"
 	rReshuffle = "cards.txt: reshuffle (authored)"
 )

@@ -90,5 +90,5 @@ func total(m map[string]int) int {
 
 func (s *State) cardView(c *CardDef) rules.Card {
 	sec := strings.Join(c.Sections, ",")
-	return rules.Card{ID: c.ID, Name: c.Name, Text: c.Text, Section: sec, Rule: "Command card (cards.txt, authored)"}
+	return rules.Card{ID: c.ID, Name: c.Name, Text: c.Text, Section: sec, Rule: rDeck}
 }
