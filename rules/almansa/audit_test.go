@@ -284,3 +284,35 @@ func TestRule0_LabelsAndEventsCiteRules(t *testing.T) {
 		}
 	}
 }
+
+// TestRule6_OutOfCommandAttackSpendsFullMove: a formation that rolled 3-4
+// must spend its full movement toward the nearest enemy: turning away does
+// not end the duty while it could still turn back and close in, and a unit
+// in an enemy ZoC may not fall back away from the enemy [6].
+func TestRule6_OutOfCommandAttackSpendsFullMove(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("labadie", "0414", 1)
+	s.put("lb1", "0414", 1)
+	s.put("v1", "1014", 4)
+	s.Mode["Lb"] = "attack"
+	s.touch()
+	for _, f := range []int{0, 5, 4} { // turn to face west, away from v1
+		apply(t, s, rules.Action{Kind: "face", Unit: "lb1", Facing: f})
+	}
+	if legal(s, rules.Action{Kind: "end"}) {
+		t.Fatalf("lb1 (%s left) can still turn back and close in: the phase may not end [6]", mp(s.remaining(s.idx("lb1"))))
+	}
+	// In contact: no falling back.
+	c := board(t, nil, phaseBMove)
+	c.put("labadie", "0414", 1)
+	c.put("lb1", "0414", 1)
+	c.put("v1", "0614", 4) // its front holds 0514 and 0513
+	c.put("lb1", "0514", 1)
+	c.Mode["Lb"] = "attack"
+	c.touch()
+	for _, a := range c.Legal() {
+		if a.Unit == "lb1" && a.Kind == "move" {
+			t.Fatalf("an attacking out-of-command unit may not fall back out of contact: %s [6]", a.Label)
+		}
+	}
+}

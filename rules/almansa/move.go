@@ -144,7 +144,10 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 	if why := s.facingProblem(cx.o, i, to, f); why != "" {
 		return 0, false, why
 	}
-	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" && !fallback {
+	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" {
+		if fallback {
+			return 0, false, "an out-of-command formation that rolled 3-4 must close in and attack, not fall back [6]"
+		}
 		if s.nearestEnemy(to, d.Side) >= s.nearestEnemy(from, d.Side) {
 			return 0, false, "an out-of-command formation that rolled 3-4 moves only toward the nearest enemy [6]"
 		}
@@ -299,7 +302,8 @@ func (s *State) endMoveProblem() string {
 }
 
 // mustStillMove: a unit of an attack-mode formation can still step toward
-// the enemy [6].
+// the enemy, straight away or after turning (a unit that turned away must
+// turn back while it has the movement points) [6].
 func (s *State) mustStillMove(f string) bool {
 	if s.Mode[f] != "attack" {
 		return false
@@ -314,9 +318,16 @@ func (s *State) mustStillMove(f string) bool {
 		if u.DSB || u.OOC || s.remaining(i) <= 0 || s.Done[f] {
 			continue
 		}
-		for _, n := range u.At.Neighbors() {
-			if _, fb, why := s.stepProblem(cx, i, u.At, u.Facing, n, s.remaining(i), u.Stopped, u.FellBack, true); why == "" && !fb {
-				return true
+		canTurn := s.turnProblem(cx, i, false) == ""
+		for f := range 6 {
+			turn := hex.TurnSteps(u.Facing, f)
+			if turn > 0 && !canTurn || turn >= s.remaining(i) {
+				continue
+			}
+			for _, n := range u.At.Neighbors() {
+				if _, fb, why := s.stepProblem(cx, i, u.At, f, n, s.remaining(i)-turn, u.Stopped, u.FellBack, true); why == "" && !fb {
+					return true
+				}
 			}
 		}
 	}
