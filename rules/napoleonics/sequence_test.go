@@ -370,7 +370,8 @@ func TestSetup_VentaDelPozo(t *testing.T) {
 			n[u.Side]++
 		}
 	}
-	if n != [2]int{9, 7} || leaders != [2]int{3, 3} || s.sc.Banners != 5 {
+	// French: Boyer, Curto, Maucune; British: Cotton, Anson, Bock, Halkett.
+	if n != [2]int{9, 7} || leaders != [2]int{3, 4} || s.sc.Banners != 5 {
 		t.Fatalf("units %v leaders %v banners %d", n, leaders, s.sc.Banners)
 	}
 	m := s.sc.Map
