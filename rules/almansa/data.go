@@ -142,8 +142,7 @@ var requiredParams = []string{"turns", "stack_steps", "stack_artillery", "leader
 	"rout_hexes", "retreat_hexes", "victory_steps", "vp_leader", "vp_cinc", "vp_train", "setup_train", "setup_leader",
 	"setup_cinc", "setup_reserve", "leader_killed_max", "flank_check_min", "rout_check_bonus", "retreat_front_mod",
 	"rally_leader_mod", "rally_cinc_mod", "fallback_mp", "galway_from", "galway_max", "formation_morale_min",
-	"demoralised_withdraw", "demoralised_morale_mod", "ammo_turns", "dragoon_fire", "artillery_range",
-	"facing_bourbon", "facing_allied"}
+	"demoralised_withdraw", "demoralised_morale_mod", "ammo_turns", "dragoon_fire", "artillery_range"}
 
 var requiredTables = map[string][]string{
 	"terrain":      {"infantry", "cavalry", "artillery", "leader"},
@@ -420,6 +419,7 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 			if err != nil {
 				return err
 			}
+			r.Opt("authored", "")
 			sc.Sides[s] = SideDef{ID: id, Name: r.Opt("name", id), Edges: r.List("edges"), Facing: hex.Mod6(f), ArtColor: r.Opt("artcolor", "#ffffff")}
 			seenSide[s] = true
 			if len(sc.Sides[s].Edges) == 0 {

@@ -83,6 +83,13 @@ func TestDataAuthoredMarked(t *testing.T) {
 		if r.Kind == "unit" && (r.Has("cf") || r.Has("rating")) && !r.Has("authored") {
 			t.Errorf("%s:%d: unit %s has numbers the book lacks but no authored=", r.File, r.Line, r.Args[0])
 		}
+		// A reason, not a label: "rating" alone does not say why.
+		if r.Kind == "unit" && r.Has("rating") && len(strings.Fields(r.Opt("authored", ""))) < 4 {
+			t.Errorf("%s:%d: leader %s: authored=%q does not say why", r.File, r.Line, r.Args[0], r.Opt("authored", ""))
+		}
+		if r.Kind == "side" && r.Has("facing") && !r.Has("authored") {
+			t.Errorf("%s:%d: side %s: the set-up facing is authored but not marked", r.File, r.Line, r.Args[0])
+		}
 	}
 	// Every formation's set-up hexes hold all its units, even with the
 	// cavalry reserve attached (no dead end in deployment).
