@@ -316,3 +316,67 @@ func TestRule6_OutOfCommandAttackSpendsFullMove(t *testing.T) {
 		}
 	}
 }
+
+// TestRule13_GunsWithoutEscortAreOverrun: Allied guns have no shock factor;
+// attacked alone they are taken without a roll and the hex may be entered;
+// an enemy train alone likewise [13].
+func TestRule13_GunsWithoutEscortAreOverrun(t *testing.T) {
+	s := board(t, nil, phaseBShock)
+	s.put("aa1", "0514", 4)
+	s.put("atrain", "0514", 4)
+	s.put("lb1", "0414", 1)
+	apply(t, s, rules.Action{Kind: "shock", Unit: "lb1", To: "0514"})
+	res, ok := rules.FindLegal(s, rules.Action{Kind: "shock", Choice: "resolve"})
+	if !ok || !strings.Contains(res.Label, "overrun") {
+		t.Fatalf("resolve: %q", res.Label)
+	}
+	apply(t, s, res)
+	if !s.unit("aa1").Dead || !s.unit("atrain").Dead || s.Lost[Allied] != 1+s.sc.P("vp_train") {
+		t.Fatalf("guns and train taken: %+v %+v lost %d", *s.unit("aa1"), *s.unit("atrain"), s.Lost[Allied])
+	}
+	apply(t, s, move("lb1", "0514"))
+	if s.hexOf("lb1") != "0514" {
+		t.Fatal("the attacker may advance into the emptied hex [13]")
+	}
+}
+
+// TestRule14_RallyModifiers: -1 with a leader adjacent, -2 with the
+// commander in chief stacked; no rally in an enemy ZoC [14].
+func TestRule14_RallyModifiers(t *testing.T) {
+	s := board(t, nil, phaseAShock)
+	s.put("lb1", "0514", 1)
+	s.put("labadie", "0414", 1) // adjacent
+	s.put("lb2", "0520", 1)     // alone
+	s.put("lb3", "1010", 1)     // in v1's front
+	s.put("v1", "1110", 4)
+	for _, id := range []string{"lb1", "lb2", "lb3"} {
+		s.unit(id).DSB = true
+	}
+	s.rallyPhase()
+	mods := map[string]int{}
+	for _, tk := range s.Tasks {
+		if tk.Kind == "rally" {
+			mods[tk.Unit] = tk.Mod
+		}
+	}
+	if len(mods) != 2 || mods["lb1"] != -1 || mods["lb2"] != 0 {
+		t.Fatalf("rally tasks: %v (lb3 in an enemy ZoC may not rally) [14]", mods)
+	}
+}
+
+// TestRule6_LeaderOverrun: a combat unit entering a hex held only by enemy
+// leaders overruns them: each rolls as if his last unit had fallen [6].
+func TestRule6_LeaderOverrun(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("villaverde", "0514", 4)
+	s.put("v1", "0520", 4)
+	s.put("lb1", "0414", 1)
+	apply(t, s, move("lb1", "0514"))
+	if s.Status().Decider != rules.Chance || s.Tasks[0].Kind != "leader" {
+		t.Fatalf("the overrun leader rolls [6]: %+v", s.Tasks)
+	}
+	roll(t, s, 4)
+	if s.hexOf("villaverde") != "0520" {
+		t.Fatalf("4-6: he joins the nearest unit of his formation, got %s", s.hexOf("villaverde"))
+	}
+}
