@@ -248,4 +248,27 @@ func TestSquare_DefenderIsTheDeciderAndTheCardStaysSecret(t *testing.T) {
 	}
 }
 
+// Leaders: a leader escaping its eliminated unit is the book's rule; a lone
+// leader falling back after surviving a melee is ours, and says so.
+func TestLeaders_FallBackRuleCitesBookOrAuthored(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "boyer": "0208"}, "b-kgl1")
+	do(t, s, "melee", "b-kgl1", "0208")
+	roll(t, s, SInf, SInf, SInf, SFlag)
+	for _, a := range s.Legal() {
+		if a.Rule != rLoneBack {
+			t.Fatalf("lone leader falls back under %q", a.Rule)
+		}
+	}
+	s = board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "maucune": "0208"}, "b-kgl1")
+	s.unit("f-66").Blocks = 1
+	do(t, s, "melee", "b-kgl1", "0208")
+	roll(t, s, SInf, SArt, SArt, SArt)
+	roll(t, s, SFlag)
+	for _, a := range s.Legal() {
+		if a.Rule != rLeaders {
+			t.Fatalf("leader of an eliminated unit falls back under %q", a.Rule)
+		}
+	}
+}
+
 var _ = rules.Chance

@@ -372,8 +372,8 @@ func (w *applier) toLeaderRetreat() {
 	opts := w.leaderRetreatOptions(l)
 	switch len(opts) {
 	case 0:
-		w.ev("leader", rLeaders, w.name(l)+" has no way back and is captured", l.ID)
-		w.eliminate(l, rLeaders)
+		w.ev("leader", rCaptured, w.name(l)+" has no way back and is captured", l.ID)
+		w.eliminate(l, rCaptured)
 		if w.Phase != PhOver {
 			w.toAfter()
 		}
@@ -385,10 +385,19 @@ func (w *applier) toLeaderRetreat() {
 	}
 }
 
+// leaderBackRule cites the book when a leader escapes its eliminated unit,
+// and our authored rule when a lone leader survives a melee.
+func (s *State) leaderBackRule() string {
+	if s.Pend != nil && s.Pend.Def == s.Pend.Leader {
+		return rLoneBack
+	}
+	return rLeaders
+}
+
 func (w *applier) leaderTo(l *Unit, c hex.Coord) {
 	from := l.At
 	l.At = c
-	e := w.ev("retreat", rLeaders, fmt.Sprintf("%s falls back from %s to %s", w.name(l), w.num(from), w.num(c)), l.ID)
+	e := w.ev("retreat", w.leaderBackRule(), fmt.Sprintf("%s falls back from %s to %s", w.name(l), w.num(from), w.num(c)), l.ID)
 	e.Side = rules.Side(l.Side)
 }
 

@@ -478,7 +478,7 @@ func (s *State) pendActions() []rules.Action {
 		var as []rules.Action
 		for _, c := range s.leaderRetreatOptions(l) {
 			as = append(as, rules.Action{Kind: "retreat", Unit: l.ID, To: s.num(c),
-				Label: fmt.Sprintf("%s retreats to %s", s.name(l), s.num(c)), Rule: rLeaders})
+				Label: fmt.Sprintf("%s retreats to %s", s.name(l), s.num(c)), Rule: s.leaderBackRule()})
 		}
 		return as
 	case "battleback":

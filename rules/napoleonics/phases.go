@@ -29,6 +29,8 @@ const (
 	rMelee     = "Melee Combat"
 	rRetreat   = "Retreats"
 	rLeaders   = "Leaders"
+	rLoneBack  = "Leaders: a lone leader falls back (authored)"
+	rCaptured  = "Leaders: no way back (authored)"
 	rCasualty  = "Leaders: casualty check"
 	rMorale    = "Morale"
 	rBack      = "Battle Back"
