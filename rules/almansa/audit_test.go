@@ -380,3 +380,21 @@ func TestRule6_LeaderOverrun(t *testing.T) {
 		t.Fatalf("4-6: he joins the nearest unit of his formation, got %s", s.hexOf("villaverde"))
 	}
 }
+
+// TestRule6_WithdrawingFormationLeaderMayMove: on a roll of 1-2 the units of
+// an out-of-command formation fall back a hex and do nothing more; the
+// roll binds the units, not their leader, who may ride to restore command
+// [6].
+func TestRule6_WithdrawingFormationLeaderMayMove(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("labadie", "0414", 1)
+	s.put("lb1", "0414", 1)
+	s.Mode["Lb"] = "withdraw"
+	s.touch()
+	if why := s.cannotMove(s.idx("lb1")); !strings.Contains(why, "[6]") {
+		t.Fatalf("the withdrawing unit may not move: %q", why)
+	}
+	if why := s.cannotMove(s.idx("labadie")); why != "" {
+		t.Fatalf("the leader is free to move: %q", why)
+	}
+}

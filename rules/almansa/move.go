@@ -51,7 +51,7 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 		switch {
 		case s.Done[f]:
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
-		case s.Mode[f] == "withdraw":
+		case s.Mode[f] == "withdraw" && !d.Person():
 			return "formation " + s.formName(f) + " fell back out of command and may not move this turn [6]"
 		case s.CurForm != "" && s.CurForm != f && curBusy:
 			return "formation " + s.formName(s.CurForm) + " must first spend its movement toward the enemy [6]"
