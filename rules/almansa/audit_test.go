@@ -398,3 +398,27 @@ func TestRule6_WithdrawingFormationLeaderMayMove(t *testing.T) {
 		t.Fatalf("the leader is free to move: %q", why)
 	}
 }
+
+// TestRule6_CommandRadiiAreTheBooks: a counter whose command radius differs
+// from the book's (4 for a formation leader, 8 for a commander in chief) is
+// refused with its file and line [6].
+func TestRule6_CommandRadiiAreTheBooks(t *testing.T) {
+	const dir = "almansa/almansa-1707/"
+	oob := records(t, dir+"oob.txt")
+	line := 0
+	for k := range oob {
+		if oob[k].Kind == "unit" && oob[k].Args[0] == "avaray" {
+			f := map[string]string{}
+			for key, v := range oob[k].Fields {
+				f[key] = v
+			}
+			f["radius"] = "5"
+			oob[k].Fields = f
+			line = oob[k].Line
+		}
+	}
+	_, err := BuildScenario("fixture", records(t, "almansa/tables.txt"), records(t, dir+"map.txt"), oob, records(t, dir+"setup.txt"))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("oob.txt:%d:", line)) || !strings.Contains(err.Error(), "[6]") {
+		t.Fatalf("a leader with radius 5: %v", err)
+	}
+}

@@ -523,6 +523,14 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 				if u.Radius, err = r.Int("radius"); err != nil {
 					return err
 				}
+				// The command radii are the book's [6]: the counters must agree.
+				want := sc.P("leader_radius")
+				if u.Type == Commander {
+					want = sc.P("cinc_radius")
+				}
+				if u.Radius != want {
+					return r.Errf("%s %s: radius=%d, but the book gives %d [6]", u.Type, id, u.Radius, want)
+				}
 				if u.MP, err = r.Int("mp"); err != nil {
 					return err
 				}
