@@ -46,6 +46,7 @@ type App struct {
 	input    Input
 	injected []Event
 	scene    scene
+	drawn    scene // the scene of the last frame drawn
 	w, h     int
 	dirty    bool
 	quit     bool
@@ -127,7 +128,16 @@ func (a *App) Draw(screen *ebiten.Image) {
 		return
 	}
 	a.dirty = false
-	screen.Fill(background)
+	if a.scene != a.drawn {
+		// A new scene: whatever the last one left on the screen is stale.
+		if inv, ok := a.scene.(interface{ invalidate() }); ok {
+			inv.invalidate()
+		}
+		a.drawn = a.scene
+	}
+	if p, ok := a.scene.(interface{ paintsAll() bool }); !ok || !p.paintsAll() {
+		screen.Fill(background)
+	}
 	a.scene.draw(a, screen)
 	a.frames++
 	if a.afterDraw != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"grognard/render"
 	"grognard/rules"
@@ -41,11 +42,21 @@ type BoardScene struct {
 	downX, downY   int
 	camAtDown      render.Camera
 
-	panel   []panelButton
-	cache   widgetCache
-	menu    []image.Rectangle
-	version int
-	fitted  bool
+	panel []panelButton
+	cache widgetCache
+	// the board layer (see drawLayer)
+	layer       *ebiten.Image
+	layerKey    layerKey
+	layerOK     bool
+	layerOp     ebiten.DrawImageOptions
+	layerDraws  int
+	fullPaints  int
+	boardPaints int
+	shown       shownState
+	damage      []image.Rectangle
+	menu        []image.Rectangle
+	version     int
+	fitted      bool
 }
 
 // panelButton is a button of the action panel: an action or an app command.
@@ -459,7 +470,9 @@ func (b *BoardScene) hover(a *App) {
 		a.Redraw()
 	}
 	// Buttons and menu items light under the cursor.
-	a.Redraw()
+	if !b.S.Cover {
+		a.Redraw()
+	}
 }
 
 // click handles a left click at x, y.
@@ -582,25 +595,174 @@ func (b *BoardScene) openReference(a *App) {
 	a.Redraw()
 }
 
-// draw draws the board scene.
-func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
-	if b.S.Cover {
-		// Nothing of the board shows under the hand-over screen.
-		render.DrawCover(dst, "Pass the seat to "+b.S.SideName(b.S.Seat),
-			"Click (or press Space) when "+b.S.SideName(b.S.Seat)+" has the seat")
+// layerKey is everything the board layer shows: the map, the units and
+// the highlights of the selection, but not what follows the cursor.
+type layerKey struct {
+	version, viewer int
+	cam             render.Camera
+	open            string
+	numbers         bool
+}
+
+// boardOverlay is the overlay of the board layer: without what follows
+// the cursor (the hover outline and the planned path, drawn on top).
+func boardOverlay(o render.Overlay) render.Overlay {
+	o.Hover, o.Path = "", nil
+	return o
+}
+
+// ensureLayer redraws the board (terrain, counters, highlights) into its
+// own image when it is stale. Frames copy that image to the screen where
+// they must repair it, so a frame where only the cursor moved (hover
+// outline, tooltips, lit buttons) costs a copy of a few rectangles
+// instead of the map's tiles, counters and highlights.
+func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) {
+	br := b.Cam.Rect
+	if b.layer == nil || b.layer.Bounds().Size() != br.Size() {
+		if b.layer != nil {
+			b.layer.Deallocate()
+		}
+		b.layer = ebiten.NewImage(br.Dx(), br.Dy())
+		b.layerOK = false
+	}
+	if b.layerOK && k == b.layerKey {
 		return
 	}
-	v := b.S.View()
-	b.Cam.Rect = b.BoardRect(a)
-	b.RB.Draw(dst, b.Cam, v, b.Overlay())
-	defer b.cache.frame()
+	cam := b.Cam
+	cam.Rect = br.Sub(br.Min)
+	b.RB.Draw(b.layer, cam, v, boardOverlay(o))
+	b.layerKey, b.layerOK = k, true
+	b.layerDraws++
+}
+
+// shownState is what the last frame left on its screen, so that the next
+// frame repaints only what changed: the board when its layer changed
+// (drawn straight to the screen while the camera moves), the HUD or side
+// panel when theirs did, and otherwise only the rectangles where the last
+// frame drew things that follow the cursor (tooltips, hover outline,
+// cards, menus).
+type shownState struct {
+	ok        bool
+	dst       *ebiten.Image
+	bounds    image.Rectangle
+	layer     layerKey
+	hud, side string
+	legend    bool
+}
+
+// invalidate makes the next frame repaint everything (another scene drew
+// on the screen meanwhile).
+func (b *BoardScene) invalidate() { b.shown.ok = false }
+
+// paintBase paints the static part of the scene (board, HUD, side panel,
+// legend) into dst, which may be a sub-image limiting it to a damaged
+// rectangle; the result is the same whatever dst held before. With
+// direct, the board is drawn by render.Board.Draw rather than copied from
+// the layer (the camera is moving: the layer would be redrawn and copied
+// every frame).
+func (b *BoardScene) paintBase(a *App, dst *ebiten.Image, v *rules.View, o render.Overlay, k layerKey, hudKey, sideKey string, direct bool) {
+	hud, side, br := b.hudRect(a), b.sideRect(a), b.Cam.Rect
+	d := dst.Bounds()
+	// The panels are translucent, with rounded corners: their ground first
+	// (the screen is not cleared between frames).
+	for _, r := range []image.Rectangle{hud.Intersect(d), side.Intersect(d)} {
+		if !r.Empty() {
+			vector.DrawFilledRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), background, false)
+		}
+	}
+	switch {
+	case !d.Overlaps(br):
+	case direct:
+		b.RB.Draw(dst, b.Cam, v, boardOverlay(o))
+	default:
+		b.ensureLayer(k, v, o)
+		op := &b.layerOp
+		*op = ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(br.Min.X), float64(br.Min.Y))
+		op.Blend = ebiten.BlendCopy
+		dst.DrawImage(b.layer, op)
+	}
 	// The HUD and the side panel (actions, commands, log) change only with
 	// the game, the hot button or the log scroll: they are drawn once into
 	// the widget cache and blitted.
-	b.cache.draw(dst, fmt.Sprintf("hud|%d|%d", b.S.Version(), b.S.Viewer), b.hudRect(a), func(img *ebiten.Image, r image.Rectangle) {
-		render.DrawHUD(img, r, v)
-	})
-	side := b.sideRect(a)
+	if d.Overlaps(hud.Inset(-cachePad)) {
+		b.cache.draw(dst, hudKey, hud, func(img *ebiten.Image, r image.Rectangle) {
+			render.DrawHUD(img, r, v)
+		})
+	}
+	if d.Overlaps(side.Inset(-cachePad)) {
+		b.cache.draw(dst, sideKey, side, func(img *ebiten.Image, r image.Rectangle) {
+			b.drawSide(a, img, r, v)
+		})
+	}
+	if b.legend {
+		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+300, br.Max.Y-10)
+		b.cache.draw(dst, "legend", lr, func(img *ebiten.Image, r image.Rectangle) { render.DrawLegend(img, r, v.Board) })
+	}
+}
+
+// drawSide draws the side panel (commands, actions, log) into r of img,
+// the panel's rectangle translated.
+func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *rules.View) {
+	off := r.Min.Sub(b.sideRect(a).Min)
+	render.DrawPanel(img, r)
+	for _, pb := range b.panel {
+		rr := pb.b.Rect.Add(off)
+		if pb.isCard {
+			render.DrawCard(img, rr, *pb.card, pb.b.Hot)
+			continue
+		}
+		bt := pb.b
+		bt.Rect = rr
+		render.DrawButton(img, bt)
+	}
+	render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
+}
+
+// outside returns the parts of d outside r (up to four rectangles).
+func outside(d, r image.Rectangle) []image.Rectangle {
+	r = r.Intersect(d)
+	if r.Empty() {
+		return []image.Rectangle{d}
+	}
+	var out []image.Rectangle
+	for _, q := range []image.Rectangle{
+		{d.Min, image.Pt(d.Max.X, r.Min.Y)},                      // above
+		{image.Pt(d.Min.X, r.Max.Y), d.Max},                      // below
+		{image.Pt(d.Min.X, r.Min.Y), image.Pt(r.Min.X, r.Max.Y)}, // left
+		{image.Pt(r.Max.X, r.Min.Y), image.Pt(d.Max.X, r.Max.Y)}, // right
+	} {
+		if !q.Empty() {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// draw draws the board scene.
+func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
+	defer b.cache.frame()
+	if b.S.Cover {
+		// Nothing of the board shows under the hand-over screen.
+		b.shown.ok = false
+		title := "Pass the seat to " + b.S.SideName(b.S.Seat)
+		sub := "Click (or press Space) when " + b.S.SideName(b.S.Seat) + " has the seat"
+		dst.Fill(background)
+		b.cache.draw(dst, "cover|"+title, dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
+			render.DrawCover(img.SubImage(r).(*ebiten.Image), title, sub)
+		})
+		return
+	}
+	v := b.S.View()
+	br := b.BoardRect(a)
+	if br.Empty() {
+		dst.Fill(background)
+		b.shown.ok = false
+		return
+	}
+	b.Cam.Rect = br
+	o := b.Overlay()
+	k := layerKey{version: b.S.Version(), viewer: int(b.S.Viewer), cam: b.Cam, open: o.OpenStack, numbers: o.Numbers}
 	b.layoutPanel(a)
 	hot := -1
 	for i, pb := range b.panel {
@@ -608,26 +770,59 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			hot = i
 		}
 	}
-	key := fmt.Sprintf("side|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll)
-	b.cache.draw(dst, key, side, func(img *ebiten.Image, r image.Rectangle) {
-		off := r.Min.Sub(side.Min)
-		render.DrawPanel(img, r)
-		for _, pb := range b.panel {
-			rr := pb.b.Rect.Add(off)
-			if pb.isCard {
-				render.DrawCard(img, rr, *pb.card, pb.b.Hot)
-				continue
-			}
-			bt := pb.b
-			bt.Rect = rr
-			render.DrawButton(img, bt)
+	hudKey := fmt.Sprintf("hud|%d|%d", b.S.Version(), b.S.Viewer)
+	sideKey := fmt.Sprintf("side|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll)
+	sh := &b.shown
+	base := func(d image.Rectangle, full, direct bool) {
+		if d = d.Intersect(dst.Bounds()); d.Empty() {
+			return
 		}
-		render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
-	})
-	br := b.BoardRect(a)
-	if b.legend {
-		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+300, br.Max.Y-10)
-		b.cache.draw(dst, "legend", lr, func(img *ebiten.Image, r image.Rectangle) { render.DrawLegend(img, r, v.Board) })
+		t := dst
+		if !full {
+			t = dst.SubImage(d).(*ebiten.Image)
+		}
+		b.paintBase(a, t, v, o, k, hudKey, sideKey, direct)
+	}
+	switch {
+	case !sh.ok || sh.dst != dst || sh.bounds != dst.Bounds() || sh.legend != b.legend:
+		base(dst.Bounds(), true, false)
+		b.fullPaints++
+	default:
+		if sh.hud != hudKey {
+			b.damage = append(b.damage, b.hudRect(a).Inset(-cachePad))
+		}
+		if sh.side != sideKey {
+			b.damage = append(b.damage, b.sideRect(a).Inset(-cachePad))
+		}
+		if sh.layer != k {
+			// The board changed. While only the camera moves (a drag, the
+			// arrow keys, the wheel) it is drawn straight to the screen;
+			// otherwise its layer is redrawn and copied.
+			moving := sh.layer.cam != k.cam && sh.layer == layerKey{k.version, k.viewer, sh.layer.cam, k.open, k.numbers}
+			base(br, false, moving)
+			if moving {
+				b.layerOK = false
+			}
+			// What lay over the board is gone with it; repair the rest.
+			var rest []image.Rectangle
+			for _, d := range b.damage {
+				rest = append(rest, outside(d, br)...)
+			}
+			b.damage = rest
+			b.boardPaints++
+		}
+		for _, d := range b.damage {
+			base(d, false, false)
+		}
+	}
+	*sh = shownState{ok: true, dst: dst, bounds: dst.Bounds(), layer: k, hud: hudKey, side: sideKey, legend: b.legend}
+	// What follows is drawn over the base and repaired by the next frame.
+	b.damage = b.damage[:0]
+	b.cache.record = &b.damage
+	defer func() { b.cache.record = nil }()
+	if r := b.RB.TopBounds(b.Cam, o); !r.Empty() {
+		b.RB.DrawTop(dst, b.Cam, o)
+		b.damage = append(b.damage, r)
 	}
 	// Status line: whose turn, or the last explanation.
 	msg := b.S.Message
@@ -769,3 +964,7 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
 	})
 }
+
+// paintsAll reports that the scene paints every pixel itself (the board
+// layer, the HUD and side ground), so the app need not clear the screen.
+func (b *BoardScene) paintsAll() bool { return !b.S.Cover }

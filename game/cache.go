@@ -14,6 +14,11 @@ import (
 type widgetCache struct {
 	m    map[string]*cacheEntry
 	tick int
+	// record, when set, collects the rectangle of every draw (the board
+	// repairs them at the next frame).
+	record *[]image.Rectangle
+	// made counts the images allocated, for tests.
+	made int
 }
 
 type cacheEntry struct {
@@ -37,24 +42,49 @@ func (c *widgetCache) draw(dst *ebiten.Image, key string, r image.Rectangle, f f
 	e := c.m[key]
 	if e == nil {
 		img := ebiten.NewImage(r.Dx()+2*cachePad, r.Dy()+2*cachePad)
+		c.made++
 		f(img, image.Rect(cachePad, cachePad, cachePad+r.Dx(), cachePad+r.Dy()))
 		e = &cacheEntry{img: img}
 		c.m[key] = e
 	}
 	e.used = c.tick
+	if c.record != nil {
+		*c.record = append(*c.record, r.Inset(-cachePad))
+	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(r.Min.X-cachePad), float64(r.Min.Y-cachePad))
 	dst.DrawImage(e.img, op)
 }
 
-// frame ends a frame: entries unused for the last 30 frames are freed.
+// cacheBudget is the pixels the cache may hold (about 40 MB of RGBA):
+// enough for every tooltip, card and panel state a player meets in a
+// while, so moving the cursor around re-renders nothing.
+const cacheBudget = 10 << 20
+
+// frame ends a frame: past the budget, the entries unused for longest are
+// freed (never those of this frame).
 func (c *widgetCache) frame() {
 	c.tick++
-	for k, e := range c.m {
-		if c.tick-e.used > 30 {
-			e.img.Deallocate()
-			delete(c.m, k)
+	total := 0
+	for _, e := range c.m {
+		b := e.img.Bounds()
+		total += b.Dx() * b.Dy()
+	}
+	for total > cacheBudget {
+		oldK, old := "", c.tick
+		for k, e := range c.m {
+			if e.used < old {
+				oldK, old = k, e.used
+			}
 		}
+		if oldK == "" || old >= c.tick-1 {
+			return
+		}
+		e := c.m[oldK]
+		b := e.img.Bounds()
+		total -= b.Dx() * b.Dy()
+		e.img.Deallocate()
+		delete(c.m, oldK)
 	}
 }
 

@@ -49,6 +49,28 @@ type Session struct {
 
 	view    *rules.View
 	version int // bumped on every change; the UI redraws when it moves
+
+	// The selection's routes and highlights, computed once per version
+	// (the board asks for them every frame).
+	memo memo
+}
+
+type memo struct {
+	version    int
+	selected   string
+	routes     map[string]rules.Route
+	routesOK   bool
+	highlights []render.Highlight
+	hlOK       bool
+}
+
+// memoNow returns the memo, emptied if the session changed since it was
+// filled.
+func (s *Session) memoNow() *memo {
+	if s.memo.version != s.version || s.memo.selected != s.Selected {
+		s.memo = memo{version: s.version, selected: s.Selected}
+	}
+	return &s.memo
 }
 
 // NewSession starts a scenario with the given seed and options.
@@ -266,12 +288,17 @@ func (s *Session) Routes() map[string]rules.Route {
 	if !ok {
 		return nil
 	}
+	m := s.memoNow()
+	if m.routesOK {
+		return m.routes
+	}
 	out := map[string]rules.Route{}
 	for _, r := range p.Reach(s.Selected) {
 		if len(r.Steps) > 0 {
 			out[r.To] = r
 		}
 	}
+	m.routes, m.routesOK = out, true
 	return out
 }
 
@@ -282,6 +309,14 @@ func (s *Session) Highlights() []render.Highlight {
 	if s.Selected == "" {
 		return nil
 	}
+	m := s.memoNow()
+	if !m.hlOK {
+		m.highlights, m.hlOK = s.highlights(), true
+	}
+	return m.highlights
+}
+
+func (s *Session) highlights() []render.Highlight {
 	type hl struct {
 		kind  render.HighlightKind
 		texts []string

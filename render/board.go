@@ -35,12 +35,11 @@ type Board struct {
 	zpos map[string]pt // zone centres
 	us   float64       // unit scale: counters are CounterSide*us map units
 
-	tiles   map[tileKey]*tile
-	tick    uint64
-	open    string // OpenStack of the last Draw, used by PickUnit
-	clipDst *ebiten.Image
-	clipR   image.Rectangle
-	clip    *ebiten.Image
+	tiles    map[tileKey]*tile
+	tick     uint64
+	open     string // OpenStack of the last Draw, used by PickUnit
+	clips    [2]clipSlot
+	clipNext int
 
 	stampCache map[int]*boardStamps
 	pills      map[pillKey]*ebiten.Image
@@ -51,6 +50,11 @@ type Board struct {
 	placed []placed
 	counts map[groupKey]int
 	seen   map[groupKey]int
+}
+
+type clipSlot struct {
+	dst, img *ebiten.Image
+	r        image.Rectangle
 }
 
 type groupKey struct {

@@ -46,11 +46,18 @@ func (b *Board) clipped(dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
 	if r.Empty() {
 		return dst
 	}
-	if b.clip == nil || b.clipDst != dst || b.clipR != r {
-		b.clipDst, b.clipR = dst, r
-		b.clip = dst.SubImage(r).(*ebiten.Image)
+	// Two slots: the app draws the board into its own layer and the
+	// cursor's overlay onto the screen in the same frame.
+	for i := range b.clips {
+		if c := &b.clips[i]; c.img != nil && c.dst == dst && c.r == r {
+			return c.img
+		}
 	}
-	return b.clip
+	b.clipNext = (b.clipNext + 1) % len(b.clips)
+	c := &b.clips[b.clipNext]
+	c.dst, c.r = dst, r
+	c.img = dst.SubImage(r).(*ebiten.Image)
+	return c.img
 }
 
 func (b *Board) drawAt(dst, img *ebiten.Image, x, y, k, rot float64) {
@@ -66,6 +73,63 @@ func (b *Board) drawAt(dst, img *ebiten.Image, x, y, k, rot float64) {
 	dst.DrawImage(img, &b.op)
 }
 
+// fillTable paints the table colour where the map does not cover cam.Rect
+// (the terrain tiles are opaque over the map: painting under them too
+// would cost a whole viewport of fill on a software renderer).
+func (b *Board) fillTable(t *ebiten.Image, cam Camera) {
+	r := cam.Rect
+	x0, y0 := cam.ToScreen(0, 0)
+	x1, y1 := cam.ToScreen(b.w, b.h)
+	// one pixel of overlap under the map's antialiased edge
+	x0, y0, x1, y1 = math.Ceil(x0)+1, math.Ceil(y0)+1, math.Floor(x1)-1, math.Floor(y1)-1
+	rx0, ry0, rx1, ry1 := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
+	if x0 >= x1 || y0 >= y1 || x1 <= rx0 || x0 >= rx1 || y1 <= ry0 || y0 >= ry1 {
+		fillRect32(t, rx0, ry0, rx1, ry1)
+		return
+	}
+	fillRect32(t, rx0, ry0, rx1, math.Max(ry0, y0))                             // above
+	fillRect32(t, rx0, math.Min(ry1, y1), rx1, ry1)                             // below
+	fillRect32(t, rx0, math.Max(ry0, y0), math.Max(rx0, x0), math.Min(ry1, y1)) // left
+	fillRect32(t, math.Min(rx1, x1), math.Max(ry0, y0), rx1, math.Min(ry1, y1)) // right
+}
+
+func fillRect32(t *ebiten.Image, x0, y0, x1, y1 float64) {
+	if x1 <= x0 || y1 <= y0 {
+		return
+	}
+	vector.DrawFilledRect(t, float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), colTable, false)
+}
+
+func (b *Board) drawHover(t *ebiten.Image, cam Camera, loc string, st *boardStamps, k float64) {
+	if mx, my, ok := b.Center(loc); ok {
+		sx, sy := cam.ToScreen(mx, my)
+		b.drawAt(t, st.hover, sx, sy, k, 0)
+	}
+}
+
+// DrawTop draws only the parts of o that follow the cursor, the hover
+// outline and the planned path, over a board already drawn by Draw with
+// neither (the app keeps that drawing while only the cursor moves).
+func (b *Board) DrawTop(dst *ebiten.Image, cam Camera, o Overlay) {
+	if cam.Rect.Empty() {
+		cam.Rect = dst.Bounds()
+	}
+	if o.Hover == "" && len(o.Path) < 2 {
+		return
+	}
+	t := b.clipped(dst, cam.Rect)
+	z := cam.zoom()
+	bk := bucketFor(z)
+	k := z / bucketScales[bk]
+	st := b.stamps(bk)
+	if o.Hover != "" {
+		b.drawHover(t, cam, o.Hover, st, k)
+	}
+	if len(o.Path) > 1 {
+		b.drawPath(t, cam, o.Path, st, k)
+	}
+}
+
 // Draw draws the map, the units of v and the overlay into cam.Rect of dst.
 func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	b.tick++
@@ -75,7 +139,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	}
 	t := b.clipped(dst, cam.Rect)
 	r := cam.Rect
-	vector.DrawFilledRect(t, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colTable, false)
+	b.fillTable(t, cam)
 	z := cam.zoom()
 	b.drawTerrain(t, cam, o.Numbers || z >= 1.2)
 	bk := bucketFor(z)
@@ -97,10 +161,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		}
 	}
 	if o.Hover != "" {
-		if mx, my, ok := b.Center(o.Hover); ok {
-			sx, sy := cam.ToScreen(mx, my)
-			b.drawAt(t, st.hover, sx, sy, k, 0)
-		}
+		b.drawHover(t, cam, o.Hover, st, k)
 	}
 	// markers standing on locations
 	if v != nil {
@@ -308,4 +369,37 @@ func (b *Board) drawPath(t *ebiten.Image, cam Camera, path []string, st *boardSt
 		}
 		px, py = nx, ny
 	}
+}
+
+// TopBounds is the screen rectangle DrawTop draws into for o (empty when
+// it draws nothing), clipped to cam.Rect.
+func (b *Board) TopBounds(cam Camera, o Overlay) image.Rectangle {
+	if cam.Rect.Empty() {
+		return image.Rectangle{}
+	}
+	z := cam.zoom()
+	var r image.Rectangle
+	add := func(loc string, rad float64) {
+		mx, my, ok := b.Center(loc)
+		if !ok {
+			return
+		}
+		sx, sy := cam.ToScreen(mx, my)
+		d := rad*z + 3
+		q := image.Rect(int(math.Floor(sx-d)), int(math.Floor(sy-d)), int(math.Ceil(sx+d)), int(math.Ceil(sy+d)))
+		if r.Empty() {
+			r = q
+		} else {
+			r = r.Union(q)
+		}
+	}
+	if o.Hover != "" {
+		add(o.Hover, b.stampExtent())
+	}
+	if len(o.Path) > 1 {
+		for _, p := range o.Path {
+			add(p, 9)
+		}
+	}
+	return r.Intersect(cam.Rect)
 }
