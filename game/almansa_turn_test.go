@@ -786,6 +786,9 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	if ev.Dice[0] < 1 || ev.Dice[0] > 6 || !strings.HasSuffix(line, "[11]") || !strings.Contains(line, "die ") {
 		t.Errorf("fire log line %q (dice %v) should give the die and cite [11]", line, ev.Dice)
 	}
+	if len(ev.Mods) == 0 && !strings.Contains(line, "die "+strconv.Itoa(ev.Dice[0])+":") {
+		t.Errorf("fire log line %q: with no modifier it should give the die face %d", line, ev.Dice[0])
+	}
 	if !almOddsHas(fireOdds, line) {
 		t.Errorf("fire result %q is none of the previewed outcomes %+v", line, fireOdds)
 	}
@@ -840,22 +843,21 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	winApp.Do(func() { x, y, _ = b.ScreenOf(target) })
 	xclick(t, win, x, y)
 	waitFor(t, "the menu", func() bool { return len(s.Menu) == 2 })
-	item := -1
+	var shock rules.Action
 	var mx, my int
 	winApp.Do(func() {
 		b.layoutMenu(winApp)
 		for i, a := range s.Menu {
 			if a.Kind == "shock" {
-				item = i
+				shock = a
 				r := b.menu[i]
 				mx, my = r.Min.X+30, r.Min.Y+r.Dy()/2
 			}
 		}
 	})
-	if item < 0 {
-		t.Fatalf("no plain shock in the menu %v", s.Menu)
+	if shock.Kind != "shock" {
+		t.Fatalf("no plain shock in the menu of %v", shocks)
 	}
-	shock := s.Menu[item]
 	xmove(t, win, mx, my)
 	settle(t)
 	shockOdds := almCheckOdds(t, b, sh.grab("alm-14-shock-menu-odds"), shock)
@@ -924,8 +926,9 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		var st rules.Status
 		var end bool
+		var legal []rules.Action
 		winApp.Do(func() {
-			st = s.View().Status
+			st, legal = s.View().Status, s.Legal()
 			for _, a := range s.PanelActions() {
 				end = end || a.Kind == "end"
 			}
@@ -934,7 +937,7 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 			break
 		}
 		if !end {
-			t.Fatalf("turn %d %s: nothing to end; legal %v", st.Turn, st.Phase, s.Legal())
+			t.Fatalf("turn %d %s: nothing to end; legal %v", st.Turn, st.Phase, legal)
 		}
 		seen[st.Phase] = true
 		v := s.Version()
