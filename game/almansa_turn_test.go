@@ -763,20 +763,11 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	if resolve.Choice != "resolve" {
 		t.Fatal("no resolve action after the fire was declared")
 	}
-	if x, y, _, ok := almFindPanel(b, func(a rules.Action) bool { return a.Key() == resolve.Key() }); ok {
-		xclick(t, win, x, y)
-	} else {
-		// Known bug (see TestAlmansaFireResolveReachable): the resolve
-		// action has a target hex but no unit, so the board neither lights
-		// it nor lists it in the panel. Apply it through the session, as
-		// the panel button would.
-		t.Logf("app bug: %q is offered nowhere in the window; applied through Session.Do", resolve.String())
-		winApp.Do(func() {
-			if _, err := s.Do(resolve); err != nil {
-				t.Errorf("resolve: %v", err)
-			}
-		})
+	x, y, _, found := almFindPanel(b, func(a rules.Action) bool { return a.Key() == resolve.Key() })
+	if !found {
+		t.Fatalf("%q is not offered in the action panel", resolve.String())
 	}
+	xclick(t, win, x, y)
 	waitFor(t, "the fire resolved", func() bool { return len(s.Game.Log) > logAt+1 && s.Game.State.(*almansa.State).Decl == nil })
 	ev, ok := almCombatEvent(s, logAt, "11")
 	if !ok {
@@ -1084,9 +1075,6 @@ func almContact(t *testing.T, phase string) *Session {
 // legal action is to resolve it, and the player must find it in the
 // window: in the action panel or lit on the map.
 func TestAlmansaFireResolveReachable(t *testing.T) {
-	t.Skip("app bug (game/session.go): PanelActions lists only actions with neither Unit nor To, and the board lights only the selected unit's actions; " +
-		"Almansa's 'Resolve the fire at HEX' (kind fire, choice resolve, To set, no Unit) is therefore offered nowhere, so a declared fire " +
-		"cannot be rolled from the window (ENGINE.md: an action with no Unit sits in the action panel)")
 	s := almContact(t, "Allied defensive fire")
 	s.Select("v1")
 	if _, err := s.ClickLoc("1807"); err != nil {

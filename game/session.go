@@ -401,7 +401,9 @@ func (s *Session) PanelActions() []rules.Action {
 	var out []rules.Action
 	for _, a := range s.Legal() {
 		switch {
-		case a.Unit == "" && a.To == "":
+		case a.Unit == "" && len(a.Units) == 0:
+			// No subject unit: the action belongs to the panel even when it
+			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
 		case a.Unit != "" && a.To == "" && a.Kind != "face" && involves(a, s.Selected):
 			out = append(out, a)
