@@ -422,3 +422,36 @@ func TestRule6_CommandRadiiAreTheBooks(t *testing.T) {
 		t.Fatalf("a leader with radius 5: %v", err)
 	}
 }
+
+// TestRule13_ShockTargetsShowTheirOdds: the highlight of a shock target
+// carries the odds column the attack would use (rounded down [13]), so a
+// player sees the odds before choosing.
+func TestRule13_ShockTargetsShowTheirOdds(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		g, err := rules.NewGame(ScenarioID, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 3000 && !g.State.Result().Over; n++ {
+			legal := g.State.Legal()
+			for _, a := range legal {
+				if (a.Kind == "shock" || a.Kind == "charge") && a.Unit != "" && a.Choice == "" {
+					if a.Info == "" || (a.Info != "overrun" && !strings.Contains(a.Info, ":")) {
+						t.Fatalf("shock action %q has Info %q, want an odds column like 2:1", a.Label, a.Info)
+					}
+					st := g.State.(*State)
+					to, _ := st.sc.Map.Layout.Parse(a.To)
+					_, df, col, _, _ := st.shockOdds([]string{a.Unit}, []hex.Coord{to}, a.Kind == "charge")
+					if df > 0 && a.Info != st.sc.Tables["shock"].Cols[col] {
+						t.Fatalf("shock action %q shows %q, the table column is %q", a.Label, a.Info, st.sc.Tables["shock"].Cols[col])
+					}
+					return
+				}
+			}
+			if _, err := g.Apply(legal[(int(seed)*7+n)%len(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no shock action came up in 40 random games")
+}

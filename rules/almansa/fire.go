@@ -178,7 +178,8 @@ func (s *State) fireAction(i int, c hex.Coord, join bool) rules.Action {
 		verb = "Join the fire:"
 	}
 	return rules.Action{Kind: "fire", Unit: s.def(i).ID, To: s.num(c),
-		Label: fmt.Sprintf("%s %s at %s (%d CF)", verb, s.name(i), s.num(c), s.fireFactor(i)), Rule: rule}
+		Label: fmt.Sprintf("%s %s at %s (%d CF)", verb, s.name(i), s.num(c), s.fireFactor(i)), Rule: rule,
+		Info: fmt.Sprintf("%d CF", s.fireFactor(i))}
 }
 
 func (s *State) inDecl(i int) bool {

@@ -105,7 +105,8 @@ func (s *State) shockActions() []rules.Action {
 			}
 			if all {
 				out = append(out, rules.Action{Kind: d.Kind, Unit: s.def(i).ID, To: s.num(d.Targets[0]),
-					Label: fmt.Sprintf("Join the attack: %s (%d CF)", s.name(i), s.shockCF(i)), Rule: "13"})
+					Label: fmt.Sprintf("Join the attack: %s (%d CF)", s.name(i), s.shockCF(i)), Rule: "13",
+					Info: s.oddsInfo(append(append([]string(nil), d.Units...), s.def(i).ID), d.Targets, d.Kind == "charge")})
 			}
 		}
 		if oneHex && len(d.Targets) == 1 {
@@ -138,10 +139,12 @@ func (s *State) shockActions() []rules.Action {
 		}
 		for _, t := range s.shockTargets(o, i) {
 			out = append(out, rules.Action{Kind: "shock", Unit: s.def(i).ID, To: s.num(t),
-				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF)", s.name(i), s.num(t), s.shockCF(i)), Rule: "13"})
+				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF)", s.name(i), s.num(t), s.shockCF(i)), Rule: "13",
+				Info: s.oddsInfo([]string{s.def(i).ID}, []hex.Coord{t}, false)})
 			if s.chargeable(o, i) {
 				out = append(out, rules.Action{Kind: "charge", Unit: s.def(i).ID, To: s.num(t),
-					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check)", s.name(i), s.num(t)), Rule: "13"})
+					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check)", s.name(i), s.num(t)), Rule: "13",
+					Info: s.oddsInfo([]string{s.def(i).ID}, []hex.Coord{t}, true)})
 			}
 		}
 	}
@@ -173,6 +176,16 @@ func (s *State) endShockProblem() string {
 }
 
 // shockOdds totals both sides and finds the table column after shifts.
+// oddsInfo is the odds column a shock would be resolved on ("2:1"), shown
+// on the target's highlight [13].
+func (s *State) oddsInfo(units []string, targets []hex.Coord, charge bool) string {
+	_, df, col, _, _ := s.shockOdds(units, targets, charge)
+	if df <= 0 {
+		return "overrun"
+	}
+	return s.sc.Tables["shock"].Cols[col]
+}
+
 func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, d, col, shift int, mods []string) {
 	if len(units) == 0 {
 		return
