@@ -51,6 +51,7 @@ type BoardScene struct {
 	layerOp     ebiten.DrawImageOptions
 	layerDraws  int
 	fullPaints  int
+	layersMade  int
 	boardPaints int
 	shown       shownState
 	damage      []image.Rectangle
@@ -623,6 +624,7 @@ func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) {
 			b.layer.Deallocate()
 		}
 		b.layer = ebiten.NewImage(br.Dx(), br.Dy())
+		b.layersMade++
 		b.layerOK = false
 	}
 	if b.layerOK && k == b.layerKey {

@@ -166,3 +166,56 @@ func savePNG(t testing.TB, name string, img image.Image) {
 	}
 	t.Logf("saved %s", p)
 }
+
+// TestFramesAllocateNoImagesAfterWarmUp: once the cursor has toured the
+// board (its tooltips, cards and lit buttons drawn once), touring it again,
+// panning back and forth and redrawing the same state make no new images
+// in the app's widget cache or its board layer (the renderer's own caches
+// have render.TestDrawAllocatesNoImagesAfterWarmUp).
+func TestFramesAllocateNoImagesAfterWarmUp(t *testing.T) {
+	needLoop(t)
+	s, err := NewSession(fixture.HexScenario, 5, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	a := &App{w: WindowW, h: WindowH, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	s.Select("b2")
+	pts := hoverPoints(a, b)
+	side := b.sideRect(a)
+	for y := side.Min.Y + 10; y < side.Min.Y+300; y += 20 {
+		pts = append(pts, [2]int{side.Min.X + 60, y})
+	}
+	made := func() int { return b.cache.made + b.layersMade }
+	winApp.Do(func() {
+		dst := ebiten.NewImage(WindowW, WindowH)
+		defer dst.Deallocate()
+		tour := func() {
+			for _, p := range pts {
+				b.handle(a, Event{Kind: EvMove, X: p[0], Y: p[1]})
+				b.draw(a, dst)
+			}
+			for i := range 6 {
+				b.pan(float64(3-6*(i%2)), 0)
+				b.draw(a, dst)
+			}
+		}
+		tour()
+		_ = dst.At(0, 0)
+		before := made()
+		if before == 0 {
+			t.Fatal("the warm-up made no images: the count is not wired")
+		}
+		tour()
+		tour()
+		for range 20 {
+			b.draw(a, dst)
+		}
+		_ = dst.At(0, 0)
+		if after := made(); after != before {
+			t.Errorf("frames after the warm-up made %d new images", after-before)
+		}
+	})
+}
