@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"os"
 	"runtime/pprof"
+	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -26,6 +27,8 @@ const (
 	EnvSavePath = "GROGNARD_SAVE_PATH"
 	// EnvLoadPath makes Ctrl+O load from there without a dialog (tests).
 	EnvLoadPath = "GROGNARD_LOAD_PATH"
+	// EnvSeed fixes the seed of the game EnvOpen opens (tests, demos).
+	EnvSeed = "GROGNARD_SEED"
 	// EnvTrace=1 prints "first frame after N ms" (from process start) on
 	// standard output when the first frame is drawn (benchmarks).
 	EnvTrace = "GROGNARD_TRACE"
@@ -259,12 +262,8 @@ func setupWindow(w, h int) {
 // GROGNARD_OPEN) and plays until the window closes.
 func Run() error {
 	a := NewApp()
-	if sc := os.Getenv(EnvOpen); sc != "" {
-		s, err := NewSession(sc, uint64(time.Now().UnixNano()), nil)
-		if err != nil {
-			return err
-		}
-		a.startSession(s)
+	if err := a.openFromEnv(); err != nil {
+		return err
 	}
 	setupWindow(WindowW, WindowH)
 	if p := os.Getenv(EnvCPUProfile); p != "" {
@@ -287,6 +286,29 @@ func Run() error {
 
 // profileFor is how long GROGNARD_CPUPROFILE profiles.
 const profileFor = 15 * time.Second
+
+// openFromEnv opens the scenario GROGNARD_OPEN names, if any, with the
+// seed GROGNARD_SEED gives (else a fresh one).
+func (a *App) openFromEnv() error {
+	sc := os.Getenv(EnvOpen)
+	if sc == "" {
+		return nil
+	}
+	seed := seedNow()
+	if v := os.Getenv(EnvSeed); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%s=%q: not a seed (a whole number)", EnvSeed, v)
+		}
+		seed = n
+	}
+	s, err := NewSession(sc, seed, nil)
+	if err != nil {
+		return err
+	}
+	a.startSession(s)
+	return nil
+}
 
 // seedNow is a fresh seed for a new game.
 func seedNow() uint64 { return uint64(time.Now().UnixNano()) }

@@ -839,6 +839,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			if p := v.Status.Prompt; p != "" {
 				msg = p + ". " + msg
 			}
+		default:
+			msg = b.S.SelectionStatus()
 		}
 	}
 	if msg != "" {

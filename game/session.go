@@ -368,7 +368,95 @@ func (s *Session) highlights() []render.Highlight {
 		h := at[loc]
 		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: strings.Join(h.texts, " / ")})
 	}
-	return out
+	return dropUniformLabels(out)
+}
+
+// dropUniformLabels clears the labels of a highlight kind when every
+// highlight of that kind (two or more) carries the same one: the same
+// words on every lit hex only clutter the map (the status line says them
+// once, see SelectionStatus).
+func dropUniformLabels(hs []render.Highlight) []render.Highlight {
+	first := map[render.HighlightKind]string{}
+	count := map[render.HighlightKind]int{}
+	same := map[render.HighlightKind]bool{}
+	for _, h := range hs {
+		if count[h.Kind] == 0 {
+			first[h.Kind], same[h.Kind] = h.Text, true
+		} else if h.Text != first[h.Kind] {
+			same[h.Kind] = false
+		}
+		count[h.Kind]++
+	}
+	for i := range hs {
+		if k := hs[i].Kind; same[k] && count[k] > 1 {
+			hs[i].Text = ""
+		}
+	}
+	return hs
+}
+
+// SelectionStatus is the status line for the selected unit: what it may do
+// (how many places are lit, and the words shared by them all) or, when it
+// has no legal action at all, why, once, rather than per hex.
+func (s *Session) SelectionStatus() string {
+	if s.Selected == "" {
+		return ""
+	}
+	u, ok := s.Unit(s.Selected)
+	if !ok {
+		return ""
+	}
+	name := u.Name
+	if name == "" {
+		name = u.Short
+	}
+	if !s.CanAct() {
+		return ""
+	}
+	if !s.hasActions(s.Selected) {
+		why := ""
+		if ex, ok := s.Game.State.(rules.Explainer); ok {
+			why = ex.WhyNot(s.Selected, "")
+		}
+		if why == "" {
+			why = "no legal action now"
+		}
+		return name + ": " + why
+	}
+	panel := 0
+	for _, a := range s.Legal() {
+		if involves(a, s.Selected) && a.Kind != "face" && a.To == "" {
+			panel++
+		}
+	}
+	lit := len(s.Highlights())
+	// The words every target's action shares, dropped from the map.
+	shared, seen, mixed := "", false, false
+	for _, a := range s.Legal() {
+		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
+			continue
+		}
+		if !seen {
+			shared, seen = a.Info, true
+		} else if a.Info != shared {
+			mixed = true
+		}
+	}
+	if mixed || lit < 2 || shared == "" {
+		shared = ""
+	} else {
+		shared = " (" + shared + ")"
+	}
+	switch {
+	case lit > 0 && panel > 0:
+		return fmt.Sprintf("%s: click one of %d lit places%s, or an action in the panel. Esc cancels", name, lit, shared)
+	case lit > 0:
+		return fmt.Sprintf("%s: click one of %d lit places%s. Esc cancels", name, lit, shared)
+	case len(s.FaceActions()) > 0 && panel == 0:
+		return name + ": click an arrow to face that way. Esc cancels"
+	default:
+		return name + ": its actions are in the side panel. Esc cancels"
+	}
 }
 
 // Facings lists the facings the selected unit may turn to (face actions).

@@ -161,7 +161,12 @@ func readPNG(t *testing.T, p string) *image.RGBA {
 // the ring between 45% and 95% of a hex's radius around a centre (outside
 // the counter, inside the hex).
 func changedAround(a, b *image.RGBA, cx, cy, radius float64) (changed, total int) {
-	r0, r1 := 0.45*radius, 0.92*radius
+	return changedRing(a, b, cx, cy, 0.45*radius, 0.92*radius)
+}
+
+// changedRing counts the pixels that differ between two screenshots in the
+// ring between r0 and r1 around a centre.
+func changedRing(a, b *image.RGBA, cx, cy, r0, r1 float64) (changed, total int) {
 	for y := int(cy - r1); y <= int(cy+r1); y++ {
 		for x := int(cx - r1); x <= int(cx+r1); x++ {
 			d := math.Hypot(float64(x)-cx, float64(y)-cy)

@@ -307,6 +307,8 @@ func (b *Board) pill(txt string, kind HighlightKind, bucket int) *ebiten.Image {
 	}
 	s := bucketScales[bucket]
 	f := Bold(10 * s)
+	// No wider than its hex: a longer label would cover the neighbours'.
+	txt = fitText(txt, f, (HexSize*1.75-9)*s)
 	tw, _ := Measure(txt, f)
 	h := 14 * s
 	w := tw + 9*s

@@ -1,0 +1,107 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"grognard/render"
+	_ "grognard/rules/systems"
+)
+
+// ventaSession opens Venta del Pozo (seed 3: the French hold Attack Centre,
+// Attack Left, Attack Right and Fire and Hold) with the French seated.
+func ventaSession(t *testing.T) *Session {
+	t.Helper()
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	return s
+}
+
+func doLegal(t *testing.T, s *Session, pred func(a string, kind, unit, choice string) bool) {
+	t.Helper()
+	for _, a := range s.Legal() {
+		if pred(a.String(), a.Kind, a.Unit, a.Choice) {
+			if _, err := s.Do(a); err != nil {
+				t.Fatal(err)
+			}
+			s.TakeSeat()
+			return
+		}
+	}
+	t.Fatalf("no such legal action in %v", s.Legal())
+}
+
+// TestStatusSaysOnceWhyTheSelectionCannotAct: a unit outside the played
+// card's section has no legal action; the status line says why once.
+func TestStatusSaysOnceWhyTheSelectionCannotAct(t *testing.T) {
+	s := ventaSession(t)
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "attack-left" })
+	s.Select("f-h3") // the 3e Hussards stand in the centre
+	if s.hasActions("f-h3") {
+		t.Fatal("the Hussars should have no action under Attack Left")
+	}
+	got := s.SelectionStatus()
+	if !strings.HasPrefix(got, "3e Hussards: ") || !strings.Contains(got, "Attack Left does not reach") {
+		t.Errorf("status %q should name the unit and say the card does not reach it", got)
+	}
+	// A unit the card reaches: its action is in the panel.
+	reached := ""
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			reached = a.Unit
+		}
+	}
+	if reached == "" {
+		t.Fatal("Attack Left reaches no unit")
+	}
+	s.Select(reached)
+	if got := s.SelectionStatus(); !strings.Contains(got, "side panel") {
+		t.Errorf("status for an orderable unit: %q", got)
+	}
+}
+
+// TestUniformHighlightLabelsMoveToTheStatus: when every destination's
+// action says the same words, the map shows no label and the status line
+// says them once, with the number of lit places.
+func TestUniformHighlightLabelsMoveToTheStatus(t *testing.T) {
+	s := ventaSession(t)
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "attack-centre" })
+	doLegal(t, s, func(_ string, kind, unit, _ string) bool { return kind == "order" && unit == "f-h3" })
+	doLegal(t, s, func(_ string, kind, _, _ string) bool { return kind == "end" })
+	s.Select("f-h3")
+	hs := s.Highlights()
+	if len(hs) < 2 {
+		t.Fatalf("highlights %v", hs)
+	}
+	for _, h := range hs {
+		if h.Kind == render.HLMove && h.Text != "" {
+			t.Errorf("%s keeps the label %q shared by every destination", h.At, h.Text)
+		}
+	}
+	info := ""
+	for _, a := range s.Legal() {
+		if a.Unit == "f-h3" && a.To != "" {
+			info = a.Info
+		}
+	}
+	got := s.SelectionStatus()
+	if info == "" || !strings.Contains(got, info) || !strings.Contains(got, "lit places") {
+		t.Errorf("status %q should give the number of lit places and the shared %q", got, info)
+	}
+}
+
+// TestDifferingHighlightLabelsStay: labels that tell places apart stay.
+func TestDifferingHighlightLabelsStay(t *testing.T) {
+	in := []render.Highlight{{At: "a", Kind: render.HLMove, Text: "1 MP"}, {At: "b", Kind: render.HLMove, Text: "2 MP"},
+		{At: "c", Kind: render.HLFire, Text: "3:1"}, {At: "d", Kind: render.HLFire, Text: "3:1"}, {At: "e", Kind: render.HLShock, Text: "odds"}}
+	out := dropUniformLabels(append([]render.Highlight(nil), in...))
+	want := []string{"1 MP", "2 MP", "", "", "odds"}
+	for i, h := range out {
+		if h.Text != want[i] {
+			t.Errorf("%s: label %q, want %q", h.At, h.Text, want[i])
+		}
+	}
+}
