@@ -658,6 +658,21 @@ func (s *Session) WhyNot(loc string) string {
 // HoverText is what the board says about a hovered location: the actions
 // lit there, the route cost, or why nothing is possible.
 func (s *Session) HoverText(loc string) []string {
+	if s.Selected == "" && loc != "" && !s.Cover {
+		// Nothing selected: what stands on the place (an exit, a depot),
+		// in full, with its rule (the map shows it short).
+		var out []string
+		for _, m := range s.View().Markers {
+			if m.At == loc {
+				t := m.Text
+				if t == "" {
+					t = m.Kind
+				}
+				out = append(out, loc+": "+t)
+			}
+		}
+		return out
+	}
 	if s.Selected == "" || loc == "" || !s.CanAct() {
 		return nil
 	}

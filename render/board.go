@@ -41,6 +41,7 @@ type Board struct {
 	clips    [2]clipSlot
 	clipNext int
 
+	names      []placeName // place names, once per place (placeNames)
 	stampCache map[int]*boardStamps
 	pills      map[pillKey]*ebiten.Image
 	longRings  map[[2]int]*ebiten.Image
@@ -48,6 +49,8 @@ type Board struct {
 
 	// per-frame scratch
 	placed []placed
+	order  []int
+	chipAt map[groupKey][2]float64
 	counts map[groupKey]int
 	seen   map[groupKey]int
 }
@@ -236,7 +239,21 @@ func (b *Board) layout(v *rules.View, open string) {
 		}
 		b.counts[k]++
 	}
-	for i := range v.Units {
+	// With blocks, leaders go first, under the units they stand with: the
+	// unit's block (its type, strength, markers) is what the stack must
+	// show. Counter games keep the view's order (a leader on top).
+	b.order = b.order[:0]
+	for pass := range 2 {
+		for i := range v.Units {
+			if v.Style != "block" || isLeader(v.Units[i].Type) == (pass == 0) {
+				b.order = append(b.order, i)
+			}
+		}
+		if v.Style != "block" {
+			break
+		}
+	}
+	for _, i := range b.order {
 		u := &v.Units[i]
 		if u.Eliminated || u.At == "" {
 			continue

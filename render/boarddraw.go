@@ -165,15 +165,25 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	}
 	// markers standing on locations
 	if v != nil {
+		clear(b.seen)
 		for _, m := range v.Markers {
 			mx, my, ok := b.Center(m.At)
 			if !ok {
 				continue
 			}
 			chip := mapChipImage(m.Kind, m.Text, bk)
-			sx, sy := cam.ToScreen(mx-HexSize*0.5, my+HexSize*0.45)
+			// Low in the hex, clear of the counter's middle; in the top
+			// of a named hex, whose name is written low; several on one
+			// place stack.
+			nth := float64(b.seen[groupKey{m.At, -1}])
+			b.seen[groupKey{m.At, -1}]++
+			ch := float64(chip.Bounds().Dy()) / bucketScales[bk]
+			sx, sy := cam.ToScreen(mx-HexSize*0.5, my+HexSize*0.45-nth*ch)
+			if b.hasName(m.At) {
+				sx, sy = cam.ToScreen(mx, my-HexSize*0.6+nth*ch)
+			}
 			if b.zg != nil {
-				sx, sy = cam.ToScreen(mx-ZoneRadius*0.9, my+ZoneRadius*0.75)
+				sx, sy = cam.ToScreen(mx-ZoneRadius*0.9, my+ZoneRadius*0.75-nth*ch)
 			}
 			if onScreen(sx, sy, reach) {
 				b.drawAt(t, chip, sx, sy, k, 0)
@@ -197,6 +207,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			sel = p
 		}
 	}
+	b.drawChips(t, cam, v, false, bk, k, onScreen)
 	if sel != nil {
 		b.drawRing(t, cam, sel, bk, k, st)
 	}
@@ -240,6 +251,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 				b.drawRing(t, cam, p, bk, k, st)
 			}
 		}
+		b.drawChips(t, cam, v, true, bk, k, onScreen)
 	}
 	// facing arrows around the selected unit's hex
 	if sel != nil && b.hm != nil && len(o.Facings) > 0 {
@@ -301,24 +313,53 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 	img := faceImage(keyOf(u, style == "block", p.hasFacing, lenU, bk))
 	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, p.rot)
 	b.drawAt(t, img, sx, sy, k, p.rot)
-	// marker chips, upright, down the counter's right side
-	if len(u.Markers) == 0 {
-		return
+}
+
+// drawChips draws the marker chips of the placed counters, upright, down
+// the right side of each stack: after every counter, so that no counter
+// of the stack hides them, the top unit's first and the others' below.
+func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool, bk int, k float64, onScreen func(x, y, r float64) bool) {
+	if b.chipAt == nil {
+		b.chipAt = map[groupKey][2]float64{}
 	}
+	clear(b.chipAt)
 	z := cam.zoom()
-	half := p.h * 0.5
-	if p.rot != 0 && !p.long {
-		half = p.h * 0.62
+	if b.us != 1 {
+		bk = bucketFor(z * b.us)
+		k = z * b.us / bucketScales[bk]
 	}
-	x := sx + (half+1)*z
-	if p.long {
-		x = sx + p.w*0.3*z
-	}
-	y := sy - half*z + 6*z*b.us
-	for _, m := range u.Markers {
-		chip := chipImage(m, bk)
-		b.drawAt(t, chip, x, y, k, 0)
-		y += float64(chip.Bounds().Dy()) * k * 0.92
+	for i := len(b.placed) - 1; i >= 0; i-- {
+		p := &b.placed[i]
+		u := &v.Units[p.idx]
+		if p.open != open || len(u.Markers) == 0 {
+			continue
+		}
+		sx, sy := cam.ToScreen(p.cx, p.cy)
+		if !onScreen(sx, sy, p.w*z) {
+			continue
+		}
+		half := p.h * 0.5
+		if p.rot != 0 && !p.long {
+			half = p.h * 0.62
+		}
+		x := sx + (half+1)*z
+		if p.long {
+			x = sx + p.w*0.3*z
+		}
+		y := sy - half*z + 6*z*b.us
+		g := b.groupOf(u)
+		if open {
+			g = groupKey{u.ID, -2} // spread wide: each counter its own column
+		}
+		if at, ok := b.chipAt[g]; ok {
+			x, y = at[0], at[1]
+		}
+		for _, m := range u.Markers {
+			chip := chipImage(m, bk)
+			b.drawAt(t, chip, x, y, k, 0)
+			y += float64(chip.Bounds().Dy()) * k * 0.92
+		}
+		b.chipAt[g] = [2]float64{x, y}
 	}
 }
 
@@ -402,4 +443,17 @@ func (b *Board) TopBounds(cam Camera, o Overlay) image.Rectangle {
 		}
 	}
 	return r.Intersect(cam.Rect)
+}
+
+// hasName reports whether the hex at loc has a place name written on it.
+func (b *Board) hasName(loc string) bool {
+	if b.hm == nil {
+		return false
+	}
+	c, err := b.hm.ParseOn(loc)
+	if err != nil {
+		return false
+	}
+	cell := b.hm.Cell(c)
+	return cell != nil && cell.Name != ""
 }

@@ -295,7 +295,13 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		}
 		drawTextCentered(dst, k.short, fc, cx, ly+12*f, ink)
 	}
-	natoSymbol(dst, k.typ, cx-4*f, ly+lh*0.45, lw*0.62, lh*0.34, ink, paper, f)
+	if leader {
+		// The flag's staff rises above its box: lower and smaller, clear
+		// of the leader's name.
+		natoSymbol(dst, k.typ, cx-4*f, ly+lh*0.58, lw*0.62, lh*0.28, ink, paper, f)
+	} else {
+		natoSymbol(dst, k.typ, cx-4*f, ly+lh*0.45, lw*0.62, lh*0.34, ink, paper, f)
+	}
 	// strength: one square per step remaining, hollow for steps lost
 	if k.max > 0 {
 		n := k.max

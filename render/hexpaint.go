@@ -174,15 +174,61 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 			haloText(p.dst, cell.Label, Bold(11*p.s), q.X, q.Y, colLabel, withAlpha(colPaper, 0xb0), p.s)
 		}
 	}
-	for _, c := range cs {
-		cell := m.Cell(c)
-		if cell.Name == "" {
+	for _, n := range b.placeNames() {
+		if !p.visible(n.X, n.Y, HexSize*3) {
 			continue
 		}
-		x, y := b.hexCenter(c)
-		q := p.P(x, y+HexSize*0.55)
-		haloText(p.dst, cell.Name, Italic(12.5*p.s), q.X, q.Y, colInk, withAlpha(colPaper, 0xd0), p.s)
+		q := p.P(n.X, n.Y)
+		haloText(p.dst, n.name, Italic(12.5*p.s), q.X, q.Y, colInk, withAlpha(colPaper, 0xd0), p.s)
 	}
+}
+
+// placeName is where a place's name is written on the map.
+type placeName struct {
+	name string
+	pt
+}
+
+// placeNames returns the map's place names, one per place: neighbouring
+// hexes of one name (a town over two hexes) are named once, across their
+// shared middle, a lone hex low in the hex. Computed once per board.
+func (b *Board) placeNames() []placeName {
+	if b.names != nil || b.hm == nil {
+		return b.names
+	}
+	m := b.hm
+	b.names = []placeName{}
+	done := map[hex.Coord]bool{}
+	for _, c := range m.Coords() {
+		cell := m.Cell(c)
+		if cell.Name == "" || done[c] {
+			continue
+		}
+		// the connected hexes of this name
+		group := []hex.Coord{c}
+		done[c] = true
+		for i := 0; i < len(group); i++ {
+			for d := range 6 {
+				n := group[i].Neighbor(d)
+				if nc := m.Cell(n); nc != nil && !done[n] && nc.Name == cell.Name {
+					done[n] = true
+					group = append(group, n)
+				}
+			}
+		}
+		var sx, sy float64
+		for _, g := range group {
+			x, y := b.hexCenter(g)
+			sx, sy = sx+x, sy+y
+		}
+		k := float64(len(group))
+		at := pt{sx / k, sy / k}
+		if len(group) == 1 {
+			at.Y += HexSize * 0.55
+		}
+		b.names = append(b.names, placeName{cell.Name, at})
+	}
+	return b.names
 }
 
 // haloText draws s centred on (x, y) with a soft halo so it reads on any

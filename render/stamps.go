@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,11 +53,17 @@ func renderChip(ab string, col colorT, bucket int) *ebiten.Image {
 }
 
 // mapChipImage is a chip for a marker on a hex or zone (View.Markers).
+// On the map it carries the marker's words without their rule citation
+// (the "[...]" part) and no wider than about two hexes.
 func mapChipImage(kind, txt string, bucket int) *ebiten.Image {
 	label := txt
+	if i := strings.Index(label, " ["); i > 0 {
+		label = label[:i]
+	}
 	if label == "" {
 		label, _ = markerInfo(kind)
 	}
+	label = fitText(label, Bold(8.5), HexSize*2)
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	k := chipKey{"map:" + kind + ":" + label, bucket}
