@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"strings"
 
@@ -50,6 +51,7 @@ type BoardScene struct {
 	layerOK     bool
 	layerOp     ebiten.DrawImageOptions
 	layerDraws  int
+	cardRect    image.Rectangle // room in the side panel for the selected unit's card
 	fullPaints  int
 	layersMade  int
 	boardPaints int
@@ -140,7 +142,11 @@ func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
 func (b *BoardScene) Overlay() render.Overlay {
 	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
 		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom}
-	if b.S.CanAct() {
+	if b.S.CanAct() && b.S.Selected == "" {
+		// Nothing selected: corner brackets mark the units that may act.
+		o.Highlights = b.S.ActorMarks()
+	}
+	if b.S.CanAct() && b.S.Selected != "" {
 		o.Highlights = b.S.Highlights()
 		o.Facings = b.S.Facings()
 		if r, ok := b.S.Routes()[b.hoverLoc]; ok && len(b.S.TargetActions(b.hoverLoc)) == 0 {
@@ -220,6 +226,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
 			b.panel = append(b.panel, panelButton{b: render.Button{Label: fmt.Sprintf("%d more actions: select a unit or use Tab", len(items)-i), Rect: rr}})
+			y = bottom + 8
 			break
 		}
 		rr := image.Rect(x0, y, x1, y+h)
@@ -235,6 +242,8 @@ func (b *BoardScene) layoutPanel(a *App) {
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
 		y += h + 4
 	}
+	// The room left above the log holds the selected unit's card.
+	b.cardRect = image.Rect(x0, y+4, x1, bottom)
 }
 
 func ruleSub(a rules.Action) string {
@@ -717,6 +726,17 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		bt := pb.b
 		bt.Rect = rr
 		render.DrawButton(img, bt)
+	}
+	if u, ok := b.S.Unit(b.S.Selected); ok && b.cardRect.Dy() >= 96 {
+		var status []string
+		if h := b.S.SelectionHint(); h != "" {
+			status = append(status, h)
+		}
+		render.DrawSelectionCard(img, b.cardRect.Add(off), u, v.Board, v.Style, status)
+	} else if b.S.Selected == "" && b.cardRect.Dy() >= 60 && b.S.CanAct() {
+		r := b.cardRect.Add(off)
+		render.DrawText(img, "Select a unit: its card and what it may do", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+8), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
+		render.DrawText(img, "show here. Tab selects the next one that may act.", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+26), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
 	}
 	render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
 }

@@ -62,6 +62,8 @@ type memo struct {
 	routesOK   bool
 	highlights []render.Highlight
 	hlOK       bool
+	actors     []render.Highlight
+	actorsOK   bool
 }
 
 // memoNow returns the memo, emptied if the session changed since it was
@@ -399,7 +401,7 @@ func dropUniformLabels(hs []render.Highlight) []render.Highlight {
 // (how many places are lit, and the words shared by them all) or, when it
 // has no legal action at all, why, once, rather than per hex.
 func (s *Session) SelectionStatus() string {
-	if s.Selected == "" {
+	if s.Selected == "" || !s.CanAct() {
 		return ""
 	}
 	u, ok := s.Unit(s.Selected)
@@ -410,7 +412,13 @@ func (s *Session) SelectionStatus() string {
 	if name == "" {
 		name = u.Short
 	}
-	if !s.CanAct() {
+	return name + ": " + s.SelectionHint()
+}
+
+// SelectionHint is SelectionStatus without the unit's name (the side
+// panel's card names it).
+func (s *Session) SelectionHint() string {
+	if s.Selected == "" || !s.CanAct() {
 		return ""
 	}
 	if !s.hasActions(s.Selected) {
@@ -421,7 +429,7 @@ func (s *Session) SelectionStatus() string {
 		if why == "" {
 			why = "no legal action now"
 		}
-		return name + ": " + why
+		return why
 	}
 	panel := 0
 	for _, a := range s.Legal() {
@@ -449,14 +457,54 @@ func (s *Session) SelectionStatus() string {
 	}
 	switch {
 	case lit > 0 && panel > 0:
-		return fmt.Sprintf("%s: click one of %d lit places%s, or an action in the panel. Esc cancels", name, lit, shared)
+		return fmt.Sprintf("click one of %d lit places%s, or an action in the panel. Esc cancels", lit, shared)
 	case lit > 0:
-		return fmt.Sprintf("%s: click one of %d lit places%s. Esc cancels", name, lit, shared)
+		return fmt.Sprintf("click one of %d lit places%s. Esc cancels", lit, shared)
 	case len(s.FaceActions()) > 0 && panel == 0:
-		return name + ": click an arrow to face that way. Esc cancels"
+		return "click an arrow to face that way. Esc cancels"
 	default:
-		return name + ": its actions are in the side panel. Esc cancels"
+		return "its actions are in the side panel. Esc cancels"
 	}
+}
+
+// ActorMarks marks the place of every unit of the viewer that has a legal
+// action now, when they are fewer than half of the viewer's units on the
+// map (shown while nothing is selected, so the player sees whom the phase
+// concerns: the units a card may order, those ordered to move; when most
+// units may act, marks on all of them would say nothing).
+func (s *Session) ActorMarks() []render.Highlight {
+	m := s.memoNow()
+	if m.actorsOK {
+		return m.actors
+	}
+	m.actorsOK = true
+	own := 0
+	for _, u := range s.View().Units {
+		if u.Side == s.Viewer && u.At != "" && !u.Eliminated {
+			own++
+		}
+	}
+	seen := map[string]bool{}
+	actors := 0
+	var out []render.Highlight
+	for _, a := range s.Legal() {
+		for _, id := range append([]string{a.Unit}, a.Units...) {
+			if id == "" || seen[id] {
+				continue
+			}
+			seen[id] = true
+			actors++
+			if u, ok := s.Unit(id); ok && u.At != "" && !seen["@"+u.At] {
+				seen["@"+u.At] = true
+				out = append(out, render.Highlight{At: u.At, Kind: render.HLOrder})
+			}
+		}
+	}
+	if 2*actors >= own {
+		out = nil
+	}
+	m.actors = out
+	return out
 }
 
 // Facings lists the facings the selected unit may turn to (face actions).

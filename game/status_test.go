@@ -1,8 +1,11 @@
 package game
 
 import (
+	"image"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"grognard/render"
 	_ "grognard/rules/systems"
@@ -103,5 +106,92 @@ func TestDifferingHighlightLabelsStay(t *testing.T) {
 		if h.Text != want[i] {
 			t.Errorf("%s: label %q, want %q", h.At, h.Text, want[i])
 		}
+	}
+}
+
+// TestActorMarksShowWhomTheCardOrders: with nothing selected in the order
+// step, exactly the hexes of the units the card may order are marked; once
+// most units may act, nothing is marked.
+func TestActorMarksShowWhomTheCardOrders(t *testing.T) {
+	s := ventaSession(t)
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "attack-centre" })
+	want := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			u, _ := s.Unit(a.Unit)
+			want[u.At] = true
+		}
+	}
+	got := map[string]bool{}
+	for _, h := range s.ActorMarks() {
+		if h.Kind != render.HLOrder {
+			t.Errorf("mark at %s of kind %v", h.At, h.Kind)
+		}
+		got[h.At] = true
+	}
+	if len(want) < 2 || len(got) != len(want) {
+		t.Fatalf("marks %v, want the orderable units' hexes %v", got, want)
+	}
+	for at := range want {
+		if !got[at] {
+			t.Errorf("orderable unit at %s not marked", at)
+		}
+	}
+	// Fire and Hold orders up to 4 infantry or artillery anywhere: few
+	// French qualify, and the marks follow the card.
+	s2 := ventaSession(t)
+	doLegal(t, s2, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "fire-and-hold" })
+	for _, h := range s2.ActorMarks() {
+		ok := false
+		for _, a := range s2.Legal() {
+			if u, _ := s2.Unit(a.Unit); a.Unit != "" && u.At == h.At {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("%s marked but no unit there may act", h.At)
+		}
+	}
+}
+
+// TestSidePanelShowsTheSelectedUnitsCard: in the movement step the side
+// panel has room under its buttons; selecting a unit draws its card there.
+func TestSidePanelShowsTheSelectedUnitsCard(t *testing.T) {
+	needLoop(t)
+	s := ventaSession(t)
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "attack-centre" })
+	doLegal(t, s, func(_ string, kind, unit, _ string) bool { return kind == "order" && unit == "f-h3" })
+	doLegal(t, s, func(_ string, kind, _, _ string) bool { return kind == "end" })
+	s.Select("")
+	a := &App{w: WindowW, h: WindowH, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	var plain, sel *image.RGBA
+	var room image.Rectangle
+	winApp.Do(func() {
+		dst := ebiten.NewImage(WindowW, WindowH)
+		defer dst.Deallocate()
+		b.draw(a, dst)
+		plain = pixels(dst)
+		room = b.cardRect
+		s.Select("f-h3")
+		b.draw(a, dst)
+		sel = pixels(dst)
+	})
+	if room.Dy() < 150 {
+		t.Fatalf("the side panel leaves only %v under its buttons", room)
+	}
+	changed, total := 0, 0
+	for y := room.Min.Y; y < room.Max.Y; y++ {
+		for x := room.Min.X; x < room.Max.X; x++ {
+			total++
+			i := plain.PixOffset(x, y)
+			if plain.Pix[i] != sel.Pix[i] || plain.Pix[i+1] != sel.Pix[i+1] || plain.Pix[i+2] != sel.Pix[i+2] {
+				changed++
+			}
+		}
+	}
+	if changed*2 < total {
+		t.Errorf("selecting a unit changed %d of %d pixels of the panel's free room: no card there", changed, total)
 	}
 }

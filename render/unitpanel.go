@@ -1,0 +1,141 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
+)
+
+// unitFacts are the lines of a unit's card: its kind (and formation) under
+// the name, then values, strength, place (with its terrain), facing and
+// markers.
+func unitFacts(u rules.UnitView, board *rules.Board) (name string, kind, body []string) {
+	name = u.Name
+	if name == "" {
+		name = u.Short
+	}
+	if u.Hidden {
+		return "Unidentified unit", nil, nil
+	}
+	k := strings.ReplaceAll(u.Type, "-", " ")
+	if u.Size != "" {
+		k += " (" + u.Size + ")"
+	}
+	kind = append(kind, k)
+	if u.Formation != "" {
+		kind = append(kind, u.Formation)
+	}
+	if u.Values != "" {
+		body = append(body, "Values: "+u.Values)
+	}
+	if u.MaxStr > 0 {
+		body = append(body, fmt.Sprintf("Strength: %d of %d", u.Strength, u.MaxStr))
+	}
+	if u.At != "" {
+		at := u.At
+		if u.At2 != "" {
+			at += " – " + u.At2
+		}
+		if board != nil && board.Zones != nil {
+			if z, ok := board.Zones.Zone(u.At); ok {
+				at = z.Name
+			}
+		}
+		if board != nil && board.Hex != nil {
+			if c, err := board.Hex.ParseOn(u.At); err == nil {
+				if cell := board.Hex.Cell(c); cell != nil {
+					tn := cell.Terrain
+					if n, ok := board.Hex.Terrains[tn]; ok {
+						tn = n
+					}
+					at += " (" + tn + ")"
+				}
+			}
+		}
+		body = append(body, "At: "+at)
+	}
+	if u.Facing >= 0 && board != nil && board.Hex != nil {
+		body = append(body, fmt.Sprintf("Facing: corner %d", u.Facing))
+	}
+	var marks []string
+	for _, m := range u.Markers {
+		marks = append(marks, markerName(m))
+	}
+	if len(marks) > 0 {
+		body = append(body, "Markers: "+strings.Join(marks, ", "))
+	}
+	return name, kind, body
+}
+
+// DrawSelectionCard draws the selected unit's card into r (the free room
+// of the side panel): a heading, its counter (or block, with style
+// "block"), name, kind, values, strength, place, markers, then what it may
+// do now (the status lines), then its card's detail lines as far as they
+// fit. Lines that do not fit are left out; nothing is drawn outside r.
+func DrawSelectionCard(dst *ebiten.Image, r image.Rectangle, u rules.UnitView, board *rules.Board, style string, status []string) {
+	if r.Dx() < 120 || r.Dy() < 60 {
+		return
+	}
+	t := dst.SubImage(r).(*ebiten.Image)
+	x, y, w, h := rectF(r)
+	pad := 10.0
+	fillRoundRect(t, x, y, w, h, 6, rgba(0xf4, 0xec, 0xd6, 0xf4))
+	fillRect(t, x+6, y, w-12, 4, unitColor(u.Color, int(u.Side)))
+	strokeRoundRect(t, x+0.5, y+0.5, w-1, h-1, 6, 1.2, rgb(0x6e, 0x5a, 0x40))
+	cs := 52.0
+	drawCounter(t, u, x+pad, y+pad+4, cs, style, false)
+	tx := x + pad + cs + 10
+	tw := x + w - pad - tx
+	name, kind, body := unitFacts(u, board)
+	cy := y + pad + 2
+	bottom := y + h - pad
+	put := func(s string, f faceT, c colorT, lx, width float64) bool {
+		for _, l := range Wrap(s, f, width) {
+			lh := lineHeight(f)
+			if cy+lh > bottom {
+				return false
+			}
+			DrawText(t, l, f, lx, cy, c)
+			cy += lh
+		}
+		return true
+	}
+	DrawText(t, "SELECTED", Bold(10), tx, cy, rgb(0x8a, 0x2a, 0x20))
+	cy += lineHeight(Bold(10))
+	put(name, Bold(15), colInk, tx, tw)
+	for _, k := range kind {
+		put(k, Face(12.5), rgb(0x5a, 0x4a, 0x38), tx, tw)
+	}
+	if top := y + pad + 4 + cs + 6; cy < top {
+		cy = top
+	}
+	for _, l := range body {
+		if !put(l, Face(12.5), colInk, x+pad, w-2*pad) {
+			return
+		}
+	}
+	if len(status) > 0 {
+		cy += 3
+		line(t, x+pad, cy, x+w-pad, cy, 1, rgb(0xc4, 0xb0, 0x8c))
+		cy += 4
+		for _, l := range status {
+			if !put(l, Bold(12.5), rgb(0x2c, 0x4a, 0x2a), x+pad, w-2*pad) {
+				return
+			}
+		}
+	}
+	if len(u.Detail) > 0 && !u.Hidden {
+		cy += 3
+		line(t, x+pad, cy, x+w-pad, cy, 1, rgb(0xc4, 0xb0, 0x8c))
+		cy += 4
+		for _, l := range u.Detail {
+			if !put(l, Face(12), rgb(0x4a, 0x3c, 0x2c), x+pad, w-2*pad) {
+				return
+			}
+		}
+	}
+}
