@@ -1102,9 +1102,6 @@ func TestAlmansaFireResolveReachable(t *testing.T) {
 // and the Almansa victory count [5] (issues 3 and 4): what it draws in the
 // board's HUD strip must change with them.
 func TestAlmansaHUDShowsDeciderAndScore(t *testing.T) {
-	t.Skip("app bug (game/board.go hudHeight = 64): render.DrawHUD fits only the turn and the phase in the strip; 'Decides now', " +
-		"the prompt, the sub-phase and the score lines ('Allied steps destroyed: n of 20 [5]') fall below it and are never drawn, " +
-		"so in the Allied defensive fire the HUD names only the active side, Bourbon")
 	needWindow(t)
 	s := almContact(t, "Allied defensive fire")
 	v := s.View()

@@ -123,6 +123,10 @@ func DrawHUD(dst *ebiten.Image, r image.Rectangle, v *rules.View) {
 	if v == nil {
 		return
 	}
+	if r.Dx() > 4*r.Dy() {
+		drawHUDStrip(dst, r, v)
+		return
+	}
 	x, y, w, h := rectF(r)
 	pad := 10.0
 	cx, cy := x+pad, y+pad
@@ -192,6 +196,82 @@ func DrawHUD(dst *ebiten.Image, r image.Rectangle, v *rules.View) {
 	}
 	for _, t := range v.Tracks {
 		put(t.Name+": "+strings.Join(t.Items, " · "), Face(12), colTextDim)
+	}
+}
+
+// drawHUDStrip lays the HUD out in three columns for a wide, low strip at
+// the top of the window: where the game stands (turn, phase with its rule,
+// sub-phase), who acts (whose turn, who decides now), and the score.
+func drawHUDStrip(dst *ebiten.Image, r image.Rectangle, v *rules.View) {
+	x, y, w, h := rectF(r)
+	pad := 10.0
+	st := v.Status
+	colW := (w - 4*pad) / 3
+	clip := func(s string, f faceT, width float64) string {
+		if tw, _ := Measure(s, f); tw <= width {
+			return s
+		}
+		rs := []rune(s)
+		for n := len(rs) - 1; n > 1; n-- {
+			c := strings.TrimRight(string(rs[:n]), " ") + "…"
+			if tw, _ := Measure(c, f); tw <= width {
+				return c
+			}
+		}
+		return s
+	}
+	// Left: turn, phase [rule], sub-phase.
+	lx, ly := x+pad, y+pad-2
+	turn := fmt.Sprintf("Turn %d", st.Turn)
+	if st.Turns > 0 {
+		turn = fmt.Sprintf("Turn %d of %d", st.Turn, st.Turns)
+	}
+	DrawText(dst, turn, Bold(17), lx, ly, colGold)
+	_, lh := Measure("Ag", Bold(17))
+	phase := st.Phase
+	if st.PhaseRule != "" {
+		phase += "  [" + st.PhaseRule + "]"
+	}
+	DrawText(dst, clip(phase, Bold(14), 1.4*colW), Bold(14), lx, ly+lh+1, colText)
+	if st.SubPhase != "" {
+		_, ph := Measure("Ag", Bold(14))
+		DrawText(dst, clip(st.SubPhase, Face(12.5), 1.4*colW), Face(12.5), lx, ly+lh+ph+2, colTextDim)
+	}
+	// Middle: whose turn and who decides now (a reaction by the other side
+	// stands out in gold).
+	mx := x + pad + 1.45*colW
+	my := y + pad
+	if v.Result.Over {
+		res := "Game over: draw"
+		if v.Result.Winner >= 0 {
+			res = "Game over: " + sideName(v, v.Result.Winner) + " wins"
+		}
+		DrawText(dst, res, Bold(15), mx, my, colGold)
+		if v.Result.Reason != "" {
+			DrawText(dst, clip(v.Result.Reason, Face(12.5), 0.95*colW), Face(12.5), mx, my+22, colText)
+		}
+	} else {
+		if int(st.Active) >= 0 {
+			fillCircle(dst, mx+5, my+9, 5, sideColorFor(v, st.Active))
+			DrawText(dst, sideName(v, st.Active)+"'s turn", Bold(15), mx+16, my, colText)
+		}
+		dc := color.Color(colText)
+		if st.Decider != st.Active {
+			dc = colGold
+		}
+		DrawText(dst, "Decides now: "+sideName(v, st.Decider), Face(13), mx+16, my+22, dc)
+	}
+	// Right: score lines, right-aligned.
+	ry := y + pad - 1
+	rx := x + w - pad
+	for _, sc := range v.Score {
+		line := clip(sc, Face(12.5), 0.95*colW)
+		tw, th := Measure(line, Face(12.5))
+		if ry+th > y+h-4 {
+			break
+		}
+		DrawText(dst, line, Face(12.5), rx-tw, ry, colText)
+		ry += th + 1
 	}
 }
 
