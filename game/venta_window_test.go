@@ -12,14 +12,46 @@ import (
 )
 
 // Venta del Pozo in the real window, opened as GROGNARD_OPEN opens it. The
-// seed fixes the French hand: Attack Centre, Attack Left, Attack Right,
-// Fire and Hold.
+// seed fixes the French hand (Attack Centre, Attack Left, Attack Right,
+// Fire and Hold when this was written: ventaPick copes with another).
 const (
 	ventaSeed  = "3"
-	ventaUnit  = "f-h3" // 3e Hussards, in the centre section at 0602
-	ventaCard  = "attack-centre"
 	frenchBlue = 0x2a4c9c // the French counters' colour (units.txt)
 )
+
+// ventaPick chooses a card of the French hand and a unit it may order,
+// alone in its hex (a click on a stack opens it), the 3e Hussards if they
+// qualify: it plays each card on a copy of the game.
+func ventaPick(s *Session) (card, unit, name string) {
+	v := s.Game.State.View(0)
+	count := map[string]int{}
+	for _, u := range v.Units {
+		count[u.At]++
+	}
+	for _, play := range s.Game.State.Legal() {
+		if play.Kind != "play" {
+			continue
+		}
+		g := s.Game.Clone()
+		if _, err := g.Apply(play); err != nil {
+			continue
+		}
+		for _, o := range g.State.Legal() {
+			if o.Kind != "order" {
+				continue
+			}
+			for _, u := range v.Units {
+				if u.ID == o.Unit && count[u.At] == 1 && u.Type != "leader" && (unit == "" || u.ID == "f-h3") {
+					card, unit, name = play.Choice, u.ID, u.Name
+				}
+			}
+		}
+		if unit == "f-h3" {
+			break
+		}
+	}
+	return card, unit, name
+}
 
 // counterPixels counts the pixels within a box of half-size r around
 // (cx, cy) whose colour is close to rgb.
@@ -70,6 +102,12 @@ func TestWindowVentaDelPozoOrdersAndMoves(t *testing.T) {
 	if !s.Cover || s.Seat != 0 {
 		t.Fatalf("a hidden-hand game opens on the hand-over screen for the French: cover %v seat %v", s.Cover, s.Seat)
 	}
+	var ventaCard, ventaUnit, unitName string
+	winApp.Do(func() { ventaCard, ventaUnit, unitName = ventaPick(s) })
+	if ventaUnit == "" {
+		t.Fatal("no card of the French hand orders a unit standing alone")
+	}
+	t.Logf("playing %s to order %s (%s)", ventaCard, unitName, ventaUnit)
 	pos := func(loc string) (float64, float64) {
 		var x, y float64
 		var ok bool
@@ -239,7 +277,7 @@ func TestWindowVentaDelPozoOrdersAndMoves(t *testing.T) {
 		lines := s.LogLines()
 		last = lines[max(0, len(lines)-3):]
 		for _, l := range lines {
-			if strings.Contains(l, "3e Hussards") && strings.Contains(l, dest) {
+			if strings.Contains(l, unitName) && strings.Contains(l, dest) {
 				logged = true
 			}
 		}
