@@ -76,7 +76,7 @@ func (w *applier) apply(a rules.Action) {
 	case PhOrder:
 		if a.Kind == "end" {
 			w.Phase = PhMove
-			w.ev("phase", rMove, w.sideName(w.Active)+" moves")
+			w.ev("phase", rMove, "Movement phase: "+w.sideName(w.Active)+" moves its ordered units")
 			return
 		}
 		w.order(w.unit(a.Unit))
@@ -84,7 +84,7 @@ func (w *applier) apply(a rules.Action) {
 		switch a.Kind {
 		case "end":
 			w.Phase = PhCombat
-			w.ev("phase", rCombat, w.sideName(w.Active)+" battles")
+			w.ev("phase", rCombat, "Combat phase: "+w.sideName(w.Active)+" battles with its ordered units")
 		case "exit":
 			w.exit(w.unit(a.Unit))
 		default:
