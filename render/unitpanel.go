@@ -19,46 +19,29 @@ func unitFacts(u rules.UnitView, board *rules.Board) (name string, kind, body []
 		name = u.Short
 	}
 	if u.Hidden {
-		return "Unidentified unit", nil, nil
-	}
-	k := strings.ReplaceAll(u.Type, "-", " ")
-	if u.Size != "" {
-		k += " (" + u.Size + ")"
-	}
-	kind = append(kind, k)
-	if u.Formation != "" {
-		kind = append(kind, u.Formation)
-	}
-	if u.Values != "" {
-		body = append(body, "Values: "+u.Values)
-	}
-	if u.MaxStr > 0 {
-		body = append(body, fmt.Sprintf("Strength: %d of %d", u.Strength, u.MaxStr))
+		// An unidentified enemy: where it stands and its markers are
+		// public, nothing else.
+		name = "Unidentified unit"
+	} else {
+		k := strings.ReplaceAll(u.Type, "-", " ")
+		if u.Size != "" {
+			k += " (" + u.Size + ")"
+		}
+		kind = append(kind, k)
+		if u.Formation != "" {
+			kind = append(kind, u.Formation)
+		}
+		if u.Values != "" {
+			body = append(body, "Values: "+u.Values)
+		}
+		if u.MaxStr > 0 {
+			body = append(body, fmt.Sprintf("Strength: %d of %d", u.Strength, u.MaxStr))
+		}
 	}
 	if u.At != "" {
-		at := u.At
-		if u.At2 != "" {
-			at += " – " + u.At2
-		}
-		if board != nil && board.Zones != nil {
-			if z, ok := board.Zones.Zone(u.At); ok {
-				at = z.Name
-			}
-		}
-		if board != nil && board.Hex != nil {
-			if c, err := board.Hex.ParseOn(u.At); err == nil {
-				if cell := board.Hex.Cell(c); cell != nil {
-					tn := cell.Terrain
-					if n, ok := board.Hex.Terrains[tn]; ok {
-						tn = n
-					}
-					at += " (" + tn + ")"
-				}
-			}
-		}
-		body = append(body, "At: "+at)
+		body = append(body, "At: "+unitPlace(u, board))
 	}
-	if u.Facing >= 0 && board != nil && board.Hex != nil {
+	if u.Facing >= 0 && board != nil && board.Hex != nil && !u.Hidden {
 		body = append(body, fmt.Sprintf("Facing: corner %d", u.Facing))
 	}
 	var marks []string
@@ -69,6 +52,32 @@ func unitFacts(u rules.UnitView, board *rules.Board) (name string, kind, body []
 		body = append(body, "Markers: "+strings.Join(marks, ", "))
 	}
 	return name, kind, body
+}
+
+// unitPlace is where a unit stands as a player reads it: the zone's name,
+// or the hex number(s) with the terrain.
+func unitPlace(u rules.UnitView, board *rules.Board) string {
+	at := u.At
+	if u.At2 != "" {
+		at += " – " + u.At2
+	}
+	if board != nil && board.Zones != nil {
+		if z, ok := board.Zones.Zone(u.At); ok {
+			at = z.Name
+		}
+	}
+	if board != nil && board.Hex != nil {
+		if c, err := board.Hex.ParseOn(u.At); err == nil {
+			if cell := board.Hex.Cell(c); cell != nil {
+				tn := cell.Terrain
+				if n, ok := board.Hex.Terrains[tn]; ok {
+					tn = n
+				}
+				at += " (" + tn + ")"
+			}
+		}
+	}
+	return at
 }
 
 // DrawSelectionCard draws the selected unit's card into r (the free room

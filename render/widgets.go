@@ -398,62 +398,8 @@ func DrawUnitCard(dst *ebiten.Image, x, y float64, u rules.UnitView, board *rule
 	cs := 58.0
 	tx := pad + cs + 10
 	tw := w - tx - pad
-	var head []string
-	var body []string
-	name := u.Name
-	if u.Hidden {
-		name = "Unidentified unit"
-	}
-	head = append(head, name)
-	if !u.Hidden {
-		kind := strings.ReplaceAll(u.Type, "-", " ")
-		if u.Size != "" {
-			kind += " (" + u.Size + ")"
-		}
-		head = append(head, kind)
-		if u.Formation != "" {
-			head = append(head, u.Formation)
-		}
-		if u.Values != "" {
-			body = append(body, "Values: "+u.Values)
-		}
-		if u.MaxStr > 0 {
-			body = append(body, fmt.Sprintf("Strength: %d of %d", u.Strength, u.MaxStr))
-		}
-	}
-	if u.At != "" {
-		at := u.At
-		if u.At2 != "" {
-			at += " – " + u.At2
-		}
-		if board != nil && board.Zones != nil {
-			if z, ok := board.Zones.Zone(u.At); ok {
-				at = z.Name
-			}
-		}
-		if board != nil && board.Hex != nil {
-			if c, err := board.Hex.ParseOn(u.At); err == nil {
-				if cell := board.Hex.Cell(c); cell != nil {
-					tn := cell.Terrain
-					if n, ok := board.Hex.Terrains[tn]; ok {
-						tn = n
-					}
-					at += " (" + tn + ")"
-				}
-			}
-		}
-		body = append(body, "At: "+at)
-	}
-	if u.Facing >= 0 && board != nil && board.Hex != nil && !u.Hidden {
-		body = append(body, fmt.Sprintf("Facing: corner %d", u.Facing))
-	}
-	var marks []string
-	for _, m := range u.Markers {
-		marks = append(marks, markerName(m))
-	}
-	if len(marks) > 0 {
-		body = append(body, "Markers: "+strings.Join(marks, ", "))
-	}
+	name, kind, body := unitFacts(u, board)
+	head := append([]string{name}, kind...)
 	bf := Face(12.5)
 	blh := lineHeight(bf)
 	var wrapped []string
