@@ -75,11 +75,19 @@ func (w *applier) apply(a rules.Action) {
 		w.play(a)
 	case PhOrder:
 		if a.Kind == "end" {
+			w.Rally = nil
 			w.Phase = PhMove
 			w.ev("phase", rMove, "Movement phase: "+w.sideName(w.Active)+" moves its ordered units")
 			return
 		}
-		w.order(w.unit(a.Unit))
+		switch a.Kind {
+		case "roll":
+			w.rallyRoll(a.Dice)
+		case "rally":
+			w.rallyBlock(w.unit(a.Unit), a.Choice)
+		default:
+			w.order(w.unit(a.Unit))
+		}
 	case PhMove:
 		switch a.Kind {
 		case "end":
@@ -208,6 +216,11 @@ func (w *applier) play(a rules.Action) {
 		w.Fallback = true
 		w.ev("play", rDeckCard(e), fmt.Sprintf("%s has no unit %s can order: it orders 1 unit of choice, without its effects", w.sideName(w.Active), e.Name))
 	}
+	if e.Rally && !w.Fallback {
+		// Command card: Rally: as many dice as the cards held, this one
+		// included (the same count as order=command).
+		w.RallyDice = len(w.Hands[w.Active]) + 1
+	}
 	w.Phase = PhOrder
 }
 
@@ -238,6 +251,7 @@ func (w *applier) endTurn() {
 	w.Last[w.Active], w.LastMirror[w.Active] = w.Eff, w.Mirror
 	w.Card, w.Eff, w.Mirror = "", "", false
 	w.OrderCap, w.Fallback = 0, false
+	w.RallyDice, w.Rally = 0, nil
 	w.Orders = nil
 	w.Ordered, w.Moved, w.Battled = map[string]bool{}, map[string]int{}, map[string]bool{}
 	w.Active = 1 - w.Active

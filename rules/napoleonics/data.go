@@ -89,6 +89,8 @@ type CardDef struct {
 	MoveTypes       []string // unit types the move bonuses are for (all if empty)
 	MeleeClass      []string // classes the melee bonus is for (all if empty)
 	Fallback        bool     // no unit of the arm: order 1 unit of choice
+	Rally           bool     // rally=yes: roll dice, restore blocks, order the units restored
+	Authored        string   // authored="reason": our reading where the family's card is uncertain
 }
 
 // System is the system-level data.
@@ -517,7 +519,7 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 			return nil, "", r.Errf("card %s defined twice", id)
 		}
 		seen[id] = true
-		c := &CardDef{ID: id, Name: r.Opt("name", id), Kind: r.Opt("kind", "section"), Text: r.Opt("text", "")}
+		c := &CardDef{ID: id, Name: r.Opt("name", id), Kind: r.Opt("kind", "section"), Text: r.Opt("text", ""), Authored: r.Opt("authored", "")}
 		if c.Kind != "section" && c.Kind != "tactic" {
 			return nil, "", r.Errf("card %s: kind=%s: want section or tactic", id, c.Kind)
 		}
@@ -574,7 +576,7 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 			key string
 			dst *bool
 			inv bool
-		}{{"with_unit", &c.WithUnit, false}, {"counter", &c.Counter, false}, {"fallback", &c.Fallback, false},
+		}{{"with_unit", &c.WithUnit, false}, {"counter", &c.Counter, false}, {"fallback", &c.Fallback, false}, {"rally", &c.Rally, false},
 			{"battle", &c.NoBattle, true}, {"fire", &c.NoFire, true}, {"move", &c.NoMove, true}} {
 			def := "yes"
 			if !f.inv {
@@ -587,6 +589,9 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 				return nil, "", r.Errf("card %s: %s=%s: want yes or no", id, f.key, v)
 			}
 			*f.dst = (v == "yes") != f.inv
+		}
+		if c.Rally && !c.OrderCommand {
+			return nil, "", r.Errf("card %s: rally=yes rolls the cards held: want order=command", id)
 		}
 		if c.Order == 0 && !c.Counter && !c.OrderCommand && !(len(c.Class) == 1 && c.Class[0] == "leader") {
 			return nil, "", r.Errf("card %s: order=0 (no limit) is only for leader cards", id)

@@ -23,6 +23,12 @@ func (s *State) Legal() []rules.Action {
 	case PhCommand:
 		return s.playActions()
 	case PhOrder:
+		if s.RallyDice > 0 {
+			return actionsOf(s.Chances())
+		}
+		if s.rallying() {
+			return append(s.rallyActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder + "; " + rRally})
+		}
 		return append(s.orderActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
 	case PhMove:
 		return append(s.moveActions(), rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
@@ -51,6 +57,10 @@ func (s *State) Chances() []rules.Outcome {
 			}
 		}
 		return outs
+	case PhOrder:
+		if s.RallyDice > 0 {
+			return s.rollOutcomes(s.RallyDice, "Rally dice", rRally)
+		}
 	case PhCombat:
 		if p := s.Pend; p != nil {
 			switch p.Stage {
@@ -158,6 +168,9 @@ func (s *State) canOrder(u *Unit) bool {
 	}
 	if s.Fallback {
 		return !isLeader(u) // one unit of the player's choice, anywhere
+	}
+	if e.Rally {
+		return false // Rally orders only the units it gives blocks back to
 	}
 	if !s.armMatches(e, u) {
 		return false

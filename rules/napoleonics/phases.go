@@ -46,4 +46,5 @@ const (
 	rSquareOut = "Infantry Forming Square: leaving square (authored)"
 	rCap       = "scenario.txt: turn cap (authored)"
 	rReshuffle = "cards.txt: reshuffle (authored)"
+	rRally     = "Command card: Rally (authored)"
 )

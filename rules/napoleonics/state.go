@@ -92,7 +92,9 @@ type State struct {
 	Moved      map[string]int  `json:"moved"` // hexes moved this turn
 	Battled    map[string]bool `json:"battled"`
 	Banners    [2]int          `json:"banners"`
-	Lost       [2]int          `json:"lost"` // units (not leaders) eliminated
+	Lost       [2]int          `json:"lost"`                 // units (not leaders) eliminated
+	RallyDice  int             `json:"rally_dice,omitempty"` // Rally: dice still to roll
+	Rally      []int           `json:"rally,omitempty"`      // Rally: symbols rolled, not yet used
 	Draw       *Drawing        `json:"draw,omitempty"`
 	Pend       *Pend           `json:"pend,omitempty"`
 	Winner     int             `json:"winner"`
@@ -149,6 +151,7 @@ func (s *State) clone() *State {
 	c.Pile = copyMap(s.Pile)
 	c.Discard = copyMap(s.Discard)
 	c.Orders = append([]string(nil), s.Orders...)
+	c.Rally = append([]int(nil), s.Rally...)
 	c.Ordered = copyMap(s.Ordered)
 	c.Moved = copyMap(s.Moved)
 	c.Battled = copyMap(s.Battled)

@@ -50,7 +50,15 @@ func (s *State) Status() rules.Status {
 	case PhCommand:
 		st.Prompt = name + ": play a command card"
 	case PhOrder:
-		st.Prompt = fmt.Sprintf("%s: order units (%s)", name, s.orderLimit())
+		switch {
+		case s.RallyDice > 0:
+			st.Decider = rules.Chance
+			st.Prompt = fmt.Sprintf("Rolling %s for Rally", plural(s.RallyDice, "die", "dice"))
+		case s.rallying():
+			st.Prompt = fmt.Sprintf("%s: give back the blocks rolled (Rally: %s left)", name, plural(len(s.Rally), "symbol", "symbols"))
+		default:
+			st.Prompt = fmt.Sprintf("%s: order units (%s)", name, s.orderLimit())
+		}
 	case PhMove:
 		st.Prompt = name + ": move ordered units and leaders, one at a time"
 	case PhCombat:
