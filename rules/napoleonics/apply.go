@@ -85,6 +85,10 @@ func (w *applier) apply(a rules.Action) {
 			w.rallyRoll(a.Dice)
 		case "rally":
 			w.rallyBlock(w.unit(a.Unit), a.Choice)
+		case "supply":
+			w.supplyChoose(w.unit(a.Unit))
+		case "retreat":
+			w.supplyStep(w.hexOf(a.To))
 		default:
 			w.order(w.unit(a.Unit))
 		}
@@ -216,6 +220,9 @@ func (w *applier) play(a rules.Action) {
 		w.Fallback = true
 		w.ev("play", rDeckCard(e), fmt.Sprintf("%s has no unit %s can order: it orders 1 unit of choice, without its effects", w.sideName(w.Active), e.Name))
 	}
+	if e.Supply > 0 && !w.Fallback {
+		w.startSupply(e.Supply)
+	}
 	if e.Rally && !w.Fallback {
 		// Command card: Rally: as many dice as the cards held, this one
 		// included (the same count as order=command).
@@ -252,6 +259,7 @@ func (w *applier) endTurn() {
 	w.Card, w.Eff, w.Mirror = "", "", false
 	w.OrderCap, w.Fallback = 0, false
 	w.RallyDice, w.Rally = 0, nil
+	w.SupplyLeft, w.Supply = 0, ""
 	w.Orders = nil
 	w.Ordered, w.Moved, w.Battled = map[string]bool{}, map[string]int{}, map[string]bool{}
 	w.Active = 1 - w.Active

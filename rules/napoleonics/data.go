@@ -91,6 +91,7 @@ type CardDef struct {
 	Fallback        bool     // no unit of the arm: order 1 unit of choice
 	Rally           bool     // rally=yes: roll dice, restore blocks, order the units restored
 	Authored        string   // authored="reason": our reading where the family's card is uncertain
+	Supply          int      // supply=N: first an enemy unit falls back N hexes (Short Supply)
 }
 
 // System is the system-level data.
@@ -561,7 +562,7 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 			key string
 			dst *int
 		}{{"per_section", &c.PerSection}, {"move_bonus", &c.MoveBonus}, {"battle_move_bonus", &c.BattleMoveBonus},
-			{"melee_bonus", &c.MeleeBonus}, {"fire_bonus", &c.FireBonus}, {"draw", &c.Draw}} {
+			{"melee_bonus", &c.MeleeBonus}, {"fire_bonus", &c.FireBonus}, {"draw", &c.Draw}, {"supply", &c.Supply}} {
 			if *f.dst, err = r.OptInt(f.key, 0); err != nil {
 				return nil, "", err
 			}
@@ -589,6 +590,9 @@ func ParseCards(recs []scenarios.Record) ([]*CardDef, string, error) {
 				return nil, "", r.Errf("card %s: %s=%s: want yes or no", id, f.key, v)
 			}
 			*f.dst = (v == "yes") != f.inv
+		}
+		if c.Supply < 0 || c.Supply > 3 {
+			return nil, "", r.Errf("card %s: supply=%d: want 0 to 3 hexes", id, c.Supply)
 		}
 		if c.Rally && !c.OrderCommand {
 			return nil, "", r.Errf("card %s: rally=yes rolls the cards held: want order=command", id)

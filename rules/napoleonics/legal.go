@@ -26,6 +26,9 @@ func (s *State) Legal() []rules.Action {
 		if s.RallyDice > 0 {
 			return actionsOf(s.Chances())
 		}
+		if s.SupplyLeft > 0 {
+			return s.supplyActions()
+		}
 		if s.rallying() {
 			return append(s.rallyActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder + "; " + rRally})
 		}

@@ -47,4 +47,5 @@ const (
 	rCap       = "scenario.txt: turn cap (authored)"
 	rReshuffle = "cards.txt: reshuffle (authored)"
 	rRally     = "Command card: Rally (authored)"
+	rSupply    = "Command card: Short Supply (authored)"
 )

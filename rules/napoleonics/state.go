@@ -92,9 +92,11 @@ type State struct {
 	Moved      map[string]int  `json:"moved"` // hexes moved this turn
 	Battled    map[string]bool `json:"battled"`
 	Banners    [2]int          `json:"banners"`
-	Lost       [2]int          `json:"lost"`                 // units (not leaders) eliminated
-	RallyDice  int             `json:"rally_dice,omitempty"` // Rally: dice still to roll
-	Rally      []int           `json:"rally,omitempty"`      // Rally: symbols rolled, not yet used
+	Lost       [2]int          `json:"lost"`                  // units (not leaders) eliminated
+	RallyDice  int             `json:"rally_dice,omitempty"`  // Rally: dice still to roll
+	Rally      []int           `json:"rally,omitempty"`       // Rally: symbols rolled, not yet used
+	SupplyLeft int             `json:"supply_left,omitempty"` // Short Supply: hexes the enemy unit still falls back
+	Supply     string          `json:"supply,omitempty"`      // Short Supply: the enemy unit chosen
 	Draw       *Drawing        `json:"draw,omitempty"`
 	Pend       *Pend           `json:"pend,omitempty"`
 	Winner     int             `json:"winner"`

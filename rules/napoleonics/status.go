@@ -54,6 +54,10 @@ func (s *State) Status() rules.Status {
 		case s.RallyDice > 0:
 			st.Decider = rules.Chance
 			st.Prompt = fmt.Sprintf("Rolling %s for Rally", plural(s.RallyDice, "die", "dice"))
+		case s.SupplyLeft > 0 && s.Supply == "":
+			st.Prompt = name + ": choose an enemy unit to fall back (Short Supply)"
+		case s.SupplyLeft > 0:
+			st.Prompt = fmt.Sprintf("%s: move %s back toward its own edge (%s left)", name, s.name(s.unit(s.Supply)), plural(s.SupplyLeft, "hex", "hexes"))
 		case s.rallying():
 			st.Prompt = fmt.Sprintf("%s: give back the blocks rolled (Rally: %s left)", name, plural(len(s.Rally), "symbol", "symbols"))
 		default:
