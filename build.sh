@@ -116,9 +116,9 @@ case "$cmd" in
     ls -l dist
     ;;
   help|-h|--help)
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
-    say "unknown command '$cmd'"; sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
+    say "unknown command '$cmd'"; sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
     ;;
 esac
