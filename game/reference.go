@@ -192,7 +192,7 @@ func (r *referenceScene) wrap(width int) {
 		case strings.HasPrefix(t, "|"):
 			var rows [][]string
 			for ; i < len(src) && strings.HasPrefix(strings.TrimSpace(src[i]), "|"); i++ {
-				rows = append(rows, tableCells(src[i]))
+				rows = append(rows, scenarios.MarkdownCells(src[i]))
 			}
 			r.table(rows, w)
 			blank(12)
@@ -246,18 +246,6 @@ func (r *referenceScene) wrap(width int) {
 	for _, l := range r.lines {
 		r.height += l.h
 	}
-}
-
-// tableCells splits a Markdown table row into its trimmed cells.
-func tableCells(l string) []string {
-	l = strings.TrimSpace(l)
-	l = strings.TrimPrefix(l, "|")
-	l = strings.TrimSuffix(l, "|")
-	cells := strings.Split(l, "|")
-	for i := range cells {
-		cells[i] = strings.TrimSpace(cells[i])
-	}
-	return cells
 }
 
 // table lays a Markdown table out: columns as wide as their text where the

@@ -14,47 +14,10 @@ import (
 // its tables (and the modifiers and movement allowances it lists) state
 // against the data the engine plays, so the two cannot drift apart.
 
-// mdTable is one Markdown table of the reference: its header cells, its
-// body rows and the line of its header (1-based) for messages.
-type mdTable struct {
-	Head []string
-	Rows [][]string
-	Line int
-}
+// mdTable is one Markdown table of the reference (scenarios reads them).
+type mdTable = scenarios.MarkdownTable
 
-// mdCells splits a Markdown table line "| a | b |" into trimmed cells.
-func mdCells(line string) []string {
-	line = strings.TrimSpace(line)
-	line = strings.TrimPrefix(line, "|")
-	line = strings.TrimSuffix(line, "|")
-	parts := strings.Split(line, "|")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts
-}
-
-// mdTables returns every Markdown table of a text.
-func mdTables(text string) []mdTable {
-	var out []mdTable
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "|") {
-			continue
-		}
-		t := mdTable{Head: mdCells(lines[i]), Line: i + 1}
-		i++
-		for ; i < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i]), "|"); i++ {
-			cells := mdCells(lines[i])
-			if strings.Trim(strings.Join(cells, ""), "-: ") == "" {
-				continue // the |---|---| separator
-			}
-			t.Rows = append(t.Rows, cells)
-		}
-		out = append(out, t)
-	}
-	return out
-}
+var mdTables = scenarios.MarkdownTables
 
 // reference reads the rules reference and the scenario data.
 func reference(t *testing.T) (string, *Scenario) {

@@ -16,43 +16,10 @@ import (
 // tests read the reference as the player sees it and hold every number it
 // states against the data the engine plays, so the two cannot drift apart.
 
-// mdTable is one Markdown table of the reference.
-type mdTable struct {
-	Head []string
-	Rows [][]string
-	Line int
-}
+// mdTable is one Markdown table of the reference (scenarios reads them).
+type mdTable = scenarios.MarkdownTable
 
-func mdCells(line string) []string {
-	line = strings.TrimSpace(line)
-	line = strings.TrimSuffix(strings.TrimPrefix(line, "|"), "|")
-	parts := strings.Split(line, "|")
-	for i := range parts {
-		parts[i] = strings.TrimSpace(parts[i])
-	}
-	return parts
-}
-
-func mdTables(text string) []mdTable {
-	var out []mdTable
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		if !strings.HasPrefix(strings.TrimSpace(lines[i]), "|") {
-			continue
-		}
-		t := mdTable{Head: mdCells(lines[i]), Line: i + 1}
-		i++
-		for ; i < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i]), "|"); i++ {
-			cells := mdCells(lines[i])
-			if strings.Trim(strings.Join(cells, ""), "-: ") == "" {
-				continue // the |---|---| separator
-			}
-			t.Rows = append(t.Rows, cells)
-		}
-		out = append(out, t)
-	}
-	return out
-}
+var mdTables = scenarios.MarkdownTables
 
 // stripMarks removes the reference's **(authored)**-style marks from a cell.
 var marks = regexp.MustCompile(`\s*\*\*\([^)]*\)\*\*`)
