@@ -208,6 +208,15 @@ type Explainer interface {
 	WhyNot(unit, target string) string
 }
 
+// Checker is implemented by systems that can check their own invariants
+// (stacking, no unit in two places, pools and tracks consistent, hands of the
+// right size). It is product code, not test code: the random-playout
+// harness runs it after every action, and so do `grognard playout --deep`
+// and each system's tests. It returns nil when the state is sound.
+type Checker interface {
+	CheckInvariants() error
+}
+
 // Previewer is implemented by systems that can give, before a combat is
 // rolled, the exact distribution of its outcomes.
 type Previewer interface {

@@ -89,6 +89,11 @@ func PlayOne(scenario string, seed uint64, cfg PlayoutConfig) (*Game, error) {
 	// off never changes which game a seed plays.
 	probe := rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))
 	check := func(n int) error {
+		if c, ok := g.State.(Checker); ok {
+			if err := c.CheckInvariants(); err != nil {
+				return fmt.Errorf("system invariant: %w", err)
+			}
+		}
 		if cfg.Check != nil {
 			if err := cfg.Check(g.State); err != nil {
 				return fmt.Errorf("system invariant: %w", err)
