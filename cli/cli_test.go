@@ -285,10 +285,10 @@ func TestApply(t *testing.T) {
 	}
 	// A broken save is refused by name, and left alone.
 	bad := filepath.Join(t.TempDir(), "bad.json")
-	broken := bytes.Replace(before, []byte(`"seed": 5`), []byte(`"seed": 6`), 1)
+	broken := bytes.Replace(before, []byte(`"turn": 1,`), []byte(`"turn": 2,`), 1)
 	os.WriteFile(bad, broken, 0o644)
-	run("apply", bad, "1").fails(t, 1, bad+": checksum mismatch")
-	run("legal", bad).fails(t, 1, "checksum mismatch")
+	run("apply", bad, "1").fails(t, 1, bad+": the seal does not verify")
+	run("legal", bad).fails(t, 1, "the seal does not verify")
 	if !bytes.Equal(broken, read(t, bad)) {
 		t.Errorf("apply changed a broken save")
 	}

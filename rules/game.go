@@ -160,6 +160,161 @@ func Replay(scenario string, seed uint64, opts Options, steps []Step) (*Game, er
 	return g, nil
 }
 
+// ChanceError is a recorded chance outcome that is not the one the game's
+// own generator gives at that step: the record was edited (or made by a
+// program that forced the outcome). Step is 1-based.
+type ChanceError struct {
+	Step     int
+	Recorded string // key of the recorded outcome
+	Expected string // key of the outcome the generator gives
+}
+
+func (e *ChanceError) Error() string {
+	return fmt.Sprintf("step %d: the recorded chance outcome %q is not the one the game's generator gives at that step (%q)", e.Step, e.Recorded, e.Expected)
+}
+
+// ReplayChecked is Replay that also checks every recorded chance outcome:
+// at a chance step it samples the game's generator (PCG(seed, step)) and
+// refuses the record, with a *ChanceError, when the recorded outcome is
+// not the one drawn. Saves load with it, so a die or a draw changed in a
+// file (or a changed seed) is refused.
+func ReplayChecked(scenario string, seed uint64, opts Options, steps []Step) (*Game, error) {
+	g, _, err := replayMarked(scenario, seed, opts, steps, true, 0)
+	return g, err
+}
+
+// replayMarked replays steps; with check it verifies chance outcomes; with
+// every > 0 it also returns a clone of the state after every every-th step
+// (index i: after i*every steps) and the log length after each step.
+func replayMarked(scenario string, seed uint64, opts Options, steps []Step, check bool, every int) (*Game, *marks, error) {
+	st, err := NewState(scenario, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := &Game{Scenario: scenario, Options: opts, Seed: seed, State: st}
+	var m *marks
+	if every > 0 {
+		m = &marks{every: every, logLen: make([]int, 1, len(steps)+1)}
+		m.states = append(m.states, st.Clone())
+	}
+	for i, s := range steps {
+		if d := g.State.Status().Decider; d != s.By {
+			return nil, nil, fmt.Errorf("step %d (%s): recorded for %s but %s decides", i+1, s.Action.Key(), s.By, d)
+		}
+		if check && s.By == Chance {
+			want, err := Sample(g.State.Chances(), g.Rand())
+			if err != nil {
+				return nil, nil, fmt.Errorf("step %d (%s): %w", i+1, s.Action.Key(), err)
+			}
+			if want.Key() != s.Action.Key() {
+				return nil, nil, &ChanceError{Step: i + 1, Recorded: s.Action.Key(), Expected: want.Key()}
+			}
+		}
+		if _, err := g.ApplyOne(s.Action); err != nil {
+			return nil, nil, fmt.Errorf("step %d (%s): %w", i+1, s.Action.Key(), err)
+		}
+		if m != nil {
+			m.logLen = append(m.logLen, len(g.Log))
+			if (i+1)%every == 0 {
+				m.states = append(m.states, g.State.Clone())
+			}
+		}
+	}
+	return g, m, nil
+}
+
+// marks are the checkpoints of a Timeline.
+type marks struct {
+	every  int
+	states []State // states[i] is the state after i*every steps
+	logLen []int   // logLen[n] is len(Log) after n steps
+}
+
+// DefaultCheckpointEvery is the spacing of a Timeline's checkpoints: the
+// state at any step costs one Clone and at most this many steps applied.
+const DefaultCheckpointEvery = 16
+
+// Timeline gives the state of a recorded game at any step quickly, for
+// replays, 'grognard show --step' and branching: it keeps a Clone of the
+// state every K steps (built by one replay of the record) and rebuilds the
+// state at step n from the checkpoint before it. A Timeline is not safe for
+// concurrent use; the states it returns are fresh copies the caller owns.
+type Timeline struct {
+	scenario string
+	seed     uint64
+	opts     Options
+	steps    []Step
+	final    *Game
+	m        *marks
+}
+
+// NewTimeline replays a game's record once, checking every chance outcome
+// against the game's generator (see ReplayChecked), and keeps a checkpoint
+// every `every` steps (DefaultCheckpointEvery when every <= 0). The game g
+// is not changed.
+func NewTimeline(g *Game, every int) (*Timeline, error) {
+	if g == nil {
+		return nil, errors.New("timeline: no game")
+	}
+	return TimelineOf(g.Scenario, g.Seed, g.Options, g.Steps, every)
+}
+
+// TimelineOf is NewTimeline from a game's record.
+func TimelineOf(scenario string, seed uint64, opts Options, steps []Step, every int) (*Timeline, error) {
+	if every <= 0 {
+		every = DefaultCheckpointEvery
+	}
+	steps = append([]Step(nil), steps...)
+	g, m, err := replayMarked(scenario, seed, opts, steps, true, every)
+	if err != nil {
+		return nil, err
+	}
+	return &Timeline{scenario: scenario, seed: seed, opts: opts, steps: steps, final: g, m: m}, nil
+}
+
+// Len is the number of steps of the record: StateAt accepts 0..Len().
+func (t *Timeline) Len() int { return len(t.steps) }
+
+// Final is the game at its last step (the replay the timeline was built
+// from); the caller may keep it but should not change it while using t.
+func (t *Timeline) Final() *Game { return t.final }
+
+// StepRangeError is a step number outside 0..Len().
+type StepRangeError struct{ Step, Len int }
+
+func (e *StepRangeError) Error() string {
+	return fmt.Sprintf("step %d is out of range: the game has %d steps (give 0 for the start, up to %d)", e.Step, e.Len, e.Len)
+}
+
+// StateAt returns a copy of the state after the first n steps (0: the
+// scenario's start, before even the opening chance outcomes).
+func (t *Timeline) StateAt(n int) (State, error) {
+	g, err := t.GameAt(n)
+	if err != nil {
+		return nil, err
+	}
+	return g.State, nil
+}
+
+// GameAt returns the game after its first n steps: state, steps and log as
+// they stood then, ready to play on (it shares nothing mutable with t).
+func (t *Timeline) GameAt(n int) (*Game, error) {
+	if n < 0 || n > len(t.steps) {
+		return nil, &StepRangeError{Step: n, Len: len(t.steps)}
+	}
+	k := n / t.m.every
+	start := k * t.m.every
+	g := &Game{Scenario: t.scenario, Options: t.opts, Seed: t.seed, State: t.m.states[k].Clone(),
+		Steps: append(make([]Step, 0, n), t.steps[:start]...)}
+	for i := start; i < n; i++ {
+		if _, err := g.ApplyOne(t.steps[i].Action); err != nil {
+			return nil, fmt.Errorf("step %d (%s): %w", i+1, t.steps[i].Action.Key(), err)
+		}
+	}
+	g.Log = append([]Event(nil), t.final.Log[:t.m.logLen[n]]...)
+	return g, nil
+}
+
 // Clone copies the game; the copy shares nothing mutable with g.
 func (g *Game) Clone() *Game {
 	c := *g

@@ -35,6 +35,7 @@ func Dir() (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("creating the saves directory: %w", err)
 	}
+	cleanOnce(filepath.Clean(dir)) // temporary files of saves killed mid-write
 	return dir, nil
 }
 

@@ -88,13 +88,10 @@ func marshal(t testing.TB, f *File) []byte {
 	return b
 }
 
-func resign(t testing.TB, f *File) *File {
-	var err error
-	if f.Checksum, err = f.Sum(); err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+// resign marks the edits a user who extracted the key from the program
+// could make: Marshal seals whatever the fields hold, so the edited file's
+// seal verifies and only the replay checks can refuse it.
+func resign(_ testing.TB, f *File) *File { return f }
 
 func copyFile(f *File) *File {
 	c := *f
@@ -122,7 +119,14 @@ func examples(t testing.TB) map[string][]byte {
 	out["broken-truncated.json"] = midBytes[:len(midBytes)/2]
 	// A comma deleted by hand after "app" (line 3).
 	out["broken-garbled.json"] = bytes.Replace(midBytes, []byte("\"app\": \""+AppVersion+"\","), []byte("\"app\": \""+AppVersion+"\""), 1)
-	// A step edited by hand: Red's first advance of 3 becomes 4.
+	// The sealed text edited by hand: one character changed.
+	at := bytes.Index(midBytes, []byte(`"sealed": "`)) + len(`"sealed": "`) + 40
+	edited := append([]byte(nil), midBytes...)
+	edited[at] = map[bool]byte{true: 'A', false: 'B'}[edited[at] != 'A']
+	out["broken-edited-sealed.json"] = edited
+	// The plain header edited by hand: the turn.
+	out["broken-edited-header.json"] = bytes.Replace(midBytes, []byte(`"turn": `+itoa(mid.Turn)+`,`), []byte(`"turn": `+itoa(mid.Turn+3)+`,`), 1)
+	// A step edited: Red's first advance of 3 becomes 4.
 	editStep := func(f *File) *File {
 		c := copyFile(f)
 		for i, s := range c.Steps {
@@ -133,8 +137,7 @@ func examples(t testing.TB) map[string][]byte {
 		}
 		return c
 	}
-	out["broken-edited-step.json"] = marshal(t, editStep(mid))
-	// The snapshot edited by hand: Red moved forward.
+	// The snapshot edited: Red moved forward.
 	editSnap := func(f *File) *File {
 		c := copyFile(f)
 		re := regexp.MustCompile(`"pos":\[(\d+),`)
@@ -142,13 +145,26 @@ func examples(t testing.TB) map[string][]byte {
 		c.Snapshot = re.ReplaceAll(c.Snapshot, []byte(`"pos":[`+itoa(atoi(string(m[1]))+4)+`,`))
 		return c
 	}
-	out["broken-edited-snapshot.json"] = marshal(t, editSnap(mid))
-	// The same edits with a recomputed checksum, as a newer build with
-	// different rules would write: the replay itself must catch them.
+	// The edits below are resealed, as someone who extracted the key from
+	// the program (or a newer build with different rules) would write:
+	// the replay itself must catch them.
 	out["broken-replay-fails.json"] = marshal(t, resign(t, editStep(mid)))
 	out["broken-snapshot-differs.json"] = marshal(t, resign(t, editSnap(mid)))
+	// A die changed: the first bonus roll (rule 3) made a 6.
+	die := copyFile(mid)
+	for i, s := range die.Steps {
+		if s.Action.Kind == "roll" {
+			die.Steps[i].Action.Dice = []int{6}
+			break
+		}
+	}
+	out["broken-edited-die.json"] = marshal(t, resign(t, die))
+	// The seed changed: the dice to come would change.
+	seed := copyFile(mid)
+	seed.Seed++
+	out["broken-changed-seed.json"] = marshal(t, resign(t, seed))
 	// A future format with a field this build does not know.
-	fut := bytes.Replace(midBytes, []byte(`"format": 1,`), []byte(`"format": 2,`+"\n  \"campaign\": {\"battle\": 2},"), 1)
+	fut := bytes.Replace(midBytes, []byte(`"format": 2,`), []byte(`"format": 3,`+"\n  \"campaign\": {\"battle\": 2},"), 1)
 	out["broken-future-version.json"] = fut
 	// A scenario this build lacks (a newer build with more scenarios).
 	unk := copyFile(mid)
@@ -254,6 +270,9 @@ func dirHashes(t *testing.T, dir string) map[string][32]byte {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
@@ -271,6 +290,9 @@ func copyDir(t *testing.T, from string) string {
 		t.Fatal(err)
 	}
 	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
 		b, err := os.ReadFile(filepath.Join(from, e.Name()))
 		if err != nil {
 			t.Fatal(err)
@@ -303,11 +325,13 @@ func TestBrokenSaves(t *testing.T) {
 	}{
 		{"broken-truncated.json", ErrSyntax, []string{"cut short"}},
 		{"broken-garbled.json", ErrSyntax, []string{"broken-garbled.json:4:3:", "not valid JSON"}},
-		{"broken-edited-step.json", ErrChecksum, []string{"checksum mismatch: the file was changed outside Grognard"}},
-		{"broken-edited-snapshot.json", ErrChecksum, []string{"checksum mismatch: the file was changed outside Grognard"}},
+		{"broken-edited-sealed.json", ErrChecksum, []string{"the seal does not verify: the file was changed outside Grognard"}},
+		{"broken-edited-header.json", ErrChecksum, []string{"the seal does not verify: the file was changed outside Grognard"}},
+		{"broken-edited-die.json", ErrChance, []string{"refused", `recorded chance outcome "roll d=6" is not the one the game's generator gives`, "the file was edited"}},
+		{"broken-changed-seed.json", ErrChance, []string{"refused", "step 1:", "recorded chance outcome"}},
 		{"broken-replay-fails.json", ErrReplay, []string{"step 3 (move u=red to=4)", "[2.1]"}},
 		{"broken-snapshot-differs.json", ErrSnapshot, []string{"different game", "pos[0]: saved"}},
-		{"broken-future-version.json", ErrNewer, []string{"saved by a newer Grognard (format 2, this build reads up to 1)"}},
+		{"broken-future-version.json", ErrNewer, []string{"saved by a newer Grognard (format 3, this build reads up to 2)"}},
 		{"broken-unknown-scenario.json", ErrUnknownScenario, []string{`unknown scenario "toy-marathon"`}},
 		{"broken-not-a-save.json", ErrNotASave, []string{"not a Grognard save"}},
 		{"broken-empty.json", ErrNotASave, []string{"empty file"}},

@@ -3,10 +3,14 @@ package saves
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
+	"time"
 
 	"grognard/rules"
 )
@@ -23,21 +27,68 @@ func Write(path string, g *rules.Game) error {
 	return WriteFileAtomic(path, data)
 }
 
-// Read loads a save file. It never changes anything on disk.
+// Read loads a save file. It never changes anything on disk. A file
+// larger than MaxFileSize is refused before it is read.
 func Read(path string) (*rules.Game, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadBytes(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(path, data)
+}
+
+// ReadBytes reads a save file's bytes, refusing (with a *LoadError of kind
+// ErrTooLarge) a file larger than MaxFileSize without reading it all.
+func ReadBytes(path string) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err // *fs.PathError already names the file
 	}
-	return Decode(path, data)
+	defer f.Close()
+	size := int64(0)
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			return nil, &LoadError{File: path, Kind: ErrNotASave, Msg: "a directory, not a Grognard save"}
+		}
+		size = st.Size()
+	}
+	tooLarge := &LoadError{File: path, Kind: ErrTooLarge, Msg: fmt.Sprintf("too large to be a Grognard save (the limit is %d MiB)", MaxFileSize>>20)}
+	if size > MaxFileSize {
+		return nil, tooLarge
+	}
+	buf := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > MaxFileSize {
+			return nil, tooLarge
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", path, err)
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
 }
 
 // beforeRename, when set by a test, runs after the temporary file is
 // complete and before it replaces the target; an error aborts the write.
 var beforeRename func(tmp string) error
 
-// WriteFileAtomic replaces path with data, atomically.
+// WriteFileAtomic replaces path with data, atomically. A read-only file is
+// not replaced (an error says so); a symbolic link is written through: the
+// file it points to is replaced and the link stays a link. Temporary files
+// older than a minute, left in the folder by a killed writer, are
+// removed the first time the process writes there.
 func WriteFileAtomic(path string, data []byte) error {
+	path, err := resolveTarget(path)
+	if err != nil {
+		return err
+	}
 	tmp, err := writeTemp(path, data)
 	if err != nil {
 		return err
@@ -61,8 +112,12 @@ func writeTemp(path string, data []byte) (string, error) {
 		if !st.Mode().IsRegular() {
 			return "", fmt.Errorf("%s: not a regular file; not overwriting it", path)
 		}
+		if st.Mode().Perm()&0o200 == 0 {
+			return "", fmt.Errorf("%s is read-only: not overwriting it (make it writable to save over it, or save under another name)", path)
+		}
 		mode = st.Mode().Perm()
 	}
+	cleanOnce(filepath.Clean(dir)) // temporary files of saves killed mid-write
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
 		return "", fmt.Errorf("saving %s: %w", path, err)
@@ -114,4 +169,71 @@ func syncDir(dir string) error {
 		return fmt.Errorf("flushing %s: %w", dir, err)
 	}
 	return nil
+}
+
+// resolveTarget follows symbolic links to the file a save should replace,
+// so that saving over a link writes through to its target.
+func resolveTarget(path string) (string, error) {
+	for range 40 {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", fmt.Errorf("saving %s: %w", path, err)
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return "", fmt.Errorf("saving %s: too many levels of symbolic links", path)
+}
+
+// StaleAge is how old a temporary save file must be for CleanStale to
+// remove it: a writer finishes in well under a second, so an older one was
+// left by a crash or a kill.
+const StaleAge = time.Minute
+
+// isTemp reports whether a file name is one of writeTemp's temporary files
+// (".NAME.RANDOM.tmp").
+func isTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") && strings.Count(name, ".") >= 3
+}
+
+// CleanStale removes, from dir, the temporary files of interrupted saves
+// (".NAME.RANDOM.tmp") last changed more than age ago, and returns the
+// names it removed. Nothing else is touched; errors are ignored (a file
+// that cannot be removed now is tried again next time).
+func CleanStale(dir string, age time.Duration) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var gone []string
+	now := time.Now()
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !isTemp(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < age {
+			continue
+		}
+		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+			gone = append(gone, e.Name())
+		}
+	}
+	return gone
+}
+
+// cleaned remembers the directories CleanStale ran on at start.
+var cleaned sync.Map
+
+// cleanOnce runs CleanStale on dir the first time this process uses it.
+func cleanOnce(dir string) {
+	if _, done := cleaned.LoadOrStore(dir, true); !done {
+		CleanStale(dir, StaleAge)
+	}
 }

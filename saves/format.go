@@ -1,20 +1,37 @@
-// Package saves is Grognard's save-file format: a versioned, checksummed,
-// human-readable JSON file that records how a game was played (scenario,
-// options, seed and every step) together with a snapshot of the state it
-// reached. Loading replays the steps from the scenario and checks the
-// replayed state against the snapshot, so a damaged or edited file is
-// refused with a clear error instead of producing a wrong game. Files are
-// written atomically; reading never changes anything on disk.
+// Package saves is Grognard's save-file format: a versioned JSON file that
+// records how a game was played (scenario, options, seed and every step)
+// together with a snapshot of the state it reached.
+//
+// Format 2 (this build) keeps a small plain header a person can read
+// (format and app version, system, scenario, options, sides, turn, phase,
+// number of steps, whether the system has hidden information, the date)
+// and seals the rest (the seed, the steps and the snapshot) with AES-256-GCM
+// under a key derived in the program, with the header as additional data.
+// A text editor shows nothing of the hands, the deck order, the dice to
+// come or the seed, and any edit of the header or the payload breaks the
+// seal. The seal hides the game from the players; it is not a defence
+// against someone who reverse-engineers the program and extracts the key.
+// Against that, loading also replays the steps and checks every recorded
+// chance outcome against the game's own generator, so a die or a card
+// changed in a resealed file is still refused.
+//
+// Format 1 (Grognard 0.1.0: plain JSON with a SHA-256 checksum) is still
+// read, with the same replay checks, and written again as format 2.
+// Files are written atomically; reading never changes anything on disk.
 package saves
 
 import (
 	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 
@@ -23,27 +40,77 @@ import (
 
 // AppVersion is the version of Grognard, printed by "grognard version" and
 // recorded in every save.
-const AppVersion = "0.1.0"
+const AppVersion = "0.2.0"
 
 // FormatVersion is the save format this build writes and the newest it
 // reads. Raise it when the meaning of a field changes; keep reading old ones.
-const FormatVersion = 1
+const FormatVersion = 2
 
-// File is the save file as stored. Field order is the order in the file.
+// MaxFileSize is the largest save this build reads (a whole Almansa game
+// is well under a megabyte); a larger file is refused before it is parsed.
+const MaxFileSize = 64 << 20
+
+// File is a save file. The exported header fields are stored in plain
+// JSON, in this order; Seed, Steps and Snapshot are stored sealed in
+// Sealed. Marshal seals; Parse opens.
 type File struct {
-	Format   int           `json:"format"`
-	App      string        `json:"app"`
-	SavedAt  string        `json:"saved_at"` // RFC 3339, informational only
-	System   string        `json:"system"`
-	Scenario string        `json:"scenario"`
-	Options  rules.Options `json:"options,omitempty"`
-	Seed     uint64        `json:"seed"`
-	Steps    []rules.Step  `json:"steps"`
+	Format    int           `json:"format"`
+	App       string        `json:"app"`
+	SavedAt   string        `json:"saved_at"` // RFC 3339, informational only
+	System    string        `json:"system"`
+	Scenario  string        `json:"scenario"`
+	Options   rules.Options `json:"options,omitempty"`
+	Sides     []string      `json:"sides"`
+	Turn      int           `json:"turn"`
+	Phase     string        `json:"phase"`
+	Over      bool          `json:"over,omitempty"`
+	StepCount int           `json:"step_count"`
+	// Hidden says the system has hidden information (hands, hidden units).
+	Hidden bool `json:"hidden_information"`
+	// Sealed is the AES-GCM nonce followed by the sealed payload (base64
+	// in the file).
+	Sealed []byte `json:"sealed"`
+
+	// The sealed payload.
+	Seed  uint64       `json:"-"`
+	Steps []rules.Step `json:"-"`
 	// Snapshot is the state's Snapshot() after the last step.
+	Snapshot json.RawMessage `json:"-"`
+}
+
+// payload is the sealed part of a format-2 file.
+type payload struct {
+	Seed     uint64          `json:"seed"`
+	Steps    []rules.Step    `json:"steps"`
 	Snapshot json.RawMessage `json:"snapshot"`
-	// Checksum is the SHA-256 (hex) of the compact JSON of every other field,
-	// in this order, with the checksum left out.
-	Checksum string `json:"checksum,omitempty"`
+}
+
+// legacyFile is format 1, written by Grognard 0.1.0: everything in plain
+// JSON with a SHA-256 checksum.
+type legacyFile struct {
+	Format   int             `json:"format"`
+	App      string          `json:"app"`
+	SavedAt  string          `json:"saved_at"`
+	System   string          `json:"system"`
+	Scenario string          `json:"scenario"`
+	Options  rules.Options   `json:"options,omitempty"`
+	Seed     uint64          `json:"seed"`
+	Steps    []rules.Step    `json:"steps"`
+	Snapshot json.RawMessage `json:"snapshot"`
+	Checksum string          `json:"checksum,omitempty"`
+}
+
+// sum is format 1's checksum: the SHA-256 (hex) of the compact JSON of
+// every other field.
+func (f *legacyFile) sum() (string, error) {
+	c := *f
+	c.Checksum = ""
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return "", fmt.Errorf("save: %w", err)
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
 }
 
 // Kinds of load failure, for errors.Is.
@@ -51,9 +118,11 @@ var (
 	ErrSyntax          = errors.New("not valid JSON")
 	ErrNotASave        = errors.New("not a Grognard save")
 	ErrNewer           = errors.New("saved by a newer Grognard")
-	ErrChecksum        = errors.New("checksum mismatch")
+	ErrChecksum        = errors.New("checksum mismatch") // format 1 checksum or format 2 seal
+	ErrTooLarge        = errors.New("too large to be a save")
 	ErrUnknownScenario = errors.New("unknown scenario")
 	ErrReplay          = errors.New("the saved steps do not replay")
+	ErrChance          = errors.New("a recorded chance outcome is not the game's own")
 	ErrSnapshot        = errors.New("the replayed game differs from the saved one")
 )
 
@@ -83,7 +152,7 @@ func (e *LoadError) Unwrap() []error {
 	return []error{e.Kind}
 }
 
-// Encode serialises a game as an indented save file.
+// Encode serialises a game as a save file.
 func Encode(g *rules.Game) ([]byte, error) {
 	return encodeAt(g, time.Now())
 }
@@ -96,7 +165,7 @@ func encodeAt(g *rules.Game, at time.Time) ([]byte, error) {
 	return f.Marshal()
 }
 
-// NewFile builds the save record of a game, checksum included.
+// NewFile builds the save record of a game (not yet sealed: Marshal seals).
 func NewFile(g *rules.Game, at time.Time) (*File, error) {
 	if g == nil || g.State == nil {
 		return nil, errors.New("save: no game to save")
@@ -112,38 +181,96 @@ func NewFile(g *rules.Game, at time.Time) (*File, error) {
 	if steps == nil {
 		steps = []rules.Step{}
 	}
+	st := g.State.Status()
+	info, _ := rules.SystemByID(g.State.System())
 	f := &File{
-		Format:   FormatVersion,
-		App:      AppVersion,
-		SavedAt:  at.UTC().Format(time.RFC3339),
-		System:   g.State.System(),
-		Scenario: g.Scenario,
-		Options:  g.Options,
-		Seed:     g.Seed,
-		Steps:    steps,
-		Snapshot: snap,
-	}
-	if f.Checksum, err = f.Sum(); err != nil {
-		return nil, err
+		Format:    FormatVersion,
+		App:       AppVersion,
+		SavedAt:   at.UTC().Format(time.RFC3339),
+		System:    g.State.System(),
+		Scenario:  g.Scenario,
+		Options:   g.Options,
+		Sides:     g.State.Sides(),
+		Turn:      st.Turn,
+		Phase:     st.Phase,
+		Over:      g.State.Result().Over,
+		StepCount: len(steps),
+		Hidden:    info.Hidden,
+		Seed:      g.Seed,
+		Steps:     steps,
+		Snapshot:  snap,
 	}
 	return f, nil
 }
 
-// Sum computes the checksum of the file's content (every field but the
-// checksum itself, compact JSON). Whitespace and indentation do not count.
-func (f *File) Sum() (string, error) {
-	c := *f
-	c.Checksum = ""
-	b, err := json.Marshal(&c)
-	if err != nil {
-		return "", fmt.Errorf("save: %w", err)
-	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:]), nil
+// sealPepper and sealKey: the key is derived in the program. It keeps the
+// secret part of a save from the players' eyes and editors; anyone who
+// reads the program's code can derive it too (see the package comment).
+const sealPepper = "grognard save seal, format 2: 5b1e0c7a-d3f4-4c9e-9a61-2f8e7d0b4c53"
+
+func sealKey() []byte {
+	k := sha256.Sum256([]byte(sealPepper))
+	return k[:]
 }
 
-// Marshal writes the file as indented JSON with a final newline.
+func sealAEAD() cipher.AEAD {
+	block, err := aes.NewCipher(sealKey())
+	if err != nil {
+		panic(err) // a 32-byte key never fails
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		panic(err)
+	}
+	return aead
+}
+
+// header is the additional data the seal authenticates: the compact JSON
+// of every plain field.
+func (f *File) header() ([]byte, error) {
+	c := *f
+	c.Sealed = nil
+	c.Seed, c.Steps, c.Snapshot = 0, nil, nil
+	b, err := json.Marshal(&c)
+	if err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	return b, nil
+}
+
+// seal fills Sealed from the payload fields. The nonce is derived from the
+// content (an HMAC of header and payload), so the same game saved at the
+// same time gives the same bytes, and different contents never share one.
+func (f *File) seal() error {
+	if f.Steps == nil {
+		f.Steps = []rules.Step{}
+	}
+	plain, err := json.Marshal(payload{Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot})
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	aad, err := f.header()
+	if err != nil {
+		return err
+	}
+	aead := sealAEAD()
+	mac := hmac.New(sha256.New, sealKey())
+	mac.Write([]byte("nonce"))
+	mac.Write(aad)
+	mac.Write(plain)
+	nonce := mac.Sum(nil)[:aead.NonceSize()]
+	f.Sealed = aead.Seal(nonce, nonce, plain, aad)
+	return nil
+}
+
+// Marshal seals the payload and writes the file as indented JSON with a
+// final newline.
 func (f *File) Marshal() ([]byte, error) {
+	f.Format = FormatVersion
+	f.StepCount = len(f.Steps)
+	if err := f.seal(); err != nil {
+		return nil, err
+	}
 	b, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("save: %w", err)
@@ -151,9 +278,11 @@ func (f *File) Marshal() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Decode loads a save: it checks the format version, the checksum and the
-// scenario, replays the steps and compares the result with the snapshot.
-// name is the file name used in error messages.
+// Decode loads a save: it checks the size, the format version and the
+// seal (or format 1's checksum) before reading the payload, then the
+// scenario, replays the steps checking every chance outcome against the
+// game's generator, and compares the result with the snapshot. name is
+// the file name used in error messages.
 func Decode(name string, data []byte) (*rules.Game, error) {
 	f, err := Parse(name, data)
 	if err != nil {
@@ -162,12 +291,20 @@ func Decode(name string, data []byte) (*rules.Game, error) {
 	return f.Replay(name)
 }
 
-// Parse reads and checks a save file without replaying it: JSON syntax,
-// format version, fields and checksum.
+// utf8BOM is the byte-order mark some editors put at the start of a file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// Parse reads and checks a save file without replaying it: size, JSON
+// syntax, format version, fields and seal (format 1: checksum). A file
+// starting with a UTF-8 byte-order mark is read without it.
 func Parse(name string, data []byte) (*File, error) {
 	fail := func(kind error, cause error, format string, args ...any) *LoadError {
 		return &LoadError{File: name, Kind: kind, Err: cause, Msg: fmt.Sprintf(format, args...)}
 	}
+	if len(data) > MaxFileSize {
+		return nil, fail(ErrTooLarge, nil, "%d bytes is too large to be a Grognard save (the limit is %d MiB)", len(data), MaxFileSize>>20)
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fail(ErrNotASave, nil, "empty file, not a Grognard save")
 	}
@@ -185,8 +322,79 @@ func Parse(name string, data []byte) (*File, error) {
 		return nil, fail(ErrNewer, nil, "saved by a newer Grognard (format %d, this build reads up to %d)", *head.Format, FormatVersion)
 	case *head.Format < 1:
 		return nil, fail(ErrNotASave, nil, "not a Grognard save (format %d)", *head.Format)
+	case *head.Format == 1:
+		return parseLegacy(name, data)
+	}
+	if err := knownFields(data, fileFields); err != nil {
+		return nil, jsonError(name, data, err)
 	}
 	var f File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, jsonError(name, data, err)
+	}
+	aead := sealAEAD()
+	if len(f.Sealed) < aead.NonceSize()+aead.Overhead() {
+		return nil, fail(ErrChecksum, nil, "no sealed game in the file: it was not written by Grognard, or was cut")
+	}
+	aad, err := f.header()
+	if err != nil {
+		return nil, fail(ErrNotASave, err, "%v", err)
+	}
+	nonce, box := f.Sealed[:aead.NonceSize()], f.Sealed[aead.NonceSize():]
+	plain, err := aead.Open(box[:0], nonce, box, aad)
+	if err != nil {
+		return nil, fail(ErrChecksum, nil, "the seal does not verify: the file was changed outside Grognard")
+	}
+	f.Sealed = nil
+	var p payload
+	if err := json.Unmarshal(plain, &p); err != nil {
+		return nil, fail(ErrNotASave, err, "the sealed game does not read: %v", err)
+	}
+	if !json.Valid(p.Snapshot) {
+		return nil, fail(ErrNotASave, nil, "the file holds no snapshot of the game")
+	}
+	if f.StepCount != len(p.Steps) {
+		return nil, fail(ErrChecksum, nil, "the header says %d steps, the sealed game holds %d", f.StepCount, len(p.Steps))
+	}
+	f.Seed, f.Steps, f.Snapshot = p.Seed, p.Steps, p.Snapshot
+	return &f, nil
+}
+
+// fileFields are the JSON names of format 2's plain fields.
+var fileFields = map[string]bool{"format": true, "app": true, "saved_at": true, "system": true, "scenario": true,
+	"options": true, "sides": true, "turn": true, "phase": true, "over": true, "step_count": true,
+	"hidden_information": true, "sealed": true}
+
+// skipValue is a JSON value read and thrown away (no copy is made).
+type skipValue struct{}
+
+func (*skipValue) UnmarshalJSON([]byte) error { return nil }
+
+// knownFields refuses a top-level field this format does not have.
+func knownFields(data []byte, known map[string]bool) error {
+	var m map[string]skipValue
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	var bad []string
+	for k := range m {
+		if !known[k] {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		return fmt.Errorf("json: unknown field %q", bad[0])
+	}
+	return nil
+}
+
+// parseLegacy reads format 1 (Grognard 0.1.0) and checks its checksum.
+func parseLegacy(name string, data []byte) (*File, error) {
+	fail := func(kind error, cause error, format string, args ...any) *LoadError {
+		return &LoadError{File: name, Kind: kind, Err: cause, Msg: fmt.Sprintf(format, args...)}
+	}
+	var f legacyFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&f); err != nil {
@@ -195,7 +403,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if f.Checksum == "" {
 		return nil, fail(ErrChecksum, nil, "no checksum: the file was not written by Grognard")
 	}
-	sum, err := f.Sum()
+	sum, err := f.sum()
 	if err != nil {
 		return nil, fail(ErrNotASave, err, "%v", err)
 	}
@@ -205,7 +413,8 @@ func Parse(name string, data []byte) (*File, error) {
 	if !json.Valid(f.Snapshot) {
 		return nil, fail(ErrNotASave, nil, "the file holds no snapshot of the game")
 	}
-	return &f, nil
+	return &File{Format: 1, App: f.App, SavedAt: f.SavedAt, System: f.System, Scenario: f.Scenario, Options: f.Options,
+		StepCount: len(f.Steps), Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot}, nil
 }
 
 // Replay rebuilds the game of a parsed file and checks it against the
@@ -238,7 +447,11 @@ func (f *File) Replay(name string) (g *rules.Game, err error) {
 			return nil, fail(ErrUnknownScenario, nil, "scenario %q has no optional rule %q in this build of Grognard", f.Scenario, id)
 		}
 	}
-	g, err = rules.Replay(f.Scenario, f.Seed, f.Options, f.Steps)
+	g, err = rules.ReplayChecked(f.Scenario, f.Seed, f.Options, f.Steps)
+	var ce *rules.ChanceError
+	if errors.As(err, &ce) {
+		return nil, fail(ErrChance, err, "refused: %v; the file was edited (saved by Grognard %s)", err, f.App)
+	}
 	if err != nil {
 		return nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
 	}
