@@ -140,7 +140,10 @@ func TestList(t *testing.T) {
 func TestNew(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.json")
-	run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "seed 5", path, "Red decides")
+	r := run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "its seed is sealed in the file", path, "Red decides")
+	if strings.Contains(r.out, "seed 5") {
+		t.Errorf("new printed the seed without --reveal:\n%s", r.out)
+	}
 	g, err := saves.Read(path)
 	if err != nil || g.Seed != 5 || g.Scenario != "toy-race" || len(g.Steps) != 2 {
 		t.Fatalf("new game file: %v %+v", err, g)
@@ -164,13 +167,18 @@ func TestNew(t *testing.T) {
 		Decider  string `json:"decider"`
 	}
 	p2 := filepath.Join(dir, "h.json")
-	run("new", "toy-race", "--out", p2, "--json").ok(t).json(t, &nj)
-	if nj.File != p2 || nj.Scenario != "toy-race" || nj.Decider != "Red" {
+	if out := run("new", "toy-race", "--out", p2, "--json").ok(t).out; strings.Contains(out, "seed") {
+		t.Errorf("new --json printed the seed without --reveal:\n%s", out)
+	}
+	// --reveal prints the random seed, saying it spoils the game.
+	run("new", "toy-race", "--out", p2, "--json", "--force", "--reveal").ok(t).json(t, &nj)
+	if nj.File != p2 || nj.Scenario != "toy-race" || nj.Decider != "Red" || nj.Seed == 0 {
 		t.Errorf("new --json = %+v", nj)
 	}
 	if g, err := saves.Read(p2); err != nil || g.Seed != nj.Seed {
 		t.Errorf("random seed %d not the one saved: %v", nj.Seed, err)
 	}
+	run("new", "toy-race", "--out", p2, "--force", "--reveal", "--seed", "77").ok(t).has(t, "SPOILER", "seed 77")
 	p3 := filepath.Join(dir, "i.json")
 	run("new", "toy-race", "--out", p3, "--option", "fog=on").fails(t, 1, `no option "fog"`)
 	run("new", "toy-race", "--out", p3, "--option", "sprint=maybe").fails(t, 2, "on or off")
@@ -228,21 +236,36 @@ func chanceSave(t *testing.T) string {
 
 func TestLegalAndApplyAtChance(t *testing.T) {
 	path := chanceSave(t)
-	r := run("legal", path).ok(t).has(t, "chance decides", "1  Roll 1 [3]  1/6", "6  Roll 6 [3]  1/6")
+	// The toy system has hidden information: the odds are not listed.
+	r := run("legal", path).ok(t).has(t, "chance decides", "1  Let the game's generator draw the outcome", "--reveal lists them")
+	if strings.Contains(r.out, "/6") {
+		t.Errorf("odds listed without --reveal:\n%s", r.out)
+	}
+	r = run("legal", path, "--reveal").ok(t).has(t, "SPOILER", "Roll 1 [3]  1/6", "Roll 6 [3]  1/6")
 	if n := strings.Count(r.out, "/6"); n != 6 {
 		t.Errorf("%d outcomes listed:\n%s", n, r.out)
 	}
 	var lj struct {
-		Chance  bool        `json:"chance"`
-		Actions []legalItem `json:"actions"`
+		Chance   bool        `json:"chance"`
+		Actions  []legalItem `json:"actions"`
+		Outcomes []legalItem `json:"outcomes"`
 	}
-	run("legal", path, "--json").ok(t).json(t, &lj)
-	if !lj.Chance || len(lj.Actions) != 6 || lj.Actions[5].Num != 1 || lj.Actions[5].Den != 6 {
+	run("legal", path, "--json", "--reveal").ok(t).json(t, &lj)
+	if !lj.Chance || len(lj.Actions) != 1 || lj.Actions[0].Key != "chance" || len(lj.Outcomes) != 6 || lj.Outcomes[5].Num != 1 || lj.Outcomes[5].Den != 6 {
 		t.Errorf("legal --json at chance: %+v", lj)
 	}
-	// Forcing the roll: a 6 gives the bonus (rule 3).
-	run("apply", path, "6").ok(t).has(t, "> chance: Roll 6 [3]",
-		"Bonus roll 6: Red advances 1 more to 2 (+1 on a 6 [3]) [3]", "Turn 1: Blue to move [2]", "Blue decides")
+	// A chosen outcome is refused: the save would fail its check on load.
+	before := read(t, path)
+	run("apply", path, "6").fails(t, 1, "chance decides now: give 'chance'", "nothing written")
+	run("apply", path, `{"kind":"roll","dice":[6]}`).fails(t, 1, "chance decides now")
+	if !bytes.Equal(before, read(t, path)) {
+		t.Fatal("a refused chance outcome changed the file")
+	}
+	// 'chance' lets the generator roll; the file loads (its roll is the generator's).
+	run("apply", path, "chance").ok(t).has(t, "> chance: the game's generator draws", "Bonus roll", "Turn 1: Blue to move [2]", "Blue decides")
+	if _, err := saves.Read(path); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestApply(t *testing.T) {

@@ -175,15 +175,18 @@ var listCmd = &command{
 
 var newCmd = &command{
 	name:    "new",
-	args:    "SCENARIO --out FILE [--seed N] [--option id=on|off ...] [--force] [--json]",
+	args:    "SCENARIO --out FILE [--seed N] [--option id=on|off ...] [--force] [--reveal] [--json]",
 	summary: "Start a game of a scenario into a save file.",
-	detail: "The seed fixes every die roll and draw of the game; without --seed a random one is chosen\n" +
-		"and printed. An existing file is not overwritten unless --force is given.",
+	detail: "The seed fixes every die roll and draw of the game. Without --seed a random one is chosen\n" +
+		"and kept sealed in the save: it is never printed (whoever knows it can rebuild every hand and\n" +
+		"every die to come), unless --reveal asks for it. Give --seed only to replay a known game; for a\n" +
+		"fair game let Grognard choose. An existing file is not overwritten unless --force is given.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		out := fs.String("out", "", "the save file to write (required)")
 		seed := fs.Uint64("seed", 0, "seed of the game's dice and draws (default: random)")
 		force := fs.Bool("force", false, "overwrite FILE if it exists")
+		reveal := fs.Bool("reveal", false, "SPOILER: also print the seed, from which every hand and die of the game follows")
 		opts := optionFlags{}
 		fs.Var(opts, "option", "set an optional rule: id=on or id=off (repeatable; see 'grognard list')")
 		return func(e *env, pos []string) error {
@@ -213,16 +216,34 @@ var newCmd = &command{
 			}
 			sc, _ := rules.ScenarioByID(pos[0])
 			if e.json {
-				return e.writeJSON(map[string]any{
+				m := map[string]any{
 					"file": *out, "system": sc.System, "scenario": sc.ID, "name": sc.Name,
-					"seed": *seed, "options": o, "status": g.State.Status(), "decider": sideName(g.State, g.State.Status().Decider),
-				})
+					"options": o, "status": g.State.Status(), "decider": sideName(g.State, g.State.Status().Decider),
+				}
+				if *reveal {
+					m["seed"], m["spoiler"] = *seed, spoiler
+				}
+				return e.writeJSON(m)
 			}
-			e.printf("new game of %s (%s), seed %d, written to %s\n", sc.Name, sc.ID, *seed, *out)
+			if *reveal {
+				e.printf("# %s\n", spoiler)
+				e.printf("new game of %s (%s), seed %d, written to %s\n", sc.Name, sc.ID, *seed, *out)
+			} else {
+				e.printf("new game of %s (%s) written to %s (its seed is sealed in the file)\n", sc.Name, sc.ID, *out)
+			}
 			e.printf("%s\n", statusLine(g.State))
 			return nil
 		}
 	},
+}
+
+// spoiler heads every output of --reveal.
+const spoiler = "SPOILER (--reveal): this shows what the players may not know (hands, the seed, hence every draw and die to come); it spoils the game"
+
+// hiddenSystem reports whether a game's system has hidden information.
+func hiddenSystem(st rules.State) bool {
+	info, _ := rules.SystemByID(st.System())
+	return info.Hidden
 }
 
 // randomSeed picks a seed for a new game (the command line may use the
@@ -299,31 +320,84 @@ func (it legalItem) line(keys bool) string {
 
 var legalCmd = &command{
 	name:    "legal",
-	args:    "FILE [--keys] [--json]",
+	args:    "FILE [--as SIDE] [--keys] [--reveal] [--json]",
 	summary: "List the legal actions of whoever decides now in a save, numbered from 1.",
 	detail: "Each line is NUMBER  LABEL [RULE]; give the number (or the key shown with --keys) to\n" +
-		"'grognard apply'. At a chance point the outcomes are listed with their exact probabilities.\n" +
-		"The first line, starting with '#', says where the game stands.",
+		"'grognard apply'. The first line, starting with '#', says where the game stands. The list is\n" +
+		"for the eyes of the side that decides (it names that side's cards); with --as SIDE it is printed\n" +
+		"only if SIDE decides, otherwise the output says who decides and lists nothing.\n" +
+		"At a chance point the one action is 'chance': the game's generator draws the outcome. The\n" +
+		"possible outcomes and their exact probabilities are listed too, except in a system with hidden\n" +
+		"information (the odds of a draw tell what is left in the deck), unless --reveal is given.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		keys := fs.Bool("keys", false, "also print each action's key")
+		as := fs.String("as", "", "list only if this side (name or index) decides now")
+		reveal := fs.Bool("reveal", false, "SPOILER: at a chance point, list the outcomes even where they tell hidden information")
 		return func(e *env, pos []string) error {
 			g, err := saves.Read(pos[0])
 			if err != nil {
 				return err
 			}
 			st := g.State
-			items := legalItems(st)
+			dec := st.Status().Decider
+			chance := dec == rules.Chance && !st.Result().Over
+			items := []legalItem{}
+			var outcomes []legalItem
+			who := sideName(st, dec)
+			notYours := false
+			if *as != "" {
+				side, err := parseSide(st, *as)
+				if err != nil {
+					return err
+				}
+				notYours = side != dec
+				who = sideName(st, side)
+			}
+			switch {
+			case notYours:
+			case chance:
+				items = append(items, legalItem{N: 1, Key: "chance", Label: "Let the game's generator draw the outcome",
+					Text: "Let the game's generator draw the outcome", Action: rules.Action{Kind: "chance"}})
+				if *reveal || !hiddenSystem(st) {
+					outcomes = legalItems(st)
+				}
+			default:
+				items = legalItems(st)
+			}
 			if e.json {
-				return e.writeJSON(map[string]any{
+				m := map[string]any{
 					"file": pos[0], "status": st.Status(), "result": st.Result(),
-					"decider": sideName(st, st.Status().Decider), "chance": st.Status().Decider == rules.Chance,
-					"actions": items,
-				})
+					"decider": sideName(st, dec), "chance": chance, "actions": items,
+				}
+				if outcomes != nil {
+					m["outcomes"] = outcomes
+				}
+				if notYours {
+					m["note"] = who + " does not decide now"
+				}
+				if *reveal {
+					m["spoiler"] = spoiler
+				}
+				return e.writeJSON(m)
+			}
+			if *reveal {
+				e.printf("# %s\n", spoiler)
 			}
 			e.printf("# %s\n", statusLine(st))
+			if notYours {
+				e.printf("# %s does not decide now: no action for %s\n", who, who)
+				return nil
+			}
 			for _, it := range items {
 				e.printf("%s\n", it.line(*keys))
+			}
+			if chance && outcomes == nil && !st.Result().Over {
+				e.printf("# the outcomes are not listed: their odds would tell hidden information (--reveal lists them)\n")
+			}
+			for _, it := range outcomes {
+				it.N = 0
+				e.printf("#   %s\n", strings.TrimPrefix(it.line(*keys), "0  "))
 			}
 			return nil
 		}
@@ -346,8 +420,9 @@ func resolveAction(st rules.State, arg string) (rules.Action, error) {
 	}
 	var a rules.Action
 	if strings.HasPrefix(arg, "{") {
-		if err := json.Unmarshal([]byte(arg), &a); err != nil {
-			return a, fmt.Errorf("cannot read the action as JSON: %v", err)
+		var err error
+		if a, err = parseActionJSON(arg); err != nil {
+			return a, err
 		}
 	} else {
 		for _, l := range legal {
@@ -362,6 +437,29 @@ func resolveAction(st rules.State, arg string) (rules.Action, error) {
 	}
 	if l, ok := rules.FindLegal(st, a); ok {
 		return l, nil
+	}
+	return a, nil
+}
+
+// parseActionJSON reads an action given as JSON, refusing fields an action
+// does not have (naming them) and anything after the object.
+func parseActionJSON(arg string) (rules.Action, error) {
+	var a rules.Action
+	dec := json.NewDecoder(strings.NewReader(arg))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		msg := err.Error()
+		if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+			return rules.Action{}, fmt.Errorf("cannot read the action as JSON: an action has no field %s (its fields: kind, unit, units, from, to, facing, choice, dice, label, rule, info)", f)
+		}
+		return rules.Action{}, fmt.Errorf("cannot read the action as JSON: %v", err)
+	}
+	if dec.More() {
+		return rules.Action{}, fmt.Errorf("cannot read the action as JSON: text after the action's closing brace")
+	}
+	var rest json.RawMessage
+	if err := dec.Decode(&rest); err == nil {
+		return rules.Action{}, fmt.Errorf("cannot read the action as JSON: text after the action's closing brace")
 	}
 	return a, nil
 }
@@ -420,30 +518,71 @@ type appliedJSON struct {
 	Events []eventJSON  `json:"events"`
 }
 
+// eventJSON is an event as one viewer may read it: Text is its public text,
+// or the viewer's own fuller text when the viewer owns its secret part.
+// The secret text of another side is never included.
 type eventJSON struct {
-	rules.Event
-	Line string `json:"line"`
+	Kind  string     `json:"kind"`
+	Text  string     `json:"text"`
+	Rule  string     `json:"rule,omitempty"`
+	Side  rules.Side `json:"side"`
+	Units []string   `json:"units,omitempty"`
+	Dice  []int      `json:"dice,omitempty"`
+	Mods  []string   `json:"mods,omitempty"`
+	// Private says the text is the viewer's own secret version.
+	Private bool   `json:"private,omitempty"`
+	Line    string `json:"line"`
+}
+
+// eventFor renders an event for viewer; reveal shows every secret.
+func eventFor(ev rules.Event, viewer rules.Side, reveal bool) eventJSON {
+	if reveal && ev.Private != "" {
+		viewer = ev.Owner
+	}
+	j := eventJSON{Kind: ev.Kind, Text: ev.Text, Rule: ev.Rule, Side: ev.Side, Units: ev.Units, Dice: ev.Dice, Mods: ev.Mods,
+		Line: ev.TextFor(viewer)}
+	if ev.Private != "" && viewer == ev.Owner {
+		j.Text, j.Private = ev.Private, true
+	}
+	return j
 }
 
 var applyCmd = &command{
 	name:    "apply",
-	args:    "FILE ACTION... [--json]",
+	args:    "FILE ACTION... [--as SIDE] [--reveal] [--json]",
 	summary: "Apply actions to a save and print what happened, with rule numbers.",
 	detail: "Each ACTION is a number as printed by 'grognard legal' (numbers are read against the legal\n" +
 		"actions at that moment, so a later number refers to the list after the earlier actions), an\n" +
-		"action key as printed by 'grognard legal --keys' (quote it), or the action as JSON. Die rolls and\n" +
-		"draws that follow are resolved with the game's seeded generator; at a chance point an ACTION\n" +
-		"chooses the outcome. An illegal action is refused with the rule it breaks and nothing is\n" +
-		"written; the file is rewritten (atomically) only when every action succeeds.",
+		"action key as printed by 'grognard legal --keys' (quote it), or the action as JSON (an unknown\n" +
+		"field is refused). Die rolls and draws that follow are resolved with the game's seeded\n" +
+		"generator; at a chance point give 'chance' (the outcome cannot be chosen: a save with a chosen\n" +
+		"outcome would be refused on load). An illegal action is refused with the rule it breaks and\n" +
+		"nothing is written; the file is rewritten (atomically, through a symbolic link to its target)\n" +
+		"only when every action succeeds, and never when it is read-only.\n" +
+		"What is printed: each action's events as the side that decided it may read them (its own\n" +
+		"secrets, such as the card it drew, but never the other side's); events after a chance point\n" +
+		"given with 'chance' in public text only. --as SIDE requires every ACTION to be SIDE's decision\n" +
+		"and prints everything as SIDE sees it; --reveal prints every side's secrets (a spoiler).",
 	minArgs: 2, maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		as := fs.String("as", "", "every ACTION must be this side's (name or index); print as it sees the game")
+		reveal := fs.Bool("reveal", false, "SPOILER: print every side's secret text too")
 		return func(e *env, pos []string) error {
 			path := pos[0]
 			g, err := saves.Read(path)
 			if err != nil {
 				return err
 			}
-			var done []appliedJSON
+			if err := writable(path); err != nil {
+				return err
+			}
+			asSide := rules.NoSide
+			if *as != "" {
+				if asSide, err = parseSide(g.State, *as); err != nil {
+					return err
+				}
+			}
+			done := []appliedJSON{}
 			var lines []string
 			for i, arg := range pos[1:] {
 				st := g.State
@@ -451,15 +590,27 @@ var applyCmd = &command{
 					return fmt.Errorf("action %d (%s): the game is over; nothing written to %s", i+1, arg, path)
 				}
 				by := st.Status().Decider
-				a, err := resolveAction(st, arg)
-				if err != nil {
-					return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, arg, err, path)
+				if *as != "" && by != asSide {
+					return fmt.Errorf("action %d (%s): %s decides now, not %s (--as); nothing written to %s", i+1, arg, sideName(st, by), sideName(st, asSide), path)
 				}
-				evs, err := g.Apply(a)
+				var evs []rules.Event
+				var a rules.Action
+				if by == rules.Chance {
+					if strings.TrimSpace(arg) != "chance" {
+						return fmt.Errorf("action %d (%s): chance decides now: give 'chance' and the game's generator draws the outcome (a chosen outcome would make the save fail its check on load); nothing written to %s", i+1, arg, path)
+					}
+					a = rules.Action{Kind: "chance", Label: "the game's generator draws"}
+					evs, err = g.ResolveChance()
+				} else {
+					if a, err = resolveAction(st, arg); err != nil {
+						return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, arg, err, path)
+					}
+					evs, err = g.Apply(a)
+				}
 				if err != nil {
 					return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, a.Key(), err, path)
 				}
-				// Log lines as the deciding side may read them.
+				// Events as the deciding side may read them.
 				viewer := by
 				if by < 0 {
 					viewer = rules.NoSide
@@ -467,20 +618,27 @@ var applyCmd = &command{
 				aj := appliedJSON{Action: a, By: sideName(st, by), Events: []eventJSON{}}
 				lines = append(lines, fmt.Sprintf("> %s: %s", sideName(st, by), a.String()))
 				for _, ev := range evs {
-					t := ev.TextFor(viewer)
-					aj.Events = append(aj.Events, eventJSON{ev, t})
-					lines = append(lines, t)
+					j := eventFor(ev, viewer, *reveal)
+					aj.Events = append(aj.Events, j)
+					lines = append(lines, j.Line)
 				}
 				done = append(done, aj)
 			}
 			if err := saves.Write(path, g); err != nil {
-				return err
+				return fmt.Errorf("%v; nothing written", err)
 			}
 			if e.json {
-				return e.writeJSON(map[string]any{
+				m := map[string]any{
 					"file": path, "applied": done, "status": g.State.Status(), "result": g.State.Result(),
 					"decider": sideName(g.State, g.State.Status().Decider),
-				})
+				}
+				if *reveal {
+					m["spoiler"] = spoiler
+				}
+				return e.writeJSON(m)
+			}
+			if *reveal {
+				e.printf("# %s\n", spoiler)
 			}
 			for _, l := range lines {
 				e.printf("%s\n", l)
@@ -491,50 +649,114 @@ var applyCmd = &command{
 	},
 }
 
+// writable refuses a save the user made read-only, before any work.
+func writable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("%s is read-only: nothing applied, nothing written (make it writable, or copy it)", path)
+	}
+	return nil
+}
+
 // ---- show ----
 
 var showCmd = &command{
 	name:    "show",
-	args:    "FILE [--as SIDE] [--json]",
+	args:    "FILE [--as SIDE] [--reveal] [--json]",
 	summary: "Show a save as one side sees it: turn, phase, decider, units, markers, score, hand.",
 	detail: "With --as (a side name or index) the output is that side's view only, hiding what it may\n" +
 		"not know. Without --as it is the view of the side that decides now (side 0 when chance\n" +
-		"decides or the game is over); the first lines say whose view it is.",
+		"decides or the game is over); the first lines say whose view it is. The seed is never shown\n" +
+		"(it tells every hand and die to come). --reveal shows everything: the seed, every side's\n" +
+		"view and the whole state; its output says it spoils the game.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "show the view of this side (name or index)")
+		reveal := fs.Bool("reveal", false, "SPOILER: show the seed, every side's hand and the whole state")
 		return func(e *env, pos []string) error {
 			g, err := saves.Read(pos[0])
 			if err != nil {
 				return err
 			}
-			st := g.State
-			viewer := st.Status().Decider
-			why := "the side deciding now"
-			if *as != "" {
-				if viewer, err = parseSide(st, *as); err != nil {
-					return err
-				}
-				why = "--as"
-			} else if viewer < 0 {
-				viewer = 0
-				why = "nobody decides now: side 0"
-			}
-			v := st.View(viewer)
-			if v == nil {
-				return fmt.Errorf("the rules give no view for side %d", viewer)
-			}
-			sc, _ := rules.ScenarioByID(g.Scenario)
-			if e.json {
-				return e.writeJSON(map[string]any{
-					"file": pos[0], "system": sc.System, "scenario": sc.ID, "name": sc.Name, "seed": g.Seed,
-					"steps": len(g.Steps), "viewer": viewer, "viewer_name": sideName(st, viewer), "view": v,
-				})
-			}
-			printView(e, st, sc, v, why)
-			return nil
+			return showGame(e, pos[0], g, *as, *reveal, -1)
 		}
 	},
+}
+
+// showGame prints the game g (from file) as one side sees it; step >= 0
+// says it is the state after that many steps of the record.
+func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step int) error {
+	st := g.State
+	viewer := st.Status().Decider
+	why := "the side deciding now"
+	var err error
+	if as != "" {
+		if viewer, err = parseSide(st, as); err != nil {
+			return err
+		}
+		why = "--as"
+	} else if viewer < 0 {
+		viewer = 0
+		why = "nobody decides now: side 0"
+	}
+	v := st.View(viewer)
+	if v == nil {
+		return fmt.Errorf("the rules give no view for side %d", viewer)
+	}
+	sc, _ := rules.ScenarioByID(g.Scenario)
+	if e.json {
+		m := map[string]any{
+			"file": file, "system": sc.System, "scenario": sc.ID, "name": sc.Name,
+			"steps": len(g.Steps), "viewer": viewer, "viewer_name": sideName(st, viewer), "view": v,
+		}
+		if step >= 0 {
+			m["step"] = step
+		}
+		if reveal {
+			snap, err := st.Snapshot()
+			if err != nil {
+				return err
+			}
+			var views []*rules.View
+			for i := range st.Sides() {
+				views = append(views, st.View(rules.Side(i)))
+			}
+			m["spoiler"], m["seed"], m["views"], m["state"] = spoiler, g.Seed, views, json.RawMessage(snap)
+		}
+		return e.writeJSON(m)
+	}
+	if reveal {
+		e.printf("# %s\n", spoiler)
+	}
+	if step >= 0 {
+		e.printf("after step %d of the record\n", step)
+	}
+	printView(e, st, sc, v, why)
+	if reveal {
+		e.printf("seed: %d\n", g.Seed)
+		for i := range st.Sides() {
+			s := rules.Side(i)
+			if s == viewer {
+				continue
+			}
+			var hand []string
+			for _, c := range st.View(s).Hand {
+				hand = append(hand, cardLine(c))
+			}
+			if len(hand) > 0 {
+				e.printf("hand of %s:\n  %s\n", sideName(st, s), strings.Join(hand, "\n  "))
+			}
+		}
+		snap, err := st.Snapshot()
+		if err != nil {
+			return err
+		}
+		e.printf("whole state: %s\n", snap)
+	}
+	return nil
 }
 
 func printView(e *env, st rules.State, sc rules.ScenarioInfo, v *rules.View, why string) {
@@ -647,6 +869,13 @@ func or(s, def string) string {
 
 // ---- playout ----
 
+// Bounds of playout's flags: a run that cannot end in a working day is a
+// typing error.
+const (
+	maxGames        = 1000000
+	maxActionsLimit = 10000000
+)
+
 var playoutCmd = &command{
 	name:    "playout",
 	args:    "SCENARIO [--games N] [--seed S] [--option id=on|off ...] [--deep] [--json]",
@@ -656,10 +885,10 @@ var playoutCmd = &command{
 		"the first broken invariant (no legal action, an illegal action accepted, a replay that differs).",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
-		games := fs.Int("games", 10, "number of games")
+		games := fs.Int("games", 10, fmt.Sprintf("number of games (1 to %d)", maxGames))
 		seed := fs.Uint64("seed", 1, "seed of the first game")
 		deep := fs.Bool("deep", false, "run the costly invariant checks after every action")
-		maxActions := fs.Int("max-actions", 0, "give up on a game after this many actions (default 100000)")
+		maxActions := fs.Int("max-actions", 100000, fmt.Sprintf("give up on a game after this many actions (1 to %d)", maxActionsLimit))
 		opts := optionFlags{}
 		fs.Var(opts, "option", "set an optional rule: id=on or id=off (repeatable)")
 		return func(e *env, pos []string) error {
@@ -667,8 +896,11 @@ var playoutCmd = &command{
 			if !ok {
 				return fmt.Errorf("unknown scenario %q (see 'grognard list')", pos[0])
 			}
-			if *games < 1 {
-				return usagef("--games must be at least 1")
+			if *games < 1 || *games > maxGames {
+				return usagef("--games must be at least 1 and at most %d (got %d)", maxGames, *games)
+			}
+			if *maxActions < 1 || *maxActions > maxActionsLimit {
+				return usagef("--max-actions must be at least 1 and at most %d (got %d)", maxActionsLimit, *maxActions)
 			}
 			var o rules.Options
 			if len(opts) > 0 {

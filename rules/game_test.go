@@ -3,6 +3,7 @@ package rules_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -230,5 +231,46 @@ func TestActionKeyIgnoresLabels(t *testing.T) {
 	}
 	if got := e.TextFor(0); got != "Red draws the Two (+1) [1.2]" {
 		t.Errorf("TextFor(owner) = %q", got)
+	}
+}
+
+// TestReplayCheckedRefusesForeignChance: a recorded chance outcome that is
+// not the one the game's generator gives at that step (an edited die, a
+// changed seed) is refused; Replay (for undo and tests) still applies it.
+func TestReplayCheckedRefusesForeignChance(t *testing.T) {
+	g := playRandom(t, 42, rand.New(rand.NewPCG(1, 2)))
+	if _, err := rules.ReplayChecked(g.Scenario, g.Seed, g.Options, g.Steps); err != nil {
+		t.Fatalf("the game's own record: %v", err)
+	}
+	edited := 0
+	for i, s := range g.Steps {
+		if s.Action.Kind != "roll" || edited == 3 {
+			continue
+		}
+		edited++
+		bad := append([]rules.Step(nil), g.Steps...)
+		bad[i].Action.Dice = []int{s.Action.Dice[0]%6 + 1}
+		_, err := rules.ReplayChecked(g.Scenario, g.Seed, g.Options, bad)
+		var ce *rules.ChanceError
+		if !errors.As(err, &ce) || ce.Step != i+1 || ce.Expected != s.Action.Key() {
+			t.Errorf("die of step %d edited: %v", i+1, err)
+		}
+		if _, err := rules.Replay(g.Scenario, g.Seed, g.Options, bad[:i+1]); err != nil {
+			t.Errorf("Replay refuses a forced die: %v", err)
+		}
+	}
+	if edited == 0 {
+		t.Fatal("no roll in the game")
+	}
+	// Another seed: the opening deal is not that seed's.
+	for seed := g.Seed + 1; seed < g.Seed+20; seed++ {
+		r, _ := rules.NewGame(g.Scenario, seed, nil)
+		if r.Steps[0].Action.Key() == g.Steps[0].Action.Key() && r.Steps[1].Action.Key() == g.Steps[1].Action.Key() {
+			continue
+		}
+		if _, err := rules.ReplayChecked(g.Scenario, seed, g.Options, g.Steps); err == nil {
+			t.Errorf("seed %d accepted the record of seed %d", seed, g.Seed)
+		}
+		break
 	}
 }
