@@ -665,23 +665,111 @@ func writable(path string) error {
 
 var showCmd = &command{
 	name:    "show",
-	args:    "FILE [--as SIDE] [--reveal] [--json]",
+	args:    "FILE [--as SIDE] [--step N] [--reveal] [--json]",
 	summary: "Show a save as one side sees it: turn, phase, decider, units, markers, score, hand.",
 	detail: "With --as (a side name or index) the output is that side's view only, hiding what it may\n" +
 		"not know. Without --as it is the view of the side that decides now (side 0 when chance\n" +
 		"decides or the game is over); the first lines say whose view it is. The seed is never shown\n" +
 		"(it tells every hand and die to come). --reveal shows everything: the seed, every side's\n" +
-		"view and the whole state; its output says it spoils the game.",
+		"view and the whole state; its output says it spoils the game.\n" +
+		"--step N shows the game as it stood after the first N steps of its record (0: the start;\n" +
+		"steps count every action, chance outcomes included; 'show --json' gives the number of steps).\n" +
+		"In a game with hidden information that is not over, --step needs --as (or --reveal): the view\n" +
+		"of the side deciding then could be the other side's.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "show the view of this side (name or index)")
 		reveal := fs.Bool("reveal", false, "SPOILER: show the seed, every side's hand and the whole state")
+		step := fs.Int("step", 0, "show the state after the first N steps of the game's record")
 		return func(e *env, pos []string) error {
-			g, err := saves.Read(pos[0])
+			if !flagSet(fs, "step") {
+				g, err := saves.Read(pos[0])
+				if err != nil {
+					return err
+				}
+				return showGame(e, pos[0], g, *as, *reveal, -1)
+			}
+			tl, err := saves.ReadTimeline(pos[0])
 			if err != nil {
 				return err
 			}
-			return showGame(e, pos[0], g, *as, *reveal, -1)
+			final := tl.Final().State
+			if *as == "" && !*reveal && hiddenSystem(final) && !final.Result().Over {
+				return usagef("the game has hidden information and is not over: give --as SIDE (%s) with --step", strings.Join(final.Sides(), " or "))
+			}
+			g, err := tl.GameAt(*step)
+			if err != nil {
+				return err
+			}
+			return showGame(e, pos[0], g, *as, *reveal, *step)
+		}
+	},
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// ---- branch ----
+
+var branchCmd = &command{
+	name:    "branch",
+	args:    "FILE --step N --out NEW [--force] [--json]",
+	summary: "Start a new game from the moment after step N of a save, to play it another way.",
+	detail: "NEW holds the game as it stood after the first N steps of FILE (0: the start), with the same\n" +
+		"seed: the game's generator at each step is FILE's, so the same choices give the same dice and\n" +
+		"draws. Chance outcomes pending at that moment are drawn as in FILE. FILE is only read,\n" +
+		"never changed; NEW is not overwritten unless --force is given, and may not be FILE. Nothing\n" +
+		"secret is printed.",
+	minArgs: 1, maxArgs: 1,
+	setup: func(fs *flag.FlagSet) func(*env, []string) error {
+		step := fs.Int("step", 0, "the number of steps of FILE to keep (required)")
+		out := fs.String("out", "", "the new save file (required)")
+		force := fs.Bool("force", false, "overwrite NEW if it exists")
+		return func(e *env, pos []string) error {
+			if *out == "" {
+				return usagef("--out NEW is required")
+			}
+			if !flagSet(fs, "step") {
+				return usagef("--step N is required")
+			}
+			if a, err1 := os.Stat(pos[0]); err1 == nil {
+				if b, err2 := os.Stat(*out); err2 == nil && os.SameFile(a, b) {
+					return fmt.Errorf("--out %s is %s itself: a branch goes into a new file", *out, pos[0])
+				}
+			}
+			if _, err := os.Stat(*out); err == nil && !*force {
+				return fmt.Errorf("%s already exists (use --force to overwrite it)", *out)
+			} else if err != nil && !errors.Is(err, iofs.ErrNotExist) {
+				return err
+			}
+			tl, err := saves.ReadTimeline(pos[0])
+			if err != nil {
+				return err
+			}
+			g, err := tl.GameAt(*step)
+			if err != nil {
+				return err
+			}
+			if _, err := g.ResolveChance(); err != nil {
+				return err
+			}
+			if err := saves.Write(*out, g); err != nil {
+				return err
+			}
+			st := g.State
+			if e.json {
+				return e.writeJSON(map[string]any{
+					"file": *out, "from": pos[0], "step": *step, "of": tl.Len(), "steps": len(g.Steps),
+					"status": st.Status(), "result": st.Result(), "decider": sideName(st, st.Status().Decider),
+				})
+			}
+			e.printf("branched %s after step %d of %d into %s\n", pos[0], *step, tl.Len(), *out)
+			e.printf("%s\n", statusLine(st))
+			return nil
 		}
 	},
 }

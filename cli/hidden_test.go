@@ -152,6 +152,23 @@ func TestHiddenInformation_VentaBritishOutputsHideTheFrenchHand(t *testing.T) {
 			}
 			raw(fmt.Sprintf("after British turn %d", turn))
 		}
+		// Every earlier moment, as the British see it, hides the French hand
+		// of that moment; without --as, show --step is refused.
+		tl, err := saves.ReadTimeline(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= tl.Len(); n += 1 + tl.Len()/12 {
+			st, err := tl.StateAt(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sec := frenchSecrets(t, st.(*napoleonics.State))
+			at := strconv.Itoa(n)
+			check("show --step "+at+" --as british", run("show", path, "--step", at, "--as", "british").ok(t).has(t, "after step "+at).out, sec)
+			check("show --step "+at+" --as british --json", run("show", path, "--step", at, "--as", "british", "--json").ok(t).out, sec)
+		}
+		run("show", path, "--step", "1").fails(t, 2, "hidden information")
 		// --reveal shows the French hand and the seed, and says it spoils.
 		_, s := ventaState(t, path)
 		rv := run("show", path, "--as", "british", "--reveal").ok(t).has(t, "SPOILER", "seed: "+seedText)

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"grognard/rules"
+	"grognard/rules/almansa"
 	"grognard/rules/rulestest"
 )
 
@@ -273,4 +276,130 @@ func TestReplayCheckedRefusesForeignChance(t *testing.T) {
 		}
 		break
 	}
+}
+
+// TestTimelineStateAtEveryStep: the state at step n of a timeline equals
+// the state of the same game replayed to step n, for every n, with its
+// steps and log as they stood; the game at step n plays on; out-of-range
+// steps are refused.
+func TestTimelineStateAtEveryStep(t *testing.T) {
+	g := playRandom(t, 7, rand.New(rand.NewPCG(3, 4)))
+	for _, every := range []int{1, 5, 0} {
+		tl, err := rules.NewTimeline(g, every)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tl.Len() != len(g.Steps) {
+			t.Fatalf("Len %d, %d steps", tl.Len(), len(g.Steps))
+		}
+		for n := 0; n <= len(g.Steps); n++ {
+			at, err := tl.GameAt(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:n])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(snap(t, at.State), snap(t, want.State)) || len(at.Steps) != n || len(at.Log) != len(want.Log) {
+				t.Fatalf("every %d, step %d: timeline state differs from the replay", every, n)
+			}
+			for i := range want.Log {
+				if at.Log[i].Text != want.Log[i].Text {
+					t.Fatalf("step %d: log line %d differs", n, i)
+				}
+			}
+			// The copy is the caller's: playing on it leaves the timeline alone.
+			if !at.State.Result().Over {
+				if _, err := at.Apply(at.State.Legal()[0]); err != nil {
+					t.Fatalf("the game at step %d does not play on: %v", n, err)
+				}
+			}
+			again, _ := tl.StateAt(n)
+			if !bytes.Equal(snap(t, again), snap(t, want.State)) {
+				t.Fatalf("step %d changed after playing on a copy", n)
+			}
+		}
+	}
+	tl, _ := rules.NewTimeline(g, 0)
+	for _, n := range []int{-1, len(g.Steps) + 1, 1 << 40} {
+		_, err := tl.StateAt(n)
+		var re *rules.StepRangeError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("step %d: %v", n, err)
+		}
+	}
+	// A record with an edited die does not make a timeline.
+	bad := append([]rules.Step(nil), g.Steps...)
+	for i, s := range bad {
+		if s.Action.Kind == "roll" {
+			bad[i].Action.Dice = []int{s.Action.Dice[0]%6 + 1}
+			break
+		}
+	}
+	if _, err := rules.TimelineOf(g.Scenario, g.Seed, g.Options, bad, 0); err == nil {
+		t.Error("a timeline of an edited record")
+	}
+}
+
+var (
+	almansaOnce sync.Once
+	almansaGame *rules.Game
+	almansaErr  error
+)
+
+// finishedAlmansa plays one random Almansa game to its end (once per run).
+func finishedAlmansa() (*rules.Game, error) {
+	almansaOnce.Do(func() {
+		g, err := rules.NewGame(almansa.ScenarioID, 1, nil)
+		if err != nil {
+			almansaErr = err
+			return
+		}
+		pick := rand.New(rand.NewPCG(1, 1))
+		for n := 0; !g.State.Result().Over; n++ {
+			if n > 100000 {
+				almansaErr = errors.New("no end after 100000 actions")
+				return
+			}
+			legal := g.State.Legal()
+			if _, err := g.Apply(legal[pick.IntN(len(legal))]); err != nil {
+				almansaErr = err
+				return
+			}
+		}
+		almansaGame = g
+	})
+	return almansaGame, almansaErr
+}
+
+// BenchmarkStateAtStep: the state at a moment of a finished Almansa game,
+// from a Timeline built once (as the replay view and 'show --step' do).
+// Every iteration asks for a step just before a checkpoint, the slowest
+// case, so ns/op is the worst case; the goal is at most 100 ms.
+// 'build-ms' is the one-off cost of the timeline (a checked replay of the
+// whole game).
+func BenchmarkStateAtStep(b *testing.B) {
+	g, err := finishedAlmansa()
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	tl, err := rules.NewTimeline(g, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	build := time.Since(start)
+	every := rules.DefaultCheckpointEvery
+	k := 0
+	for b.Loop() {
+		n := (k*7919)%(tl.Len()/every)*every + every - 1
+		k++
+		st, err := tl.StateAt(n)
+		if err != nil || st == nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(build.Milliseconds()), "build-ms")
+	b.ReportMetric(float64(tl.Len()), "steps")
 }

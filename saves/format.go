@@ -421,10 +421,40 @@ func parseLegacy(name string, data []byte) (*File, error) {
 // snapshot. name is used in error messages. A rules panic while replaying
 // (a system bug met by an unusual file) is turned into an error, so loading
 // a file never crashes the program.
-func (f *File) Replay(name string) (g *rules.Game, err error) {
+func (f *File) Replay(name string) (*rules.Game, error) {
+	g, _, err := f.replay(name, 0)
+	return g, err
+}
+
+// Timeline is Replay that also keeps checkpoints (every `every` steps;
+// rules.DefaultCheckpointEvery when every <= 0), so the state at any step
+// of the saved game can be had quickly (show --step, branch, the replay
+// view). The same checks as Replay apply.
+func (f *File) Timeline(name string, every int) (*rules.Timeline, error) {
+	if every <= 0 {
+		every = rules.DefaultCheckpointEvery
+	}
+	_, tl, err := f.replay(name, every)
+	return tl, err
+}
+
+// ReadTimeline loads a save file as a Timeline (see File.Timeline).
+func ReadTimeline(path string) (*rules.Timeline, error) {
+	data, err := ReadBytes(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.Timeline(path, 0)
+}
+
+func (f *File) replay(name string, every int) (g *rules.Game, tl *rules.Timeline, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			g = nil
+			g, tl = nil, nil
 			err = &LoadError{File: name, Kind: ErrReplay, Msg: fmt.Sprintf("the rules failed while replaying the saved steps (a bug in the %s rules): %v", f.System, p)}
 		}
 	}()
@@ -433,10 +463,10 @@ func (f *File) Replay(name string) (g *rules.Game, err error) {
 	}
 	sc, ok := rules.ScenarioByID(f.Scenario)
 	if !ok {
-		return nil, fail(ErrUnknownScenario, nil, "unknown scenario %q of system %q: this build of Grognard does not have it", f.Scenario, f.System)
+		return nil, nil, fail(ErrUnknownScenario, nil, "unknown scenario %q of system %q: this build of Grognard does not have it", f.Scenario, f.System)
 	}
 	if sc.System != f.System {
-		return nil, fail(ErrUnknownScenario, nil, "scenario %q belongs to system %q, but the file says %q", f.Scenario, sc.System, f.System)
+		return nil, nil, fail(ErrUnknownScenario, nil, "scenario %q belongs to system %q, but the file says %q", f.Scenario, sc.System, f.System)
 	}
 	for id := range f.Options {
 		known := false
@@ -444,28 +474,35 @@ func (f *File) Replay(name string) (g *rules.Game, err error) {
 			known = known || o.ID == id
 		}
 		if !known {
-			return nil, fail(ErrUnknownScenario, nil, "scenario %q has no optional rule %q in this build of Grognard", f.Scenario, id)
+			return nil, nil, fail(ErrUnknownScenario, nil, "scenario %q has no optional rule %q in this build of Grognard", f.Scenario, id)
 		}
 	}
-	g, err = rules.ReplayChecked(f.Scenario, f.Seed, f.Options, f.Steps)
+	if every > 0 {
+		tl, err = rules.TimelineOf(f.Scenario, f.Seed, f.Options, f.Steps, every)
+		if err == nil {
+			g = tl.Final()
+		}
+	} else {
+		g, err = rules.ReplayChecked(f.Scenario, f.Seed, f.Options, f.Steps)
+	}
 	var ce *rules.ChanceError
 	if errors.As(err, &ce) {
-		return nil, fail(ErrChance, err, "refused: %v; the file was edited (saved by Grognard %s)", err, f.App)
+		return nil, nil, fail(ErrChance, err, "refused: %v; the file was edited (saved by Grognard %s)", err, f.App)
 	}
 	if err != nil {
-		return nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
+		return nil, nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
 	}
 	got, err := g.State.Snapshot()
 	if err != nil {
-		return nil, fail(ErrSnapshot, err, "snapshot of the replayed game: %v", err)
+		return nil, nil, fail(ErrSnapshot, err, "snapshot of the replayed game: %v", err)
 	}
 	a, err1 := canon(f.Snapshot)
 	b, err2 := canon(got)
 	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 		where := firstDifference(f.Snapshot, got)
-		return nil, fail(ErrSnapshot, nil, "replaying the %d saved steps gives a different game than the one saved (saved by Grognard %s); first difference: %s", len(f.Steps), f.App, where)
+		return nil, nil, fail(ErrSnapshot, nil, "replaying the %d saved steps gives a different game than the one saved (saved by Grognard %s); first difference: %s", len(f.Steps), f.App, where)
 	}
-	return g, nil
+	return g, tl, nil
 }
 
 // canon is the compact form encoding/json gives a raw message.

@@ -307,3 +307,31 @@ func benchAllocs(b *testing.B, data []byte, run func() error) {
 	runtime.ReadMemStats(&m1)
 	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(n)/float64(len(data)), "allocB/savebyte")
 }
+
+// TestReadTimeline: a save read as a timeline gives the same final game as
+// Read, any earlier step, and the same refusals.
+func TestReadTimeline(t *testing.T) {
+	rulestest.Register()
+	path := filepath.Join("testdata", "toy-finished.json")
+	tl, err := ReadTimeline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := Read(path)
+	if same, _ := rules.SameState(tl.Final().State, g.State); !same || tl.Len() != len(g.Steps) {
+		t.Fatal("the timeline's final game differs from Read's")
+	}
+	mid, err := tl.StateAt(tl.Len() / 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:tl.Len()/2])
+	if same, _ := rules.SameState(mid, want.State); !same {
+		t.Error("the middle of the timeline differs from the replay")
+	}
+	for name, kind := range map[string]error{"broken-edited-die.json": ErrChance, "broken-snapshot-differs.json": ErrSnapshot, "broken-edited-sealed.json": ErrChecksum} {
+		if _, err := ReadTimeline(filepath.Join("testdata", name)); !errors.Is(err, kind) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
