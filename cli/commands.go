@@ -561,8 +561,8 @@ var applyCmd = &command{
 		"only when every action succeeds, and never when it is read-only.\n" +
 		"What is printed: each action's events as the side that decided it may read them (its own\n" +
 		"secrets, such as the card it drew, but never the other side's); events after a chance point\n" +
-		"given with 'chance' in public text only. --as SIDE requires every ACTION to be SIDE's decision\n" +
-		"and prints everything as SIDE sees it; --reveal prints every side's secrets (a spoiler).",
+		"given with 'chance' in public text only. --as SIDE requires every ACTION but 'chance' to be\n" +
+		"SIDE's decision and prints everything as SIDE sees it; --reveal prints every side's secrets (a spoiler).",
 	minArgs: 2, maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "every ACTION must be this side's (name or index); print as it sees the game")
@@ -590,7 +590,7 @@ var applyCmd = &command{
 					return fmt.Errorf("action %d (%s): the game is over; nothing written to %s", i+1, arg, path)
 				}
 				by := st.Status().Decider
-				if *as != "" && by != asSide {
+				if *as != "" && by != asSide && by != rules.Chance {
 					return fmt.Errorf("action %d (%s): %s decides now, not %s (--as); nothing written to %s", i+1, arg, sideName(st, by), sideName(st, asSide), path)
 				}
 				var evs []rules.Event
@@ -602,6 +602,9 @@ var applyCmd = &command{
 					a = rules.Action{Kind: "chance", Label: "the game's generator draws"}
 					evs, err = g.ResolveChance()
 				} else {
+					if strings.TrimSpace(arg) == "chance" {
+						return fmt.Errorf("action %d (chance): no chance point now, %s decides; nothing written to %s", i+1, sideName(st, by), path)
+					}
 					if a, err = resolveAction(st, arg); err != nil {
 						return fmt.Errorf("action %d (%s): %v; nothing written to %s", i+1, arg, err, path)
 					}
@@ -614,6 +617,9 @@ var applyCmd = &command{
 				viewer := by
 				if by < 0 {
 					viewer = rules.NoSide
+				}
+				if *as != "" {
+					viewer = asSide
 				}
 				aj := appliedJSON{Action: a, By: sideName(st, by), Events: []eventJSON{}}
 				lines = append(lines, fmt.Sprintf("> %s: %s", sideName(st, by), a.String()))
@@ -966,7 +972,7 @@ const (
 
 var playoutCmd = &command{
 	name:    "playout",
-	args:    "SCENARIO [--games N] [--seed S] [--option id=on|off ...] [--deep] [--json]",
+	args:    "SCENARIO [--games N] [--seed S] [--max-actions N] [--option id=on|off ...] [--deep] [--json]",
 	summary: "Play random legal games to the end, checking the engine's invariants, and print statistics.",
 	detail: "Game i uses seed S+i. Prints the games played, the mean number of actions (chance outcomes\n" +
 		"included) per game, the wins of each side, the draws and the actions per second. Fails with\n" +

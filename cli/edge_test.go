@@ -91,3 +91,9 @@ func TestApplyEventsForTheDecider(t *testing.T) {
 		t.Fatal("refused --as changed the file")
 	}
 }
+
+func TestApplyChanceWithAs(t *testing.T) {
+	path := chanceSave(t)
+	run("apply", path, "chance", "--as", "blue").ok(t).has(t, "> chance: the game's generator draws", "Blue decides")
+	run("apply", path, "chance", "--as", "blue").fails(t, 1, "no chance point now, Blue decides", "nothing written")
+}
