@@ -279,6 +279,16 @@ func (t *Timeline) Len() int { return len(t.steps) }
 // from); the caller may keep it but should not change it while using t.
 func (t *Timeline) Final() *Game { return t.final }
 
+// Step returns the n-th step of the record (1-based) and the events it
+// produced (chance outcomes that followed are steps of their own).
+func (t *Timeline) Step(n int) (Step, []Event, error) {
+	if n < 1 || n > len(t.steps) {
+		return Step{}, nil, &StepRangeError{Step: n, Len: len(t.steps)}
+	}
+	evs := t.final.Log[t.m.logLen[n-1]:t.m.logLen[n]]
+	return t.steps[n-1], append([]Event(nil), evs...), nil
+}
+
 // StepRangeError is a step number outside 0..Len().
 type StepRangeError struct{ Step, Len int }
 

@@ -309,6 +309,13 @@ func TestTimelineStateAtEveryStep(t *testing.T) {
 					t.Fatalf("step %d: log line %d differs", n, i)
 				}
 			}
+			if n > 0 {
+				st, evs, err := tl.Step(n)
+				prev, _ := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:n-1])
+				if err != nil || st.Action.Key() != g.Steps[n-1].Action.Key() || len(prev.Log)+len(evs) != len(want.Log) {
+					t.Fatalf("Step(%d) = %v, %d events, %v", n, st, len(evs), err)
+				}
+			}
 			// The copy is the caller's: playing on it leaves the timeline alone.
 			if !at.State.Result().Over {
 				if _, err := at.Apply(at.State.Legal()[0]); err != nil {
@@ -322,6 +329,9 @@ func TestTimelineStateAtEveryStep(t *testing.T) {
 		}
 	}
 	tl, _ := rules.NewTimeline(g, 0)
+	if _, _, err := tl.Step(0); err == nil {
+		t.Error("Step(0) accepted")
+	}
 	for _, n := range []int{-1, len(g.Steps) + 1, 1 << 40} {
 		_, err := tl.StateAt(n)
 		var re *rules.StepRangeError
