@@ -26,6 +26,7 @@ import (
 	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -330,6 +331,10 @@ func Parse(name string, data []byte) (*File, error) {
 	}
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
+		var b64 base64.CorruptInputError
+		if errors.As(err, &b64) {
+			return nil, fail(ErrChecksum, err, "the sealed part is damaged (%v): the file was changed outside Grognard", err)
+		}
 		return nil, jsonError(name, data, err)
 	}
 	aead := sealAEAD()

@@ -335,3 +335,23 @@ func TestReadTimeline(t *testing.T) {
 		}
 	}
 }
+
+func TestDamagedSealedText(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "toy-midgame.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := bytes.Replace(data, []byte(`"sealed": "`), []byte(`"sealed": "!`), 1)
+	_, err = Decode("d.json", bad)
+	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), "d.json: the sealed part is damaged") {
+		t.Errorf("damaged base64: %v", err)
+	}
+	bad = bytes.Replace(data, []byte(`"sealed": "`), []byte(`"sealed": null, "x": "`), 1)
+	if _, err = Decode("d.json", bad); err == nil || !strings.Contains(err.Error(), `unknown field "x"`) {
+		t.Errorf("unknown field: %v", err)
+	}
+	bad = bytes.Replace(data, []byte(`"sealed": "`), []byte(`"sealed": "", "y": "`), 1)
+	if _, err = Decode("d.json", bad); err == nil {
+		t.Errorf("accepted: %s", bad)
+	}
+}
