@@ -197,14 +197,45 @@ func resolveTarget(path string) (string, error) {
 const StaleAge = time.Minute
 
 // isTemp reports whether a file name is one of writeTemp's temporary files
-// (".NAME.RANDOM.tmp").
+// (".NAME.DIGITS.tmp", the pattern os.CreateTemp fills in).
 func isTemp(name string) bool {
-	return strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp") && strings.Count(name, ".") >= 3
+	rest, ok := strings.CutSuffix(name, ".tmp")
+	if !ok || !strings.HasPrefix(rest, ".") {
+		return false
+	}
+	dot := strings.LastIndexByte(rest, '.')
+	digits := rest[dot+1:]
+	if dot <= 1 || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// tempPrefix is how every save this build writes begins.
+const tempPrefix = "{\n  \"format\": "
+
+// holdsSave reports whether a temporary file is empty or begins as a save
+// does, so that CleanStale never removes a file of another program.
+func holdsSave(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, len(tempPrefix))
+	n, _ := io.ReadFull(f, buf)
+	return n == 0 || string(buf[:n]) == tempPrefix[:n]
 }
 
 // CleanStale removes, from dir, the temporary files of interrupted saves
-// (".NAME.RANDOM.tmp") last changed more than age ago, and returns the
-// names it removed. Nothing else is touched; errors are ignored (a file
+// (".NAME.DIGITS.tmp", empty or beginning as a save does) last changed
+// more than age ago, and returns the names it removed. Nothing else is
+// touched; errors are ignored (a file
 // that cannot be removed now is tried again next time).
 func CleanStale(dir string, age time.Duration) []string {
 	ents, err := os.ReadDir(dir)
@@ -218,7 +249,7 @@ func CleanStale(dir string, age time.Duration) []string {
 			continue
 		}
 		info, err := e.Info()
-		if err != nil || now.Sub(info.ModTime()) < age {
+		if err != nil || now.Sub(info.ModTime()) < age || !holdsSave(filepath.Join(dir, e.Name())) {
 			continue
 		}
 		if os.Remove(filepath.Join(dir, e.Name())) == nil {
