@@ -182,3 +182,61 @@ func TestHiddenInformation_VentaBritishOutputsHideTheFrenchHand(t *testing.T) {
 		t.Errorf("only %d outputs checked", checked)
 	}
 }
+
+// TestHiddenInformation_VentaEditedSaveErrorsTellNoCard: a Venta del Pozo
+// save whose draw or hand was edited (and resealed with the program's
+// key) is refused, and the error names no card: it is printed to whoever
+// loads the file.
+func TestHiddenInformation_VentaEditedSaveErrorsTellNoCard(t *testing.T) {
+	sys, err := napoleonics.LoadSystem()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "venta.json")
+	run("new", napoleonics.ScenarioID, "--out", path).ok(t)
+	data := read(t, path)
+	noCard := func(what string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Fatalf("%s: loaded", what)
+		}
+		for _, c := range sys.Cards {
+			if strings.Contains(err.Error(), c.ID) || strings.Contains(err.Error(), c.Name) {
+				t.Errorf("%s: the error names the card %s: %v", what, c.ID, err)
+			}
+		}
+	}
+	// A drawn card changed.
+	f, err := saves.Parse(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range f.Steps {
+		if s.Action.Kind == "draw" {
+			for _, c := range sys.Cards {
+				if c.ID != s.Action.Choice {
+					f.Steps[i].Action.Choice = c.ID
+					break
+				}
+			}
+			break
+		}
+	}
+	b, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = saves.Decode("edited.json", b)
+	noCard("an edited draw", err)
+	// The snapshot's hands changed.
+	f, _ = saves.Parse(path, data)
+	_, s := ventaState(t, path)
+	swapped := strings.Replace(string(f.Snapshot), `"`+s.Hands[0][0]+`"`, `"`+sys.Cards[len(sys.Cards)-1].ID+`"`, 1)
+	if s.Hands[0][0] == sys.Cards[len(sys.Cards)-1].ID {
+		swapped = strings.Replace(string(f.Snapshot), `"`+s.Hands[0][0]+`"`, `"`+sys.Cards[0].ID+`"`, 1)
+	}
+	f.Snapshot = []byte(swapped)
+	b, _ = f.Marshal()
+	_, err = saves.Decode("edited.json", b)
+	noCard("an edited hand", err)
+}

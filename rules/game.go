@@ -160,6 +160,19 @@ func Replay(scenario string, seed uint64, opts Options, steps []Step) (*Game, er
 	return g, nil
 }
 
+// StepError is a recorded step that the rules refuse on replay. Step is
+// 1-based; Key is the step's action key.
+type StepError struct {
+	Step int
+	Key  string
+	Err  error
+}
+
+func (e *StepError) Error() string { return fmt.Sprintf("step %d (%s): %v", e.Step, e.Key, e.Err) }
+
+// Unwrap exposes the rules' error.
+func (e *StepError) Unwrap() error { return e.Err }
+
 // ChanceError is a recorded chance outcome that is not the one the game's
 // own generator gives at that step: the record was edited (or made by a
 // program that forced the outcome). Step is 1-based.
@@ -199,19 +212,19 @@ func replayMarked(scenario string, seed uint64, opts Options, steps []Step, chec
 	}
 	for i, s := range steps {
 		if d := g.State.Status().Decider; d != s.By {
-			return nil, nil, fmt.Errorf("step %d (%s): recorded for %s but %s decides", i+1, s.Action.Key(), s.By, d)
+			return nil, nil, &StepError{Step: i + 1, Key: s.Action.Key(), Err: fmt.Errorf("recorded for %s but %s decides", s.By, d)}
 		}
 		if check && s.By == Chance {
 			want, err := Sample(g.State.Chances(), g.Rand())
 			if err != nil {
-				return nil, nil, fmt.Errorf("step %d (%s): %w", i+1, s.Action.Key(), err)
+				return nil, nil, &StepError{Step: i + 1, Key: s.Action.Key(), Err: err}
 			}
 			if want.Key() != s.Action.Key() {
 				return nil, nil, &ChanceError{Step: i + 1, Recorded: s.Action.Key(), Expected: want.Key()}
 			}
 		}
 		if _, err := g.ApplyOne(s.Action); err != nil {
-			return nil, nil, fmt.Errorf("step %d (%s): %w", i+1, s.Action.Key(), err)
+			return nil, nil, &StepError{Step: i + 1, Key: s.Action.Key(), Err: err}
 		}
 		if m != nil {
 			m.logLen = append(m.logLen, len(g.Log))

@@ -327,10 +327,10 @@ func TestBrokenSaves(t *testing.T) {
 		{"broken-garbled.json", ErrSyntax, []string{"broken-garbled.json:4:3:", "not valid JSON"}},
 		{"broken-edited-sealed.json", ErrChecksum, []string{"the seal does not verify: the file was changed outside Grognard"}},
 		{"broken-edited-header.json", ErrChecksum, []string{"the seal does not verify: the file was changed outside Grognard"}},
-		{"broken-edited-die.json", ErrChance, []string{"refused", `recorded chance outcome "roll d=6" is not the one the game's generator gives`, "the file was edited"}},
+		{"broken-edited-die.json", ErrChance, []string{"refused: step 5: the recorded chance outcome is not the one the game's generator gives", "details withheld", "the file was edited"}},
 		{"broken-changed-seed.json", ErrChance, []string{"refused", "step 1:", "recorded chance outcome"}},
-		{"broken-replay-fails.json", ErrReplay, []string{"step 3 (move u=red to=4)", "[2.1]"}},
-		{"broken-snapshot-differs.json", ErrSnapshot, []string{"different game", "pos[0]: saved"}},
+		{"broken-replay-fails.json", ErrReplay, []string{"the rules refuse step 3 (details withheld: the game has hidden information)"}},
+		{"broken-snapshot-differs.json", ErrSnapshot, []string{"different game", "first difference: pos[0] (details withheld"}},
 		{"broken-future-version.json", ErrNewer, []string{"saved by a newer Grognard (format 3, this build reads up to 2)"}},
 		{"broken-unknown-scenario.json", ErrUnknownScenario, []string{`unknown scenario "toy-marathon"`}},
 		{"broken-not-a-save.json", ErrNotASave, []string{"not a Grognard save"}},
@@ -360,9 +360,21 @@ func TestBrokenSaves(t *testing.T) {
 			sameHashes(t, before, dirHashes(t, dir), "loading "+c.file)
 		})
 	}
+	// The details withheld from the message (the toy has hidden
+	// information) stay in the error for programs.
+	_, err := Read(filepath.Join(dir, "broken-edited-die.json"))
+	var ce *rules.ChanceError
+	if !errors.As(err, &ce) || ce.Recorded != "roll d=6" || ce.Step != 5 {
+		t.Errorf("the chance error's details: %v", err)
+	}
+	_, err = Read(filepath.Join(dir, "broken-replay-fails.json"))
+	var se *rules.StepError
+	if !errors.As(err, &se) || se.Key != "move u=red to=4" || !strings.Contains(se.Err.Error(), "[2.1]") {
+		t.Errorf("the step error's details: %v", err)
+	}
 	// The truncated file reports the line and column where it stops.
 	data, _ := os.ReadFile(filepath.Join(dir, "broken-truncated.json"))
-	_, err := Decode("cut.json", data)
+	_, err = Decode("cut.json", data)
 	var le *LoadError
 	if !errors.As(err, &le) || le.Line != 1+bytes.Count(data, []byte("\n")) || le.Line < 5 {
 		t.Errorf("truncated: %v (line %d)", err, le.Line)

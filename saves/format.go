@@ -490,11 +490,20 @@ func (f *File) replay(name string, every int) (g *rules.Game, tl *rules.Timeline
 	} else {
 		g, err = rules.ReplayChecked(f.Scenario, f.Seed, f.Options, f.Steps)
 	}
+	// In a system with hidden information the details (the outcomes, the
+	// actions, the state's values) would tell secrets to whoever loads the
+	// file, so they are withheld; the step number is kept.
+	info, _ := rules.SystemByID(f.System)
 	var ce *rules.ChanceError
-	if errors.As(err, &ce) {
+	var se *rules.StepError
+	switch {
+	case errors.As(err, &ce) && info.Hidden:
+		return nil, nil, fail(ErrChance, err, "refused: step %d: the recorded chance outcome is not the one the game's generator gives at that step (%s); the file was edited (saved by Grognard %s)", ce.Step, withheld, f.App)
+	case errors.As(err, &ce):
 		return nil, nil, fail(ErrChance, err, "refused: %v; the file was edited (saved by Grognard %s)", err, f.App)
-	}
-	if err != nil {
+	case errors.As(err, &se) && info.Hidden:
+		return nil, nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): the rules refuse step %d (%s)", f.App, se.Step, withheld)
+	case err != nil:
 		return nil, nil, fail(ErrReplay, err, "the saved steps do not replay (saved by Grognard %s): %v", f.App, err)
 	}
 	got, err := g.State.Snapshot()
@@ -505,10 +514,17 @@ func (f *File) replay(name string, every int) (g *rules.Game, tl *rules.Timeline
 	b, err2 := canon(got)
 	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 		where := firstDifference(f.Snapshot, got)
+		if info.Hidden {
+			where, _, _ = strings.Cut(where, ": ")
+			where += " (" + withheld + ")"
+		}
 		return nil, nil, fail(ErrSnapshot, nil, "replaying the %d saved steps gives a different game than the one saved (saved by Grognard %s); first difference: %s", len(f.Steps), f.App, where)
 	}
 	return g, tl, nil
 }
+
+// withheld explains the details a load error leaves out.
+const withheld = "details withheld: the game has hidden information"
 
 // canon is the compact form encoding/json gives a raw message.
 func canon(b []byte) ([]byte, error) { return json.Marshal(json.RawMessage(b)) }
