@@ -413,3 +413,37 @@ func BenchmarkStateAtStep(b *testing.B) {
 	b.ReportMetric(float64(build.Milliseconds()), "build-ms")
 	b.ReportMetric(float64(tl.Len()), "steps")
 }
+
+// TestTimelineAlmansa: on a real system (Almansa, 200 random steps), the
+// state at a step before, at and after a checkpoint equals the replay.
+func TestTimelineAlmansa(t *testing.T) {
+	g, err := rules.NewGame(almansa.ScenarioID, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := rand.New(rand.NewPCG(3, 3))
+	for len(g.Steps) < 200 && !g.State.Result().Over {
+		legal := g.State.Legal()
+		if _, err := g.Apply(legal[pick.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tl, err := rules.NewTimeline(g, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	every := rules.DefaultCheckpointEvery
+	for _, n := range []int{0, 1, every - 1, every, every + 1, len(g.Steps) / 2, len(g.Steps) - 1, len(g.Steps)} {
+		got, err := tl.StateAt(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(snap(t, got), snap(t, want.State)) {
+			t.Errorf("step %d: the timeline's state differs from the replay", n)
+		}
+	}
+}
