@@ -35,9 +35,6 @@ func TestApplyActionJSONUnknownField(t *testing.T) {
 }
 
 func TestApplyRefusesReadOnlySave(t *testing.T) {
-	if os.Getuid() == 0 {
-		t.Skip("root writes anything")
-	}
 	path := newSave(t, "5")
 	os.Chmod(path, 0o444)
 	before := read(t, path)
