@@ -256,12 +256,15 @@ func TestLegalAndApplyAtChance(t *testing.T) {
 	}
 	// A chosen outcome is refused: the save would fail its check on load.
 	before := read(t, path)
-	run("apply", path, "6").fails(t, 1, "chance decides now: give 'chance'", "nothing written")
+	run("apply", path, "6").fails(t, 1, "chance decides now: give 'chance' (or 1", "nothing written")
 	run("apply", path, `{"kind":"roll","dice":[6]}`).fails(t, 1, "chance decides now")
 	if !bytes.Equal(before, read(t, path)) {
 		t.Fatal("a refused chance outcome changed the file")
 	}
-	// 'chance' lets the generator roll; the file loads (its roll is the generator's).
+	// 'chance' (or 1) lets the generator roll; the file loads (its roll is the generator's).
+	other := filepath.Join(t.TempDir(), "other.json")
+	os.WriteFile(other, before, 0o644)
+	run("apply", other, "1").ok(t).has(t, "> chance: the game's generator draws")
 	run("apply", path, "chance").ok(t).has(t, "> chance: the game's generator draws", "Bonus roll", "Turn 1: Blue to move [2]", "Blue decides")
 	if _, err := saves.Read(path); err != nil {
 		t.Fatal(err)

@@ -555,14 +555,14 @@ var applyCmd = &command{
 		"actions at that moment, so a later number refers to the list after the earlier actions), an\n" +
 		"action key as printed by 'grognard legal --keys' (quote it), or the action as JSON (an unknown\n" +
 		"field is refused). Die rolls and draws that follow are resolved with the game's seeded\n" +
-		"generator; at a chance point give 'chance' (the outcome cannot be chosen: a save with a chosen\n" +
-		"outcome would be refused on load). An illegal action is refused with the rule it breaks and\n" +
-		"nothing is written; the file is rewritten (atomically, through a symbolic link to its target)\n" +
-		"only when every action succeeds, and never when it is read-only.\n" +
+		"generator. At a chance point give 'chance' (or 1): the outcome cannot be chosen, as a save\n" +
+		"with a chosen outcome would be refused on load. An illegal action is refused with the rule it\n" +
+		"breaks and nothing is written; the file is rewritten (atomically; through a symbolic link, to\n" +
+		"its target) only when every action succeeds, and never when it is read-only.\n" +
 		"What is printed: each action's events as the side that decided it may read them (its own\n" +
-		"secrets, such as the card it drew, but never the other side's); events after a chance point\n" +
-		"given with 'chance' in public text only. --as SIDE requires every ACTION but 'chance' to be\n" +
-		"SIDE's decision and prints everything as SIDE sees it; --reveal prints every side's secrets (a spoiler).",
+		"secrets, such as the card it drew, but never the other side's); after 'chance', public text\n" +
+		"only. --as SIDE requires every ACTION but 'chance' to be SIDE's decision and prints everything\n" +
+		"as SIDE sees it. --reveal prints every side's secrets (a spoiler; the output says so).",
 	minArgs: 2, maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "every ACTION must be this side's (name or index); print as it sees the game")
@@ -596,8 +596,8 @@ var applyCmd = &command{
 				var evs []rules.Event
 				var a rules.Action
 				if by == rules.Chance {
-					if strings.TrimSpace(arg) != "chance" {
-						return fmt.Errorf("action %d (%s): chance decides now: give 'chance' and the game's generator draws the outcome (a chosen outcome would make the save fail its check on load); nothing written to %s", i+1, arg, path)
+					if t := strings.TrimSpace(arg); t != "chance" && t != "1" {
+						return fmt.Errorf("action %d (%s): chance decides now: give 'chance' (or 1, as 'grognard legal' numbers it) and the game's generator draws the outcome (a chosen outcome would make the save fail its check on load); nothing written to %s", i+1, arg, path)
 					}
 					a = rules.Action{Kind: "chance", Label: "the game's generator draws"}
 					evs, err = g.ResolveChance()
