@@ -140,7 +140,19 @@ func TestList(t *testing.T) {
 func TestNew(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.json")
-	r := run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "its seed is sealed in the file", path, "Red decides")
+	r := run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "its seed is sealed in the file", path, "Red decides",
+		"this game's seed was chosen with --seed")
+	// The plain header says the seed was chosen, and show says so.
+	if !bytes.Contains(read(t, path), []byte(`"seed_chosen": true`)) {
+		t.Errorf("the header does not mark the chosen seed:\n%s", read(t, path))
+	}
+	run("show", path, "--as", "blue").ok(t).has(t, "this game's seed was chosen with --seed")
+	run("apply", path, "1").ok(t)
+	if g, err := saves.Read(path); err != nil || !g.SeedChosen {
+		t.Errorf("the mark is lost on apply: %v", err)
+	}
+	os.Remove(path)
+	run("new", "toy-race", "--seed", "5", "--out", path).ok(t)
 	if strings.Contains(r.out, "seed 5") {
 		t.Errorf("new printed the seed without --reveal:\n%s", r.out)
 	}
@@ -167,7 +179,7 @@ func TestNew(t *testing.T) {
 		Decider  string `json:"decider"`
 	}
 	p2 := filepath.Join(dir, "h.json")
-	if out := run("new", "toy-race", "--out", p2, "--json").ok(t).out; strings.Contains(out, "seed") {
+	if out := run("new", "toy-race", "--out", p2, "--json").ok(t).out; strings.Contains(out, `"seed":`) {
 		t.Errorf("new --json printed the seed without --reveal:\n%s", out)
 	}
 	// --reveal prints the random seed, saying it spoils the game.
@@ -175,8 +187,11 @@ func TestNew(t *testing.T) {
 	if nj.File != p2 || nj.Scenario != "toy-race" || nj.Decider != "Red" || nj.Seed == 0 {
 		t.Errorf("new --json = %+v", nj)
 	}
-	if g, err := saves.Read(p2); err != nil || g.Seed != nj.Seed {
+	if g, err := saves.Read(p2); err != nil || g.Seed != nj.Seed || g.SeedChosen {
 		t.Errorf("random seed %d not the one saved: %v", nj.Seed, err)
+	}
+	if bytes.Contains(read(t, p2), []byte("seed_chosen")) || strings.Contains(run("show", p2).ok(t).out, "chosen") {
+		t.Error("a random seed is marked as chosen")
 	}
 	run("new", "toy-race", "--out", p2, "--force", "--reveal", "--seed", "77").ok(t).has(t, "SPOILER", "seed 77")
 	p3 := filepath.Join(dir, "i.json")

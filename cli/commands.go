@@ -180,7 +180,9 @@ var newCmd = &command{
 	detail: "The seed fixes every die roll and draw of the game. Without --seed a random one is chosen\n" +
 		"and kept sealed in the save: it is never printed (whoever knows it can rebuild every hand and\n" +
 		"every die to come), unless --reveal asks for it. Give --seed only to replay a known game; for a\n" +
-		"fair game let Grognard choose. An existing file is not overwritten unless --force is given.",
+		"fair game let Grognard choose. A chosen seed is marked in the save's plain header\n" +
+		"(seed_chosen) and 'grognard show' says so. An existing file is not overwritten unless --force\n" +
+		"is given.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		out := fs.String("out", "", "the save file to write (required)")
@@ -211,13 +213,14 @@ var newCmd = &command{
 			if err != nil {
 				return err
 			}
+			g.SeedChosen = seedSet
 			if err := saves.Write(*out, g); err != nil {
 				return err
 			}
 			sc, _ := rules.ScenarioByID(pos[0])
 			if e.json {
 				m := map[string]any{
-					"file": *out, "system": sc.System, "scenario": sc.ID, "name": sc.Name,
+					"file": *out, "system": sc.System, "scenario": sc.ID, "name": sc.Name, "seed_chosen": seedSet,
 					"options": o, "status": g.State.Status(), "decider": sideName(g.State, g.State.Status().Decider),
 				}
 				if *reveal {
@@ -231,11 +234,17 @@ var newCmd = &command{
 			} else {
 				e.printf("new game of %s (%s) written to %s (its seed is sealed in the file)\n", sc.Name, sc.ID, *out)
 			}
+			if seedSet {
+				e.printf("%s\n", chosenNote)
+			}
 			e.printf("%s\n", statusLine(g.State))
 			return nil
 		}
 	},
 }
+
+// chosenNote warns that a game's seed was given by a player.
+const chosenNote = "note: this game's seed was chosen with --seed (the save says so): whoever knows it can know every hand, draw and die"
 
 // spoiler heads every output of --reveal.
 const spoiler = "SPOILER (--reveal): this shows what the players may not know (hands, the seed, hence every draw and die to come); it spoils the game"
@@ -805,6 +814,7 @@ func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step i
 		m := map[string]any{
 			"file": file, "system": sc.System, "scenario": sc.ID, "name": sc.Name,
 			"steps": len(g.Steps), "viewer": viewer, "viewer_name": sideName(st, viewer), "view": v,
+			"seed_chosen": g.SeedChosen,
 		}
 		if step >= 0 {
 			m["step"] = step
@@ -829,6 +839,9 @@ func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step i
 		e.printf("after step %d of the record\n", step)
 	}
 	printView(e, st, sc, v, why)
+	if g.SeedChosen {
+		e.printf("%s\n", chosenNote)
+	}
 	if reveal {
 		e.printf("seed: %d\n", g.Seed)
 		for i := range st.Sides() {

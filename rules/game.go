@@ -28,9 +28,13 @@ type Game struct {
 	Scenario string
 	Options  Options
 	Seed     uint64
-	State    State
-	Steps    []Step
-	Log      []Event
+	// SeedChosen says a player gave the seed (instead of a random one):
+	// whoever chose it can know every hand, draw and die of the game.
+	// Saves keep it in their plain header so the other side can see it.
+	SeedChosen bool
+	State      State
+	Steps      []Step
+	Log        []Event
 }
 
 // NewGame starts a scenario and resolves any opening chance points.
@@ -269,7 +273,12 @@ func NewTimeline(g *Game, every int) (*Timeline, error) {
 	if g == nil {
 		return nil, errors.New("timeline: no game")
 	}
-	return TimelineOf(g.Scenario, g.Seed, g.Options, g.Steps, every)
+	t, err := TimelineOf(g.Scenario, g.Seed, g.Options, g.Steps, every)
+	if err != nil {
+		return nil, err
+	}
+	t.final.SeedChosen = g.SeedChosen
+	return t, nil
 }
 
 // TimelineOf is NewTimeline from a game's record.
@@ -327,7 +336,7 @@ func (t *Timeline) GameAt(n int) (*Game, error) {
 	}
 	k := n / t.m.every
 	start := k * t.m.every
-	g := &Game{Scenario: t.scenario, Options: t.opts, Seed: t.seed, State: t.m.states[k].Clone(),
+	g := &Game{Scenario: t.scenario, Options: t.opts, Seed: t.seed, SeedChosen: t.final.SeedChosen, State: t.m.states[k].Clone(),
 		Steps: append(make([]Step, 0, n), t.steps[:start]...)}
 	for i := start; i < n; i++ {
 		if _, err := g.ApplyOne(t.steps[i].Action); err != nil {
@@ -377,6 +386,7 @@ func (g *Game) Undo() error {
 	if err != nil {
 		return err
 	}
+	r.SeedChosen = g.SeedChosen
 	*g = *r
 	return nil
 }

@@ -447,3 +447,33 @@ func TestTimelineAlmansa(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedChosenKept: the mark of a chosen seed survives undo, clone and
+// the timeline's games.
+func TestSeedChosenKept(t *testing.T) {
+	rulestest.Register()
+	g, err := rules.NewGame(rulestest.ScenarioID, 9, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SeedChosen = true
+	if _, err := g.Apply(g.State.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Clone().SeedChosen {
+		t.Error("Clone lost the mark")
+	}
+	tl, err := rules.NewTimeline(g, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at, _ := tl.GameAt(1); !at.SeedChosen {
+		t.Error("GameAt lost the mark")
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if !g.SeedChosen {
+		t.Error("Undo lost the mark")
+	}
+}

@@ -68,6 +68,9 @@ type File struct {
 	StepCount int           `json:"step_count"`
 	// Hidden says the system has hidden information (hands, hidden units).
 	Hidden bool `json:"hidden_information"`
+	// SeedChosen says a player chose the seed ('grognard new --seed'):
+	// that player can know every hand and die (rules.Game.SeedChosen).
+	SeedChosen bool `json:"seed_chosen,omitempty"`
 	// Sealed is the AES-GCM nonce followed by the sealed payload (base64
 	// in the file).
 	Sealed []byte `json:"sealed"`
@@ -185,21 +188,22 @@ func NewFile(g *rules.Game, at time.Time) (*File, error) {
 	st := g.State.Status()
 	info, _ := rules.SystemByID(g.State.System())
 	f := &File{
-		Format:    FormatVersion,
-		App:       AppVersion,
-		SavedAt:   at.UTC().Format(time.RFC3339),
-		System:    g.State.System(),
-		Scenario:  g.Scenario,
-		Options:   g.Options,
-		Sides:     g.State.Sides(),
-		Turn:      st.Turn,
-		Phase:     st.Phase,
-		Over:      g.State.Result().Over,
-		StepCount: len(steps),
-		Hidden:    info.Hidden,
-		Seed:      g.Seed,
-		Steps:     steps,
-		Snapshot:  snap,
+		Format:     FormatVersion,
+		App:        AppVersion,
+		SavedAt:    at.UTC().Format(time.RFC3339),
+		System:     g.State.System(),
+		Scenario:   g.Scenario,
+		Options:    g.Options,
+		Sides:      g.State.Sides(),
+		Turn:       st.Turn,
+		Phase:      st.Phase,
+		Over:       g.State.Result().Over,
+		StepCount:  len(steps),
+		Hidden:     info.Hidden,
+		SeedChosen: g.SeedChosen,
+		Seed:       g.Seed,
+		Steps:      steps,
+		Snapshot:   snap,
 	}
 	return f, nil
 }
@@ -368,7 +372,7 @@ func Parse(name string, data []byte) (*File, error) {
 // fileFields are the JSON names of format 2's plain fields.
 var fileFields = map[string]bool{"format": true, "app": true, "saved_at": true, "system": true, "scenario": true,
 	"options": true, "sides": true, "turn": true, "phase": true, "over": true, "step_count": true,
-	"hidden_information": true, "sealed": true}
+	"hidden_information": true, "seed_chosen": true, "sealed": true}
 
 // skipValue is a JSON value read and thrown away (no copy is made).
 type skipValue struct{}
@@ -489,6 +493,9 @@ func (f *File) replay(name string, every int) (g *rules.Game, tl *rules.Timeline
 		}
 	} else {
 		g, err = rules.ReplayChecked(f.Scenario, f.Seed, f.Options, f.Steps)
+	}
+	if g != nil {
+		g.SeedChosen = f.SeedChosen
 	}
 	// In a system with hidden information the details (the outcomes, the
 	// actions, the state's values) would tell secrets to whoever loads the
