@@ -207,15 +207,15 @@ func TestRangedCombat_HalfDiceAfterMovingRoundedByNationality(t *testing.T) {
 }
 
 func TestRangedCombat_HorseArtilleryRange4OnlyIfNotMoved(t *testing.T) {
-	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-rha": "0109", "f-66": "0105"}, "b-rha")
-	if !legalHas(s, "fire", "b-rha", "0105") {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-rha": "0108", "f-66": "0104"}, "b-rha")
+	if !legalHas(s, "fire", "b-rha", "0104") {
 		t.Fatalf("range 4 when the guns did not move; legal %v", keys(s.Legal()))
 	}
 	if n, _ := s.fireDice(s.unit("b-rha"), s.unit("f-66").At); n != 1 {
 		t.Fatalf("1 die at range 4, got %d", n)
 	}
 	s.Moved["b-rha"] = 1
-	if legalHas(s, "fire", "b-rha", "0105") {
+	if legalHas(s, "fire", "b-rha", "0104") {
 		t.Fatal("after moving, horse artillery reaches only 3 hexes")
 	}
 }
@@ -456,5 +456,34 @@ func TestRoll_OutcomesAreExactMultisets(t *testing.T) {
 	}
 	if !strings.Contains(outs[0].Action.Label, "infantry") {
 		t.Fatalf("label %q", outs[0].Action.Label)
+	}
+}
+
+// TestTerrainCard_SecondRowCountsForCavalryBattlingOut: the second printed
+// row of a card is for a unit battling out of the hex, by its arm; its
+// middle (cavalry) number counts: cavalry meleeing out of buildings loses
+// 3 dice [Terrain cards].
+func TestTerrainCard_SecondRowCountsForCavalryBattlingOut(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-centre", map[string]string{"b-ld11": "0807", "f-66": "0907"}, "b-ld11")
+	n, mods := s.meleeDice(s.unit("b-ld11"), s.unit("f-66").At, true)
+	if want := s.unit("b-ld11").Blocks - 3; n != max(want, 0) {
+		t.Fatalf("light dragoons of %d blocks out of buildings: want %d dice, got %d (%v)", s.unit("b-ld11").Blocks, max(want, 0), n, mods)
+	}
+}
+
+// TestTerrainCard_HillOnlyInRangedCombat: the hill card counts in ranged
+// combat only; a melee into a hill loses no die [Terrain cards: Hill].
+func TestTerrainCard_HillOnlyInRangedCombat(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-centre", map[string]string{"b-kgl1": "0508", "f-66": "0507"}, "b-kgl1")
+	c := s.unit("f-66").At
+	if s.terrain(c).ID != "hill" {
+		t.Fatalf("test set-up: 0507 is %s, not a hill", s.terrain(c).ID)
+	}
+	if n, mods := s.meleeDice(s.unit("b-kgl1"), c, true); n != s.unit("b-kgl1").Blocks {
+		t.Fatalf("melee into a hill: %d dice, want %d (%v)", n, s.unit("b-kgl1").Blocks, mods)
+	}
+	// Light infantry fires 1 a block +1, and loses 1 into the hill.
+	if n, mods := s.fireDice(s.unit("b-kgl1"), c); n != s.unit("b-kgl1").Blocks {
+		t.Fatalf("fire into a hill: %d dice, want %d (%v)", n, s.unit("b-kgl1").Blocks, mods)
 	}
 }
