@@ -164,7 +164,22 @@ func probeAll(st rules.State, a rules.Action, in FuzzInput) error {
 	hexes := []string{a.To, a.From, in.To, in.From, "", "0000", "-1"}
 	if p, ok := st.(rules.Previewer); ok {
 		_ = p.Preview(a)
-		_ = p.Preview(rules.Action{Kind: a.Kind, Unit: in.Unit, To: in.To, Units: []string{in.Unit, in.From}})
+		for _, k := range []string{a.Kind, in.Kind, "fire", "shock", "charge", "melee", "move", "end"} {
+			for _, u := range units {
+				for _, h := range hexes {
+					_ = p.Preview(rules.Action{Kind: k, Unit: u, To: h})
+				}
+			}
+			_ = p.Preview(rules.Action{Kind: k, Unit: a.Unit, To: a.To, Units: []string{in.Unit, in.From, a.Unit}})
+		}
+		// Every legal action with its unit or its target replaced.
+		for _, l := range st.Legal() {
+			_ = p.Preview(l)
+			l.Unit, l.Units = in.Unit, append(l.Units, in.Unit)
+			_ = p.Preview(l)
+			l.To = in.To
+			_ = p.Preview(l)
+		}
 	}
 	if e, ok := st.(rules.Explainer); ok {
 		for _, u := range units {
