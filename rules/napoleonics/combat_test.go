@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // The worked example: 4 blocks in melee roll two infantry, a sabre
@@ -117,6 +118,10 @@ func TestMorale_AttachedLeaderIgnoresOneFlag(t *testing.T) {
 	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "maucune": "0208"}, "b-kgl1")
 	do(t, s, "melee", "b-kgl1", "0208")
 	roll(t, s, SFlag, SFlag, SArt, SArt)
+	if stage(s) != "flags" || s.Status().Decider != 0 {
+		t.Fatalf("the French player decides whether to disregard a flag: stage %q, decider %v", stage(s), s.Status().Decider)
+	}
+	do(t, s, "choose", "f-66", "", "disregard-1")
 	if s.Pend.Flags != 1 || stage(s) != "retreat" {
 		t.Fatalf("2 flags less one for the leader: %d to retreat, stage %q", s.Pend.Flags, stage(s))
 	}
@@ -130,6 +135,7 @@ func TestMorale_SupportOfTwoUnitsIgnoresOneFlag(t *testing.T) {
 	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "f-15l": "0108", "f-h3": "0308"}, "b-kgl1")
 	do(t, s, "melee", "b-kgl1", "0208")
 	roll(t, s, SFlag, SArt, SArt, SArt)
+	do(t, s, "choose", "f-66", "", "disregard-1")
 	if at(t, s, "f-66") != "0208" || stage(s) != "battleback" {
 		t.Fatalf("supported unit ignores the flag: at %s stage %q", at(t, s, "f-66"), stage(s))
 	}
@@ -485,5 +491,45 @@ func TestTerrainCard_HillOnlyInRangedCombat(t *testing.T) {
 	// Light infantry fires 1 a block +1, and loses 1 into the hill.
 	if n, mods := s.fireDice(s.unit("b-kgl1"), c); n != s.unit("b-kgl1").Blocks {
 		t.Fatalf("fire into a hill: %d dice, want %d (%v)", n, s.unit("b-kgl1").Blocks, mods)
+	}
+}
+
+// TestMorale_DisregardingAFlagIsTheOwnersChoice: a unit "may disregard" a
+// flag; its owner may also take the retreat (Morale).
+func TestMorale_DisregardingAFlagIsTheOwnersChoice(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "maucune": "0208"}, "b-kgl1")
+	do(t, s, "melee", "b-kgl1", "0208")
+	roll(t, s, SFlag, SArt, SArt, SArt)
+	var choices []string
+	for _, a := range s.Legal() {
+		choices = append(choices, a.Choice)
+	}
+	if len(choices) != 2 || choices[0] != "disregard-1" || choices[1] != "disregard-0" {
+		t.Fatalf("the choices are to disregard the flag or not: %v", choices)
+	}
+	do(t, s, "choose", "f-66", "", "disregard-0")
+	if stage(s) != "retreat" || s.Pend.Flags != 1 {
+		t.Fatalf("declining, the unit retreats a hex: stage %q", stage(s))
+	}
+}
+
+// TestCombinedArms_BatteryNeedNotBeAdjacent: any one ordered battery that can
+// fire on the target combines its dice; the book asks for no adjacency to
+// the attacking unit (Combined Arms Combat).
+func TestCombinedArms_BatteryNeedNotBeAdjacent(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "b-rha": "0409", "f-66": "0208"}, "b-kgl1", "b-rha")
+	if d := hex.Distance(s.unit("b-rha").At, s.unit("b-kgl1").At); d == 1 {
+		t.Fatalf("test set-up: the battery is adjacent")
+	}
+	found := false
+	for _, c := range s.fireTargets(s.unit("b-rha")) {
+		found = found || c == s.unit("f-66").At
+	}
+	if !found {
+		t.Fatal("test set-up: the battery cannot fire at the target")
+	}
+	a := rules.Action{Kind: "melee", Unit: "b-kgl1", Units: []string{"b-rha"}, To: "0208"}
+	if _, ok := rules.FindLegal(s, a); !ok {
+		t.Fatalf("combined arms with a battery not adjacent to the attacker: %v", keys(s.Legal()))
 	}
 }
