@@ -88,3 +88,22 @@ func TestRule4_StuckSetupSeedsPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestRule14_HistoricalSetupLeavesRoomToRout: no infantry or cavalry unit
+// of either army sets up historically where a rout must eliminate it: each
+// stands at least 3 hexes (the rout's length) from its own map edge. The
+// accounts put open plain behind Galway's left, toward Caudete.
+func TestRule14_HistoricalSetupLeavesRoomToRout(t *testing.T) {
+	for _, opts := range []map[string]bool{nil, {OptReserve: true}} {
+		s := started(t, opts)
+		for i := range s.Units {
+			d := s.def(i)
+			if !s.alive(i) || d.Type == Artillery || !d.Combat() {
+				continue
+			}
+			if e := s.sc.EdgeDist[d.Side][s.Units[i].At]; e < s.sc.P("rout_hexes") {
+				t.Errorf("%s (%s) sets up at %s, %d hexes from its own edge: a rout would eliminate it [14]", d.ID, d.Name, s.num(s.Units[i].At), e)
+			}
+		}
+	}
+}
