@@ -586,3 +586,63 @@ func TestRule10_FallBackBeforeTurning(t *testing.T) {
 	apply(t, s, move("lb1", rear))
 	apply(t, s, rules.Action{Kind: "face", Unit: "lb1", Facing: 2})
 }
+
+// TestRule7_MayPassThroughAStackFacingAnotherWay: only units that end up
+// stacked must share a facing; a unit may pass through a friendly stack
+// that faces another way if it moves on at once (nothing else happens
+// until it has), but may not stop there [7].
+func TestRule7_MayPassThroughAStackFacingAnotherWay(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("v1", "2501", 4) // an enemy far away
+	s.put("lb1", "0414", 1)
+	y := s.num(hex.FrontHexes(coord(s, "0414"), 1)[0])
+	s.put("lb2", y, 0)
+	z := s.num(hex.FrontHexes(coord(s, y), 1)[0])
+	if !legal(s, move("lb1", y)) {
+		t.Fatalf("lb1 may pass through the stack at %s that faces another way; legal %v", y, s.Legal())
+	}
+	apply(t, s, move("lb1", y))
+	if s.Transit != "lb1" {
+		t.Fatalf("lb1 is passing through: transit %q", s.Transit)
+	}
+	for _, a := range s.Legal() {
+		if a.Unit != "lb1" || a.Kind != "move" {
+			t.Fatalf("while lb1 passes through, only its onward moves are legal: %s", a.Key())
+		}
+	}
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, move("lb1", z))
+	if s.Transit != "" || s.hexOf("lb1") != z {
+		t.Fatalf("lb1 moved on to %s: at %s, transit %q", z, s.hexOf("lb1"), s.Transit)
+	}
+
+	// With only the movement to enter, it may not go in at all.
+	s = board(t, nil, phaseBMove)
+	s.put("v1", "2501", 4)
+	s.put("lb1", "0414", 1)
+	s.put("lb2", y, 0)
+	s.unit("lb1").Spent = 2*s.def(s.idx("lb1")).MP - 2 // 1 MP left
+	s.touch()
+	if legal(s, move("lb1", y)) {
+		t.Fatal("a unit that could not move on may not enter a stack facing another way [7]")
+	}
+}
+
+// TestRule14_RoutedEnemyHasNoFrontForRetreats pins a reading (reference.md,
+// 13): routed units exert no ZoC "of any type" [14], and the effects of
+// front and flank hexes belong to the ZoC rule [9], so a retreat into a
+// routed enemy's front or flank hex calls for no check.
+func TestRule14_RoutedEnemyHasNoFrontForRetreats(t *testing.T) {
+	s := board(t, nil, phaseBShock)
+	s.put("v1", "1510", 4)
+	front := hex.FrontHexes(coord(s, "1510"), 4)[0]
+	if f, _ := s.enemyArcs(s.occupancy(), front, Bourbon); !f {
+		t.Fatal("test set-up: the hex is v1's front")
+	}
+	s.unit("v1").DSB = true
+	if f, fl := s.enemyArcs(s.occupancy(), front, Bourbon); f || fl {
+		t.Fatal("a routed enemy's front calls for no retreat check")
+	}
+}

@@ -44,6 +44,8 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 		return "the unit is out of its leader's command radius: it may neither move nor attack [6]"
 	case d.Reserve && u.Form == "":
 		return "the cavalry reserve may not move before it is assigned to a formation [15]"
+	case s.Transit != "" && s.Transit != d.ID:
+		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
 		switch {
@@ -155,7 +157,12 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		return 0, false, why
 	}
 	if why := s.facingProblem(cx.o, i, to, f); why != "" {
-		return 0, false, why
+		// Units that end up stacked share a facing [7]; a unit may pass
+		// through a stack that faces another way if it can move on at once
+		// (not into an enemy ZoC, where it would have to stop).
+		if fallback || cx.zoc[to] || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+			return 0, false, why + "; a unit may pass through it only if it can move on at once"
+		}
 	}
 	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" {
 		if fallback {
@@ -166,6 +173,26 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		}
 	}
 	return cost, fallback, ""
+}
+
+// canMoveOn: unit i, standing at c with facing f and budget half MP left,
+// can take a further legal step (used for a unit passing through a stack
+// that faces another way [7]).
+func (s *State) canMoveOn(cx moveCtx, i int, c hex.Coord, f, budget, depth int) bool {
+	if budget <= 0 || depth > 2*s.def(i).MP {
+		return false
+	}
+	for _, n := range hex.FrontHexes(c, f) {
+		if _, _, why := s.stepProblem(cx, i, c, f, n, budget, false, false, false); why == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// inTransit: unit i stands in a friendly stack that faces another way [7].
+func (s *State) inTransit(o occ, i int) bool {
+	return s.def(i).Combat() && s.facingProblem(o, i, s.Units[i].At, s.Units[i].Facing) != ""
 }
 
 // cincApartProblem: the two commanders in chief of an army may not be more
@@ -215,6 +242,9 @@ func (s *State) nearestEnemy(c hex.Coord, side int) int {
 func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 	if s.def(i).Person() {
 		return "leaders have no facing to change [7]"
+	}
+	if s.Transit == s.def(i).ID {
+		return "a unit passing through a stack that faces another way must move on [7]"
 	}
 	for _, j := range cx.o[s.Units[i].At] {
 		if s.def(j).Side != s.def(i).Side || !s.hasFacing(j) {
@@ -303,6 +333,9 @@ func (s *State) moveActions() []rules.Action {
 // movement [6]; a rash Galway must join a cavalry unit [15].
 func (s *State) endMoveProblem() string {
 	side := phaseSide(s.Phase)
+	if s.Transit != "" {
+		return s.unitName(s.Transit) + " must move on out of the stack it is passing through [7]"
+	}
 	for _, f := range s.sc.Forms {
 		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
 			return "formation " + f.Name + " must still move toward the enemy [6]"
@@ -417,6 +450,12 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.Moved = true
 	text := fmt.Sprintf("%s moves to %s (%s)", s.name(i), a.To, mp(cost))
 	rule := "10"
+	s.Transit = ""
+	if s.inTransit(s.occupancy(), i) {
+		s.Transit = s.def(i).ID
+		text += ", passing through a stack that faces another way"
+		rule = "7"
+	}
 	if fb {
 		u.FellBack = true
 		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
@@ -483,6 +522,14 @@ func (s *State) Reach(id string) []rules.Route {
 		best, br, ok := res.Best(c)
 		if !ok {
 			continue
+		}
+		if sf, stacked := s.stackFacing(cx.o, c, side, i); stacked && best.Facing != sf {
+			// A move may not end in a stack that faces another way [7].
+			fr, ok := res.States[hex.State{C: c, Facing: sf}]
+			if !ok {
+				continue
+			}
+			best, br = hex.State{C: c, Facing: sf}, fr
 		}
 		moves, _ := res.Moves(best)
 		var steps []rules.Action

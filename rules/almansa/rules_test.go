@@ -47,8 +47,10 @@ func TestRule7_StacksShareFacing(t *testing.T) {
 	s.put("lb1", "0414", 1)
 	s.put("lb6", "0414", 1)
 	s.put("sg6", "0313", 2) // front: 0414 and 0314
+	s.unit("sg6").Spent = 2*s.def(s.idx("sg6")).MP - 2 // 1 MP left: it would end its move there
+	s.touch()
 	if legal(s, move("sg6", "0414")) {
-		t.Fatal("a unit may not join a stack that faces another way")
+		t.Fatal("a unit may not end its move in a stack that faces another way")
 	}
 	if why := s.WhyNot("sg6", "0414"); !strings.Contains(why, "[7]") {
 		t.Errorf("why not: %q", why)
