@@ -46,7 +46,7 @@ func TestRule7_StacksShareFacing(t *testing.T) {
 	s := board(t, nil, phaseBMove)
 	s.put("lb1", "0414", 1)
 	s.put("lb6", "0414", 1)
-	s.put("sg6", "0313", 2) // front: 0414 and 0314
+	s.put("sg6", "0313", 2)                            // front: 0414 and 0314
 	s.unit("sg6").Spent = 2*s.def(s.idx("sg6")).MP - 2 // 1 MP left: it would end its move there
 	s.touch()
 	if legal(s, move("sg6", "0414")) {
