@@ -52,7 +52,7 @@ func checker() func(rules.State) error {
 }
 
 func TestPlayout(t *testing.T) {
-	n := 3 // deep checks on; more in BenchmarkPlayout; the package test stays under a minute
+	n := 2 // deep checks on; more in BenchmarkPlayout; the package test stays under a minute
 	if testing.Short() {
 		n = 1
 	}
@@ -69,10 +69,7 @@ func TestPlayoutOptions(t *testing.T) {
 	for _, o := range Options {
 		all[o.ID] = true
 	}
-	n := 2
-	if testing.Short() {
-		n = 1
-	}
+	n := 1
 	st, err := rules.Playout(ScenarioID, rules.PlayoutConfig{Games: n, Seed: 100, Options: all, Check: checker(), Deep: true})
 	if err != nil {
 		t.Fatal(err)
