@@ -44,7 +44,11 @@ func setupConfigs() []map[string]bool {
 
 // TestRule4_RandomSetupsNeverStick plays random set-ups with no option, each
 // option alone and all of them (the cavalry reserve included): 1,000 in the
-// default run, 10,000 with -long (or BenchmarkRandomSetups). Seeds 252 and
+// default run, 10,000 with
+//
+//	go test ./rules/almansa/ -run TestRule4_RandomSetupsNeverStick -args -long
+//
+// (or go test -run XXX -bench RandomSetups -benchtime 10000x ./rules/almansa/). Seeds 252 and
 // 5039 were games that stuck before the fix (Berwick on an Allied V/A hex;
 // the Allied historical set-up stacked onto a Bourbon reserve unit).
 func TestRule4_RandomSetupsNeverStick(t *testing.T) {
