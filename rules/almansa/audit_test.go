@@ -364,20 +364,57 @@ func TestRule14_RallyModifiers(t *testing.T) {
 	}
 }
 
-// TestRule6_LeaderOverrun: a combat unit entering a hex held only by enemy
-// leaders overruns them: each rolls as if his last unit had fallen [6].
-func TestRule6_LeaderOverrun(t *testing.T) {
+// TestRule10_NoCaptureByMovement: no unit enters a hex held by the enemy,
+// even one held only by leaders or the supply train; such a hex is taken by
+// shock combat, where each leader rolls as if his last unit had fallen [6,
+// 13].
+func TestRule10_NoCaptureByMovement(t *testing.T) {
 	s := board(t, nil, phaseBMove)
 	s.put("villaverde", "0514", 4)
 	s.put("v1", "0520", 4)
 	s.put("lb1", "0414", 1)
-	apply(t, s, move("lb1", "0514"))
+	if legal(s, move("lb1", "0514")) {
+		t.Fatal("a unit may not move into a hex held only by an enemy leader [10]")
+	}
+	s.put("atrain", "0514", 4)
+	s.put("villaverde", "0101", 4)
+	if legal(s, move("lb1", "0514")) {
+		t.Fatal("a unit may not move into a hex held only by the enemy train [10]")
+	}
+	s.put("atrain", "3001", 4)
+
+	// Shock: the lone leader rolls [6].
+	s = board(t, nil, phaseBShock)
+	s.put("villaverde", "0514", 4)
+	s.put("v1", "0520", 4)
+	s.put("lb1", "0414", 1)
+	apply(t, s, rules.Action{Kind: "shock", Unit: "lb1", To: "0514"})
+	apply(t, s, rules.Action{Kind: "shock", Choice: "resolve"})
 	if s.Status().Decider != rules.Chance || s.Tasks[0].Kind != "leader" {
-		t.Fatalf("the overrun leader rolls [6]: %+v", s.Tasks)
+		t.Fatalf("the attacked leader rolls [6]: %+v", s.Tasks)
 	}
 	roll(t, s, 4)
 	if s.hexOf("villaverde") != "0520" {
 		t.Fatalf("4-6: he joins the nearest unit of his formation, got %s", s.hexOf("villaverde"))
+	}
+	if s.Lost[Allied] != 0 {
+		t.Fatalf("an escaped leader is not lost: %d", s.Lost[Allied])
+	}
+}
+
+// TestRule6_EscapedLeaderWithoutFormationIsNotLost: a leader who survives
+// his roll (4-6) with no unit of his formation left joins the nearest unit
+// of his army and does not count as lost [5, 6].
+func TestRule6_EscapedLeaderWithoutFormationIsNotLost(t *testing.T) {
+	s := board(t, nil, phaseBShock)
+	s.put("villaverde", "0514", 4)
+	s.put("er1", "0520", 4) // not of Villaverde's formation
+	s.put("lb1", "0414", 1)
+	apply(t, s, rules.Action{Kind: "shock", Unit: "lb1", To: "0514"})
+	apply(t, s, rules.Action{Kind: "shock", Choice: "resolve"})
+	roll(t, s, 5)
+	if !s.alive(s.idx("villaverde")) || s.hexOf("villaverde") != "0520" || s.Lost[Allied] != 0 {
+		t.Fatalf("he escapes and joins the nearest unit of his army, not lost: at %q, lost %d", s.hexOf("villaverde"), s.Lost[Allied])
 	}
 }
 
@@ -454,4 +491,158 @@ func TestRule13_ShockTargetsShowTheirOdds(t *testing.T) {
 		}
 	}
 	t.Fatal("no shock action came up in 40 random games")
+}
+
+// inFrontOf puts unit id in the first front hex of enemy unit foe (so in
+// its ZoC) with facing f, and returns that hex.
+func inFrontOf(s *State, id, foe string, f int) string {
+	j := s.idx(foe)
+	h := s.num(hex.FrontHexes(s.Units[j].At, s.Units[j].Facing)[0])
+	s.put(id, h, f)
+	return h
+}
+
+// TestRule10_RoutedUnitMayMove: the book forbids routed units to attack,
+// not to move; a routed unit in an enemy ZoC may fall back out of it (and
+// may then rally) [10, 14].
+func TestRule10_RoutedUnitMayMove(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("v1", "1510", 4)
+	h := inFrontOf(s, "lb1", "v1", 1)
+	s.unit("lb1").DSB = true
+	s.touch()
+	rear := s.num(hex.RearHexes(coord(s, h), 1)[0])
+	if !legal(s, move("lb1", rear)) {
+		t.Fatalf("a routed unit may fall back from %s to %s [10]", h, rear)
+	}
+	apply(t, s, move("lb1", rear))
+	if s.zoc(Allied)[coord(s, rear)] {
+		t.Fatal("test set-up: the rear hex is in the enemy ZoC")
+	}
+}
+
+// TestRule9_LeadersObeyEnemyZOC: leaders exert no ZoC but, like every unit,
+// stop on entering an enemy ZoC and leave one only for 2 MP, into a hex
+// outside enemy ZoC, moving no further [9, 10].
+func TestRule9_LeadersObeyEnemyZOC(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("v1", "1510", 4)
+	j := s.idx("v1")
+	front := hex.FrontHexes(s.Units[j].At, 4)[0]
+	var from hex.Coord
+	for _, n := range front.Neighbors() {
+		if s.sc.Map.On(n) && !s.zoc(Allied)[n] && n != s.Units[j].At {
+			from = n
+			break
+		}
+	}
+	s.put("labadie", s.num(from), 0)
+	s.put("lb1", "0101", 1)
+	apply(t, s, move("labadie", s.num(front)))
+	if !s.unit("labadie").Stopped {
+		t.Fatal("a leader entering an enemy ZoC stops [9]")
+	}
+	for _, a := range s.Legal() {
+		if a.Unit == "labadie" {
+			t.Fatalf("the stopped leader may not move on: %s", a.Key())
+		}
+	}
+	// Next phase: he starts in the ZoC and leaves it for 2 MP, then stops.
+	u := s.unit("labadie")
+	u.Stopped, u.Spent, u.Moved = false, 0, false
+	s.touch()
+	apply(t, s, move("labadie", s.num(from)))
+	if got := s.unit("labadie").Spent; got != 4 {
+		t.Fatalf("leaving an enemy ZoC costs 2 MP (4 half MP), spent %d [9]", got)
+	}
+	for _, a := range s.Legal() {
+		if a.Unit == "labadie" {
+			t.Fatalf("after leaving the ZoC the leader moves no further: %s", a.Key())
+		}
+	}
+}
+
+// TestRule10_FallBackBeforeTurning: a unit in an enemy ZoC falls back into a
+// rear hex of its facing without turning first; it may turn afterwards [10].
+func TestRule10_FallBackBeforeTurning(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("v1", "1510", 4)
+	h := inFrontOf(s, "lb1", "v1", 1)
+	apply(t, s, rules.Action{Kind: "face", Unit: "lb1", Facing: 2})
+	for _, r := range hex.RearHexes(coord(s, h), 2) {
+		if legal(s, move("lb1", s.num(r))) {
+			t.Fatalf("after turning, the unit may not fall back into %s, a rear hex of its new facing [10]", s.num(r))
+		}
+	}
+	for _, r := range hex.RearHexes(coord(s, h), 1) {
+		if legal(s, move("lb1", s.num(r))) {
+			t.Fatalf("after turning, the unit may not fall back at all (%s) [10]", s.num(r))
+		}
+	}
+	s = board(t, nil, phaseBMove)
+	s.put("v1", "1510", 4)
+	h = inFrontOf(s, "lb1", "v1", 1)
+	rear := s.num(hex.RearHexes(coord(s, h), 1)[0])
+	apply(t, s, move("lb1", rear))
+	apply(t, s, rules.Action{Kind: "face", Unit: "lb1", Facing: 2})
+}
+
+// TestRule7_MayPassThroughAStackFacingAnotherWay: only units that end up
+// stacked must share a facing; a unit may pass through a friendly stack
+// that faces another way if it moves on at once (nothing else happens
+// until it has), but may not stop there [7].
+func TestRule7_MayPassThroughAStackFacingAnotherWay(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("v1", "2501", 4) // an enemy far away
+	s.put("lb1", "0414", 1)
+	y := s.num(hex.FrontHexes(coord(s, "0414"), 1)[0])
+	s.put("lb2", y, 0)
+	z := s.num(hex.FrontHexes(coord(s, y), 1)[0])
+	if !legal(s, move("lb1", y)) {
+		t.Fatalf("lb1 may pass through the stack at %s that faces another way; legal %v", y, s.Legal())
+	}
+	apply(t, s, move("lb1", y))
+	if s.Transit != "lb1" {
+		t.Fatalf("lb1 is passing through: transit %q", s.Transit)
+	}
+	for _, a := range s.Legal() {
+		if a.Unit != "lb1" || a.Kind != "move" {
+			t.Fatalf("while lb1 passes through, only its onward moves are legal: %s", a.Key())
+		}
+	}
+	if err := s.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, move("lb1", z))
+	if s.Transit != "" || s.hexOf("lb1") != z {
+		t.Fatalf("lb1 moved on to %s: at %s, transit %q", z, s.hexOf("lb1"), s.Transit)
+	}
+
+	// With only the movement to enter, it may not go in at all.
+	s = board(t, nil, phaseBMove)
+	s.put("v1", "2501", 4)
+	s.put("lb1", "0414", 1)
+	s.put("lb2", y, 0)
+	s.unit("lb1").Spent = 2*s.def(s.idx("lb1")).MP - 2 // 1 MP left
+	s.touch()
+	if legal(s, move("lb1", y)) {
+		t.Fatal("a unit that could not move on may not enter a stack facing another way [7]")
+	}
+}
+
+// TestRule14_RoutedEnemyHasNoFrontForRetreats pins a reading (reference.md,
+// 13): routed units exert no ZoC "of any type" [14], and the effects of
+// front and flank hexes belong to the ZoC rule [9], so a retreat into a
+// routed enemy's front or flank hex calls for no check.
+func TestRule14_RoutedEnemyHasNoFrontForRetreats(t *testing.T) {
+	s := board(t, nil, phaseBShock)
+	s.put("v1", "1510", 4)
+	front := hex.FrontHexes(coord(s, "1510"), 4)[0]
+	if f, _ := s.enemyArcs(s.occupancy(), front, Bourbon); !f {
+		t.Fatal("test set-up: the hex is v1's front")
+	}
+	s.unit("v1").DSB = true
+	if f, fl := s.enemyArcs(s.occupancy(), front, Bourbon); f || fl {
+		t.Fatal("a routed enemy's front calls for no retreat check")
+	}
 }

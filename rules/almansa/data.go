@@ -98,9 +98,10 @@ type Scenario struct {
 	Forms    []Formation
 	FormIdx  map[string]int
 	Labels   map[hex.Coord][]string
-	Setup    map[string]hex.Coord // historical set-up
-	SetupAlt map[string]hex.Coord // ... of the cavalry reserve when its optional rule is on [15]
-	order    []string             // set-up order of the file
+	ByLabel  map[string][]hex.Coord // the hexes carrying each set-up letter, in map order
+	Setup    map[string]hex.Coord   // historical set-up
+	SetupAlt map[string]hex.Coord   // ... of the cavalry reserve when its optional rule is on [15]
+	order    []string               // set-up order of the file
 	Params   map[string]Param
 	Tables   map[string]*scenarios.Table
 	EdgeDist [2]map[hex.Coord]int // distance to the side's own map edge
@@ -355,6 +356,12 @@ func (sc *Scenario) checkMap(recs []scenarios.Record) error {
 		cell := sc.Map.Cell(c)
 		if cell.Label != "" {
 			sc.Labels[c] = strings.Split(cell.Label, "+")
+			if sc.ByLabel == nil {
+				sc.ByLabel = map[string][]hex.Coord{}
+			}
+			for _, l := range sc.Labels[c] {
+				sc.ByLabel[l] = append(sc.ByLabel[l], c)
+			}
 		}
 	}
 	return nil

@@ -425,6 +425,21 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 	if len(units) == 0 || len(targets) == 0 {
 		return nil
 	}
+	// Anything the player may type: unknown or dead units, hexes off the
+	// map, units of both sides, a unit that cannot fight: no preview.
+	side := -1
+	for _, id := range units {
+		i := s.idx(id)
+		if i < 0 || !s.alive(i) || !s.def(i).Combat() || (side >= 0 && s.def(i).Side != side) {
+			return nil
+		}
+		side = s.def(i).Side
+	}
+	for _, t := range targets {
+		if !s.sc.Map.On(t) {
+			return nil
+		}
+	}
 	count := map[string]int{}
 	var order []string
 	for die := 1; die <= 6; die++ {

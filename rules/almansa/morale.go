@@ -344,21 +344,31 @@ func (s *State) rollLeader(t Task, die int) []rules.Event {
 		e.Text = fmt.Sprintf("%s is killed or captured (rolled %d)", s.name(i), die)
 		return append([]rules.Event{e}, s.kill(i, "6", "is lost")...)
 	}
-	best, bd := -1, 0
-	for j := range s.Units {
-		if !s.alive(j) || !s.def(j).Combat() || s.def(j).Side != t.Side {
-			continue
+	nearest := func(own bool) int {
+		best, bd := -1, 0
+		for j := range s.Units {
+			if !s.alive(j) || !s.def(j).Combat() || s.def(j).Side != t.Side {
+				continue
+			}
+			if own && s.def(i).Type == Leader && s.Units[j].Form != s.def(i).Formation {
+				continue
+			}
+			if d := hex.Distance(s.Units[i].At, s.Units[j].At); best < 0 || d < bd {
+				best, bd = j, d
+			}
 		}
-		if s.def(i).Type == Leader && s.Units[j].Form != s.def(i).Formation {
-			continue
-		}
-		if d := hex.Distance(s.Units[i].At, s.Units[j].At); best < 0 || d < bd {
-			best, bd = j, d
-		}
+		return best
+	}
+	best := nearest(true)
+	if best < 0 {
+		// He survived (4-6), so he is not lost [5]; with no unit of his
+		// formation left he joins the nearest unit of his army (reading:
+		// the book gives no case), or stays where he is if there is none.
+		best = nearest(false)
 	}
 	if best < 0 {
-		e.Text = fmt.Sprintf("%s escapes (rolled %d) but has no unit left to join", s.name(i), die)
-		return append([]rules.Event{e}, s.kill(i, "6", "leaves the field")...)
+		e.Text = fmt.Sprintf("%s escapes (rolled %d); no unit of his army is left to join", s.name(i), die)
+		return []rules.Event{e}
 	}
 	s.Units[i].At = s.Units[best].At
 	e.Text = fmt.Sprintf("%s escapes (rolled %d) and joins %s at %s", s.name(i), die, s.name(best), s.num(s.Units[best].At))

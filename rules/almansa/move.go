@@ -16,9 +16,9 @@ import (
 // A unit that starts in an enemy ZoC leaves it only by falling back into a
 // rear hex that is not in an enemy ZoC, for 2 MP, keeping its facing; then it
 // may only turn. Formations move one after another; artillery and commanders
-// in chief belong to no formation and move at any time. Leaders ignore facing
-// and zones of control (authored reading of "facing of leaders is
-// indifferent").
+// in chief belong to no formation and move at any time. Leaders have no
+// facing ("facing of leaders is indifferent") but obey enemy zones of
+// control like any unit [9].
 
 // movable says why unit i may not move now ("" when it may).
 func (s *State) cannotMove(i int) string {
@@ -40,12 +40,12 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 		return "the unit is not on the map"
 	case d.Type == Train:
 		return "supply trains never move [13]"
-	case u.DSB:
-		return "routed units do not move until they rally [14]"
 	case u.OOC && d.Combat():
 		return "the unit is out of its leader's command radius: it may neither move nor attack [6]"
 	case d.Reserve && u.Form == "":
 		return "the cavalry reserve may not move before it is assigned to a formation [15]"
+	case s.Transit != "" && s.Transit != d.ID:
+		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
 		switch {
@@ -99,10 +99,29 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 	if cost < 0 {
 		return 0, false, fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(to))
 	}
-	enemy := s.hasSide(cx.o, to, 1-d.Side, func(j int) bool { return s.def(j).Combat() })
+	// No unit enters a hex held by the enemy, whatever it holds: the book
+	// has no capture by movement (leaders and trains are taken by shock
+	// combat, 6 and 13) [10].
+	if s.hasSide(cx.o, to, 1-d.Side, nil) {
+		return 0, false, "an enemy unit is there"
+	}
+	if stopped {
+		return 0, false, "the unit entered an enemy zone of control and stops there [9]"
+	}
+	if fellBack {
+		return 0, false, "after falling back a unit may only change facing [10]"
+	}
 	if d.Person() {
-		if s.hasSide(cx.o, to, 1-d.Side, nil) {
-			return 0, false, "an enemy unit is there"
+		// Leaders exert no ZoC but obey enemy ZoCs like every unit [9]:
+		// they stop on entering one, and leave one for 2 MP into a hex
+		// outside enemy ZoC (a leader has no facing, so any hex is behind
+		// him), then move no further [10].
+		fallback := false
+		if start && cx.zoc[from] {
+			if cx.zoc[to] {
+				return 0, false, "no moving from one enemy zone of control into another [9]"
+			}
+			cost, fallback = 2*s.sc.P("fallback_mp"), true
 		}
 		if why := s.cincApartProblem(i, from, to); why != "" {
 			return 0, false, why
@@ -110,22 +129,18 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		if cost > budget {
 			return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 		}
-		return cost, false, ""
-	}
-	if enemy {
-		return 0, false, "an enemy unit is there"
+		return cost, fallback, ""
 	}
 	fallback := false
-	if stopped {
-		return 0, false, "the unit entered an enemy zone of control and stops there [9]"
-	}
-	if fellBack {
-		return 0, false, "after falling back a unit may only change facing [10]"
-	}
 	if start && cx.zoc[from] {
-		// Leaving an enemy ZoC: fall back into a rear hex [9, 10].
+		// Leaving an enemy ZoC: fall back into a rear hex of the facing the
+		// unit had on entering the phase, without turning first: the book
+		// lets it turn only after falling back [9, 10].
 		if a, _ := hex.ArcOf(from, f, to); a != hex.Rear {
 			return 0, false, "a unit in an enemy zone of control leaves it only by falling back into a rear hex [10]"
+		}
+		if s.Units[i].Spent > 0 || f != s.Units[i].Facing {
+			return 0, false, "a unit in an enemy zone of control falls back before it turns, not after [10]"
 		}
 		if cx.zoc[to] {
 			return 0, false, "no moving from one enemy zone of control into another [9]"
@@ -142,7 +157,12 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		return 0, false, why
 	}
 	if why := s.facingProblem(cx.o, i, to, f); why != "" {
-		return 0, false, why
+		// Units that end up stacked share a facing [7]; a unit may pass
+		// through a stack that faces another way if it can move on at once
+		// (not into an enemy ZoC, where it would have to stop).
+		if fallback || cx.zoc[to] || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+			return 0, false, why + "; a unit may pass through it only if it can move on at once"
+		}
 	}
 	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" {
 		if fallback {
@@ -153,6 +173,26 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		}
 	}
 	return cost, fallback, ""
+}
+
+// canMoveOn: unit i, standing at c with facing f and budget half MP left,
+// can take a further legal step (used for a unit passing through a stack
+// that faces another way [7]).
+func (s *State) canMoveOn(cx moveCtx, i int, c hex.Coord, f, budget, depth int) bool {
+	if budget <= 0 || depth > 2*s.def(i).MP {
+		return false
+	}
+	for _, n := range hex.FrontHexes(c, f) {
+		if _, _, why := s.stepProblem(cx, i, c, f, n, budget, false, false, false); why == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// inTransit: unit i stands in a friendly stack that faces another way [7].
+func (s *State) inTransit(o occ, i int) bool {
+	return s.def(i).Combat() && s.facingProblem(o, i, s.Units[i].At, s.Units[i].Facing) != ""
 }
 
 // cincApartProblem: the two commanders in chief of an army may not be more
@@ -203,6 +243,9 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 	if s.def(i).Person() {
 		return "leaders have no facing to change [7]"
 	}
+	if s.Transit == s.def(i).ID {
+		return "a unit passing through a stack that faces another way must move on [7]"
+	}
 	for _, j := range cx.o[s.Units[i].At] {
 		if s.def(j).Side != s.def(i).Side || !s.hasFacing(j) {
 			continue
@@ -246,7 +289,7 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 		if fb {
 			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
 		}
-		if !d.Person() && cx.zoc[n] && !fb {
+		if cx.zoc[n] && !fb {
 			label += ", enters enemy ZoC and stops"
 			rule = "9"
 		}
@@ -290,6 +333,9 @@ func (s *State) moveActions() []rules.Action {
 // movement [6]; a rash Galway must join a cavalry unit [15].
 func (s *State) endMoveProblem() string {
 	side := phaseSide(s.Phase)
+	if s.Transit != "" {
+		return s.unitName(s.Transit) + " must move on out of the stack it is passing through [7]"
+	}
 	for _, f := range s.sc.Forms {
 		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
 			return "formation " + f.Name + " must still move toward the enemy [6]"
@@ -360,10 +406,15 @@ func (s *State) galwayMustMove() bool {
 }
 
 func (s *State) leaderReach(cx moveCtx, i int) map[hex.Coord]hex.Reach {
+	u := s.Units[i]
+	if u.Stopped || u.FellBack {
+		return map[hex.Coord]hex.Reach{}
+	}
+	inZOC := cx.zoc[u.At]
 	srch := hex.Search{Map: s.sc.Map, Budget: s.remaining(i), Cost: func(from, to hex.Coord, dir int) (int, bool) {
-		c, _, why := s.stepProblem(cx, i, from, 0, to, 1<<20, false, false, false)
+		c, _, why := s.stepProblem(cx, i, from, 0, to, 1<<20, false, false, from == u.At)
 		return c, why == ""
-	}}
+	}, Stop: func(c hex.Coord) bool { return cx.zoc[c] || inZOC }}
 	return srch.Reachable(s.Units[i].At)
 }
 
@@ -399,40 +450,21 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.Moved = true
 	text := fmt.Sprintf("%s moves to %s (%s)", s.name(i), a.To, mp(cost))
 	rule := "10"
+	s.Transit = ""
+	if s.inTransit(s.occupancy(), i) {
+		s.Transit = s.def(i).ID
+		text += ", passing through a stack that faces another way"
+		rule = "7"
+	}
 	if fb {
 		u.FellBack = true
 		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
-	} else if !s.def(i).Person() && cx.zoc[to] {
+	} else if cx.zoc[to] {
 		u.Stopped = true
 		text += " and stops in an enemy zone of control"
 		rule = "9"
 	}
-	evs = append(evs, ev("move", rule, text, side, a.Unit))
-	return append(evs, s.overrun(i, to)...)
-}
-
-// overrun: enemy leaders or a supply train alone in a hex a combat unit
-// enters are taken; each leader rolls as if his last unit had gone [6, 13].
-func (s *State) overrun(i int, to hex.Coord) []rules.Event {
-	if !s.def(i).Combat() {
-		return nil
-	}
-	side := s.def(i).Side
-	var evs []rules.Event
-	var ts []Task
-	for _, j := range s.occupancy()[to] {
-		d := s.def(j)
-		if d.Side == side {
-			continue
-		}
-		if d.Type == Train {
-			evs = append(evs, s.kill(j, "13", "is captured")...)
-		} else if d.Person() {
-			ts = append(ts, Task{Kind: "leader", Unit: d.ID, Side: d.Side, Why: d.Name + " overrun", Rule: "6"})
-		}
-	}
-	s.push(ts...)
-	return evs
+	return append(evs, ev("move", rule, text, side, a.Unit))
 }
 
 // ---- Planner [10] -----------------------------------------------------------
@@ -490,6 +522,14 @@ func (s *State) Reach(id string) []rules.Route {
 		best, br, ok := res.Best(c)
 		if !ok {
 			continue
+		}
+		if sf, stacked := s.stackFacing(cx.o, c, side, i); stacked && best.Facing != sf {
+			// A move may not end in a stack that faces another way [7].
+			fr, ok := res.States[hex.State{C: c, Facing: sf}]
+			if !ok {
+				continue
+			}
+			best, br = hex.State{C: c, Facing: sf}, fr
 		}
 		moves, _ := res.Moves(best)
 		var steps []rules.Action

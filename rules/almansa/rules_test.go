@@ -46,9 +46,11 @@ func TestRule7_StacksShareFacing(t *testing.T) {
 	s := board(t, nil, phaseBMove)
 	s.put("lb1", "0414", 1)
 	s.put("lb6", "0414", 1)
-	s.put("sg6", "0313", 2) // front: 0414 and 0314
+	s.put("sg6", "0313", 2)                            // front: 0414 and 0314
+	s.unit("sg6").Spent = 2*s.def(s.idx("sg6")).MP - 2 // 1 MP left: it would end its move there
+	s.touch()
 	if legal(s, move("sg6", "0414")) {
-		t.Fatal("a unit may not join a stack that faces another way")
+		t.Fatal("a unit may not end its move in a stack that faces another way")
 	}
 	if why := s.WhyNot("sg6", "0414"); !strings.Contains(why, "[7]") {
 		t.Errorf("why not: %q", why)
@@ -373,8 +375,8 @@ func TestRule13_ShockShifts(t *testing.T) {
 		t.Fatal("a cavalry charge shifts one column [13]")
 	}
 	s.unit("v1").DSB = true
-	if base([]string{"p1"}, false) != c0+2 || base([]string{"p1"}, true) != c0+4 {
-		t.Fatal("routed defenders +2, and a charge on them +2 more with the optional rule [13, 15]")
+	if base([]string{"p1"}, false) != c0+2 || base([]string{"p1"}, true) != c0+2 {
+		t.Fatal("routed defenders +2, and a charge on them +2 in all with the optional rule [13, 15]")
 	}
 	s.unit("v1").DSB = false
 	s.put("v1", "0910", 4)
@@ -794,4 +796,73 @@ func order(p string) int {
 		}
 	}
 	return -1
+}
+
+// TestRule15_ChargeOnRoutedShiftsTwoColumns is the optional rule's own
+// example: a 3:1 charge against routed units is resolved at 5:1. Without the
+// option the charge's +1 adds to the +2 against routed units (13): 6:1.
+func TestRule15_ChargeOnRoutedShiftsTwoColumns(t *testing.T) {
+	for _, c := range []struct {
+		opt  bool
+		want string
+	}{{true, "5:1"}, {false, "6:1"}} {
+		s := board(t, map[string]bool{OptRoutCharge: c.opt}, phaseBShock)
+		s.put("v1", "0514", 4) // Allied 4 CF
+		s.put("p1", "0414", 1)
+		s.put("p2", "0414", 1)
+		s.unit("v1").Steps = 1 // reduced: 2 CF
+		s.unit("p2").Steps = 1 // 4 + 2 = 6 against 2: 3:1
+		a, d, _, _, _ := s.shockOdds([]string{"p1", "p2"}, []hex.Coord{coord(s, "0514")}, true)
+		if base := s.sc.shockColumn(a, d); s.sc.Tables["shock"].Cols[base] != "3:1" {
+			t.Fatalf("set-up: %d against %d is %s", a, d, s.sc.Tables["shock"].Cols[base])
+		}
+		s.unit("v1").DSB = true
+		a, d, col, _, _ := s.shockOdds([]string{"p1", "p2"}, []hex.Coord{coord(s, "0514")}, true)
+		base := s.sc.shockColumn(a, d)
+		got := s.sc.Tables["shock"].Cols[col]
+		wantShift := 2
+		if !c.opt {
+			wantShift = 3
+		}
+		if col-base != wantShift {
+			t.Errorf("option %v: %d against %d, base %s, resolved at %s: shift %d, want %d", c.opt, a, d, s.sc.Tables["shock"].Cols[base], got, col-base, wantShift)
+		}
+		if got != c.want {
+			t.Errorf("option %v: 3:1 charge on routed resolved at %s, want %s", c.opt, got, c.want)
+		}
+	}
+}
+
+// TestRule13_EnfiladeFromFlankOnly: the +1 enfilade shift is for an attacker
+// in a flank hex of the defender; the book names no rear-hex shift.
+func TestRule13_EnfiladeFromFlankOnly(t *testing.T) {
+	s := board(t, nil, phaseBShock)
+	s.put("v1", "0514", 4)
+	s.put("lb1", "0414", 1)
+	front := s.shockColOf([]string{"lb1"}, "0514")
+	s.put("lb1", "0101", 1)
+	flank := nb(s, "0514", 3)
+	s.put("lb2", flank, 0)
+	if a, _ := hex.ArcOf(coord(s, "0514"), 4, coord(s, flank)); a != hex.Flank {
+		t.Fatalf("test set-up: %s is not v1's flank", flank)
+	}
+	if got := s.shockColOf([]string{"lb2"}, "0514"); got != front+1 {
+		t.Fatalf("from the flank: column %d, want %d", got, front+1)
+	}
+	s.put("lb2", "0101", 0)
+	for d := range 6 {
+		h := nb(s, "0514", d)
+		if a, _ := hex.ArcOf(coord(s, "0514"), 4, coord(s, h)); a == hex.Rear {
+			s.put("lb3", h, hex.Mod6(d+3))
+			if got := s.shockColOf([]string{"lb3"}, "0514"); got != front {
+				t.Fatalf("from the rear hex %s: column %d, want %d (no shift)", h, got, front)
+			}
+			s.put("lb3", "0102", 0)
+		}
+	}
+}
+
+func (s *State) shockColOf(units []string, target string) int {
+	_, _, col, _, _ := s.shockOdds(units, []hex.Coord{coord(s, target)}, false)
+	return col
 }

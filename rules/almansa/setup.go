@@ -75,6 +75,9 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 	if s.hasSide(o, c, 1-d.Side, nil) {
 		return "an enemy unit is there"
 	}
+	if l := s.enemyLabel(c, d.Side); l != "" {
+		return fmt.Sprintf("that hex is a set-up hex of the enemy formation %s [4]", l)
+	}
 	if why := s.stackProblem(o, i, c); why != "" {
 		return why
 	}
@@ -105,7 +108,7 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		if !s.nearOwnLeader(i, c) {
 			return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", s.sc.P("setup_cinc"))
 		}
-		if k, far := s.cincTooFar(i, c); far && s.anyCinCHexNear(o, i, k) {
+		if k, far := s.cincTooFar(i, c); far && s.anyCinCHexNearMemo(o, i, k) {
 			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", s.sc.P("cinc_apart"), s.def(k).Name)
 		}
 	case 4:
@@ -118,6 +121,45 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		if k < 0 || !s.alive(k) || hex.Distance(s.Units[k].At, c) > s.sc.P("setup_train") {
 			return fmt.Sprintf("the supply train deploys within %d hexes of its commander in chief [4]", s.sc.P("setup_train"))
 		}
+	}
+	return ""
+}
+
+// enemyLabel returns the enemy formation whose set-up letter hex c carries,
+// or "". Each army deploys on its own lettered hexes [4]; reading: the other
+// army's lettered hexes (its "A" hexes included, which carry a formation
+// letter too) are its set-up area and closed to this side's leaders, trains
+// and reserve, so a legal set-up of one side can never leave the other
+// without a place to deploy.
+func (s *State) enemyLabel(c hex.Coord, side int) string {
+	for _, l := range s.sc.Labels[c] {
+		if f := s.sc.Form(l); f != nil && f.Side != side {
+			return l
+		}
+	}
+	return ""
+}
+
+// historicalProblem says why side's historical set-up cannot be taken now
+// ("" when it can): every unit is placed in deployment order and each
+// placement must be legal by [4] and [8] (an enemy leader, train or reserve
+// may stand on one of its unlettered hexes).
+func (s *State) historicalProblem(side int) string {
+	c := s.clone()
+	for i := range c.Units {
+		if c.def(i).Reserve && !c.opt(OptReserve) {
+			c.Units[i].Form = c.def(i).Attach
+		}
+	}
+	for _, i := range c.historicalOrder() {
+		if c.def(i).Side != side || c.Units[i].On {
+			continue
+		}
+		h := c.historicalHex(i)
+		if why := c.setupProblem(i, h, true); why != "" {
+			return fmt.Sprintf("%s cannot take its historical hex %s: %s", c.name(i), c.num(h), why)
+		}
+		c.place(i, h)
 	}
 	return ""
 }
@@ -150,6 +192,19 @@ func (s *State) cincTooFar(i int, c hex.Coord) (int, bool) {
 // within 8 hexes of commander in chief k? When there is none (the two
 // groups of leaders are too far apart) the set-up rule of [4] alone applies,
 // so deployment can never dead-lock (authored).
+func (s *State) anyCinCHexNearMemo(o occ, i, k int) bool {
+	if s.cincMemo == nil {
+		return s.anyCinCHexNear(o, i, k)
+	}
+	key := [2]int{i, k}
+	v, ok := s.cincMemo[key]
+	if !ok {
+		v = s.anyCinCHexNear(o, i, k)
+		s.cincMemo[key] = v
+	}
+	return v
+}
+
 func (s *State) anyCinCHexNear(o occ, i, k int) bool {
 	for _, c := range s.setupCandidates(i) {
 		if s.passable(i, c) && !s.hasSide(o, c, 1-s.def(i).Side, nil) && s.nearOwnLeader(i, c) &&
@@ -220,7 +275,7 @@ func (s *State) setupActions() []rules.Action {
 			nothing = false
 		}
 	}
-	if nothing && !s.ResChosen {
+	if nothing && !s.ResChosen && s.historicalProblem(side) == "" {
 		// Once the reserve is attached elsewhere, the set-up is the player's.
 		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click)", Rule: "4"})
 	}
@@ -236,14 +291,27 @@ func (s *State) setupActions() []rules.Action {
 	}
 	cls := s.currentClass(side)
 	o := s.occupancy()
+	s.cincMemo = map[[2]int]bool{} // valid for this one listing
+	defer func() { s.cincMemo = nil }()
+	cands := map[string][]hex.Coord{} // units of one class and formation share their candidates
 	for i := range s.Units {
 		if s.def(i).Side != side || s.Units[i].On || s.deployClass(i) != cls {
 			continue
 		}
-		for _, c := range s.setupCandidates(i) {
+		key := s.Units[i].Form + "/" + s.def(i).Formation + "/" + s.def(i).CinC
+		if cls == 3 {
+			key = s.def(i).ID
+		}
+		cs, ok := cands[key]
+		if !ok {
+			cs = s.setupCandidates(i)
+			cands[key] = cs
+		}
+		for _, c := range cs {
 			if s.setupProblemO(o, i, c, false) == "" {
-				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.num(c),
-					Label: fmt.Sprintf("Deploy %s at %s", s.name(i), s.num(c)), Rule: "4"})
+				h := s.num(c)
+				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: h,
+					Label: "Deploy " + s.name(i) + " at " + h, Rule: "4"})
 			}
 		}
 	}
@@ -264,13 +332,9 @@ func (s *State) setupCandidates(i int) []hex.Coord {
 	}
 	switch s.deployClass(i) {
 	case 0:
-		for c := range s.sc.Labels {
-			near[c] = s.sc.HasLabel(c, s.Units[i].Form)
-		}
+		return s.sc.ByLabel[s.Units[i].Form]
 	case 1:
-		for c := range s.sc.Labels {
-			near[c] = s.sc.HasLabel(c, "A")
-		}
+		return s.sc.ByLabel["A"]
 	case 2:
 		for j := range s.Units {
 			if s.def(j).Combat() && s.Units[j].Form == d.Formation {

@@ -14,10 +14,10 @@ import (
 // attack both its front hexes at once, the defenders adding up; units in
 // several hexes may join against one hex. The odds, attacker to defender,
 // round down in the defender's favour (10 against 4 is 2:1) and shift: +1
-// enfilade (an attacker in a flank or rear hex of a defender), +2 against
-// routed defenders, -1 against a redoubt, +1 for a cavalry charge (a stack of
-// cavalry only, from one hex, which checks morale afterwards; +2 against
-// routed units with the optional rule [15]). Results apply at once: losses
+// enfilade (an attacker in a flank hex of a defender), +2 against routed
+// defenders, -1 against a redoubt, +1 for a cavalry charge (a stack of
+// cavalry only, from one hex, which checks morale afterwards; a charge on
+// routed units shifts 2 in all with the optional rule [15]). Results apply at once: losses
 // (the owner picks the units), morale checks, retreats; guns and trains are
 // lost when their infantry or cavalry is eliminated or routed (Bourbon guns,
 // with their fusiliers, fight on); the attacker may advance into a hex its
@@ -53,12 +53,13 @@ func (s *State) shockProblem(i int) string {
 	return ""
 }
 
-// shockTargets: front hexes holding enemy units [13].
+// shockTargets: front hexes holding enemy units [13]; a hex holding only
+// leaders or a train may be attacked too (no unit may enter it by moving).
 func (s *State) shockTargets(o occ, i int) []hex.Coord {
 	u := s.Units[i]
 	var out []hex.Coord
 	for _, c := range hex.FrontHexes(u.At, u.Facing) {
-		if s.hasSide(o, c, 1-s.def(i).Side, func(j int) bool { return s.def(j).Combat() || s.def(j).Type == Train }) {
+		if s.hasSide(o, c, 1-s.def(i).Side, nil) {
 			out = append(out, c)
 		}
 	}
@@ -213,12 +214,13 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 		shift += v
 		mods = append(mods, fmt.Sprintf("%+d column %s", v, text))
 	}
-	// Enfilade: an attacker in a flank or rear hex of a defender.
+	// Enfilade: an attacker in a flank hex of a defender (the book names the
+	// flank hex only; an attack from the rear gets no shift) [13].
 	enf := false
 	for _, id := range units {
 		at := s.Units[s.idx(id)].At
 		for _, j := range defs {
-			if a, ok := hex.ArcOf(s.Units[j].At, s.Units[j].Facing, at); ok && a != hex.Front {
+			if a, ok := hex.ArcOf(s.Units[j].At, s.Units[j].Facing, at); ok && a == hex.Flank {
 				enf = true
 			}
 		}
@@ -230,7 +232,11 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 	for _, j := range defs {
 		routed = routed && s.Units[j].DSB
 	}
-	if routed {
+	// A charge against routed units with the optional rule shifts 2 in all:
+	// the book's own example turns 3:1 into 5:1 [15]. It replaces both the
+	// +2 against routed units and the charge's +1.
+	chargeRouted := charge && routed && s.opt(OptRoutCharge)
+	if routed && !chargeRouted {
 		sh("routed", "routed defenders [13]")
 	}
 	for _, t := range targets {
@@ -239,12 +245,10 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 			break
 		}
 	}
-	if charge {
-		if routed && s.opt(OptRoutCharge) {
-			sh("charge_routed", "cavalry charge against routed units [15]")
-		} else {
-			sh("charge", "cavalry charge [13]")
-		}
+	if chargeRouted {
+		sh("charge_routed", "cavalry charge against routed units [15]")
+	} else if charge {
+		sh("charge", "cavalry charge [13]")
 	}
 	n := len(s.sc.Tables["shock"].Cols)
 	col = max(0, min(n-1, col+shift))
@@ -315,7 +319,7 @@ func (s *State) defenders(side int, hs []string) []string {
 	for _, h := range hs {
 		c, _ := s.sc.Map.Layout.Parse(h)
 		for _, j := range o[c] {
-			if s.def(j).Side != side && (s.def(j).Combat() || s.def(j).Type == Train) {
+			if s.def(j).Side != side {
 				out = append(out, s.def(j).ID+"@"+h)
 			}
 		}
@@ -324,14 +328,22 @@ func (s *State) defenders(side int, hs []string) []string {
 }
 
 // overrunShock: guns without a shock factor and trains with no troops are
-// taken without a roll (authored reading of [13]).
+// taken without a roll (authored reading of [13]); leaders alone roll [6].
 func (s *State) overrunShock(t Task) []rules.Event {
 	var evs []rules.Event
 	t.Other = s.defenders(t.Side, t.Hexes)
+	var ts []Task
 	for _, dh := range t.Other {
 		id, _, _ := strings.Cut(dh, "@")
+		if j := s.idx(id); s.def(j).Person() {
+			// A leader with no troops to fight for him rolls as if his last
+			// unit had gone: 1-3 killed or captured, 4-6 he escapes [6].
+			ts = append(ts, Task{Kind: "leader", Unit: id, Side: s.def(j).Side, Why: s.def(j).Name + " attacked without troops", Rule: "6"})
+			continue
+		}
 		evs = append(evs, s.kill(s.idx(id), "13", "is overrun")...)
 	}
+	s.push(ts...)
 	s.push(Task{Kind: "spike", Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"},
 		Task{Kind: "aftershock", Units: t.Units, Other: t.Other, Hexes: t.Hexes, Side: t.Side, Rule: "13"})
 	return evs
@@ -445,7 +457,7 @@ func (s *State) afterShock(t Task) []rules.Event {
 	for _, h := range t.Hexes {
 		c, _ := s.sc.Map.Layout.Parse(h)
 		o := s.occupancy()
-		emptied := !s.hasSide(o, c, 1-t.Side, func(j int) bool { return !s.def(j).Person() })
+		emptied := !s.hasSide(o, c, 1-t.Side, nil)
 		byRout := true
 		for _, dh := range t.Other {
 			id, at, _ := strings.Cut(dh, "@")
@@ -468,8 +480,8 @@ func (s *State) advanceActions(t *Task) []rules.Action {
 	var out []rules.Action
 	for _, h := range t.Hexes {
 		c, _ := s.sc.Map.Layout.Parse(h)
-		if s.hasSide(o, c, 1-t.Side, func(j int) bool { return !s.def(j).Person() }) {
-			continue
+		if s.hasSide(o, c, 1-t.Side, nil) {
+			continue // "left empty" [13]: enemy leaders still there block it
 		}
 		for _, id := range t.Units {
 			i := s.idx(id)

@@ -55,8 +55,10 @@ type Decl struct {
 // State is a game of Almansa 1707.
 type State struct {
 	sc    *Scenario
-	cache []rules.Action  // Legal() of this exact state; cleared by every change
-	Opts  map[string]bool `json:"opts"`
+	cache []rules.Action // Legal() of this exact state; cleared by every change
+	// cincMemo answers anyCinCHexNear while one set-up listing is built.
+	cincMemo map[[2]int]bool
+	Opts     map[string]bool `json:"opts"`
 
 	Turn  int         `json:"turn"`
 	Phase string      `json:"phase"`
@@ -77,6 +79,7 @@ type State struct {
 	GalwayOK  bool              `json:"galway_ok,omitempty"` // ... and has
 	Lost      [2]int            `json:"lost"`                // victory steps destroyed of each army [5]
 	Ended     bool              `json:"ended,omitempty"`     // the decider ended the phase
+	Transit   string            `json:"transit,omitempty"`   // a unit passing through a friendly stack that faces another way [7]
 	Over      bool              `json:"over,omitempty"`
 	Winner    int               `json:"winner"`
 	Reason    string            `json:"reason,omitempty"`

@@ -319,8 +319,7 @@ func (s *State) doTask(a rules.Action) []rules.Event {
 		}
 		t.Units = rest
 		s.push(t)
-		evs := []rules.Event{ev("advance", "13", fmt.Sprintf("%s advances into %s", s.name(i), a.To), t.Side, a.Unit)}
-		return append(evs, s.overrun(i, c)...)
+		return []rules.Event{ev("advance", "13", fmt.Sprintf("%s advances into %s", s.name(i), a.To), t.Side, a.Unit)}
 	case "ammo":
 		if a.Choice == "ammo:yes" {
 			s.AmmoNow = true

@@ -339,6 +339,15 @@ func (w *applier) moveUnit(u *Unit, c hex.Coord, d int, ordered bool) {
 }
 
 func (w *applier) exit(u *Unit) {
+	// An attached leader moving with the unit goes with it as far as the
+	// banner hex and stays there: only units leave (Special Rules; Units
+	// and Leaders).
+	if l := w.leaderGoes(u); l != nil {
+		d := w.reach(u)[w.sc.ExitHex]
+		l.At = w.sc.ExitHex
+		w.Moved[l.ID] = d
+		w.ev("move", rMove, fmt.Sprintf("%s goes with %s to the banner hex %s and stays there", w.name(l), w.name(u), w.num(w.sc.ExitHex)), l.ID)
+	}
 	u.Gone = "exited"
 	w.Moved[u.ID] = 1
 	w.ev("exit", rExit, fmt.Sprintf("%s leaves the board by the road to safety", w.name(u)), u.ID)

@@ -56,19 +56,20 @@ func TestMelee_NoBattleWhenTerrainLeavesNoDice(t *testing.T) {
 	if legalHas(s, "melee", "b-kgl1", "0807") {
 		t.Fatal("1 block attacking into buildings (-2) has no dice: no melee")
 	}
-	if !legalHas(s, "fire", "b-kgl1", "0807") {
-		t.Fatal("its fire (1 die a block +1, no town penalty for infantry fire) is still allowed")
+	if legalHas(s, "fire", "b-kgl1", "0807") {
+		t.Fatal("its fire (1 die a block +1) loses 2 into buildings too: no fire [Terrain cards]")
 	}
 }
 
 func TestBattleBack_NotWhenTerrainLeavesNoDice(t *testing.T) {
 	// The KGL battalion attacks out of the bushy bank (forest) into the
-	// brook; the French line of 1 block would battle back into the forest
-	// (-1) from the river (-1): no dice, no battle back.
+	// brook (4 blocks, -1 into the river: 3 dice); the French line of 1
+	// block would battle back into the forest (-1) from the river (-1): no
+	// dice, no battle back.
 	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0406", "f-66": "0405"}, "b-kgl1")
 	s.unit("f-66").Blocks = 1
 	do(t, s, "melee", "b-kgl1", "0405")
-	roll(t, s, SArt, SArt, SArt, SCav)
+	roll(t, s, SArt, SArt, SCav)
 	if s.Pend != nil {
 		t.Fatalf("no battle back with no dice, stage %q", stage(s))
 	}

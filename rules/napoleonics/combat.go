@@ -2,6 +2,7 @@ package napoleonics
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -114,6 +115,17 @@ func (w *applier) pendApply(a rules.Action) {
 			e.Side = rules.Side(def.Side)
 		}
 		p.Stage = "roll"
+	case "flags":
+		def := w.unit(p.Def)
+		n, _ := strconv.Atoi(strings.TrimPrefix(a.Choice, "disregard-"))
+		if n > 0 {
+			_, why := w.ignoredFlags(def)
+			p.Flags -= n
+			e := w.ev("morale", rMorale, fmt.Sprintf("%s disregards %s (%s)", w.name(def), plural(n, "flag", "flags"), why), def.ID)
+			e.Side = rules.Side(def.Side)
+		}
+		p.Stage = ""
+		w.continueRetreat()
 	case "retreat":
 		def := w.unit(p.Def)
 		w.retreatStep(def, w.hexOf(a.To))
@@ -237,21 +249,22 @@ func (w *applier) resolveRoll(dice []int) {
 	if p.Retire {
 		flags = 0 // a unit that retired has already fallen back
 	}
+	p.Flags = flags
 	if flags > 0 && def.Gone == "" {
-		ign, why := w.ignoredFlags(def)
-		if ign > 0 {
-			used := min(ign, flags)
-			flags -= used
-			w.ev("morale", rMorale, fmt.Sprintf("%s ignores %s (%s)", w.name(def), plural(used, "flag", "flags"), why), def.ID)
+		if ign, _ := w.ignoredFlags(def); ign > 0 {
+			// The owner "may disregard" them (Morale; Terrain card: Field
+			// Works): his choice, made before the retreat.
+			p.Stage = "flags"
+			return
 		}
 	}
-	p.Flags = flags
 	w.continueRetreat()
 }
 
-// ignoredFlags: one flag for an attached leader, one for the support of two
-// or more adjacent friendly units (Morale), one for infantry or artillery
-// on field works (Terrain card: Field Works). Each applies once.
+// ignoredFlags: the flags a unit may disregard: one for an attached leader,
+// one for the support of two or more adjacent friendly units (Morale), one
+// for infantry or artillery on field works (Terrain card: Field Works).
+// Each applies once; whether to use them is the owner's choice.
 func (s *State) ignoredFlags(u *Unit) (int, string) {
 	n := 0
 	var why []string

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // The worked example: 4 blocks in melee roll two infantry, a sabre
@@ -117,6 +118,10 @@ func TestMorale_AttachedLeaderIgnoresOneFlag(t *testing.T) {
 	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "maucune": "0208"}, "b-kgl1")
 	do(t, s, "melee", "b-kgl1", "0208")
 	roll(t, s, SFlag, SFlag, SArt, SArt)
+	if stage(s) != "flags" || s.Status().Decider != 0 {
+		t.Fatalf("the French player decides whether to disregard a flag: stage %q, decider %v", stage(s), s.Status().Decider)
+	}
+	do(t, s, "choose", "f-66", "", "disregard-1")
 	if s.Pend.Flags != 1 || stage(s) != "retreat" {
 		t.Fatalf("2 flags less one for the leader: %d to retreat, stage %q", s.Pend.Flags, stage(s))
 	}
@@ -130,6 +135,7 @@ func TestMorale_SupportOfTwoUnitsIgnoresOneFlag(t *testing.T) {
 	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "f-15l": "0108", "f-h3": "0308"}, "b-kgl1")
 	do(t, s, "melee", "b-kgl1", "0208")
 	roll(t, s, SFlag, SArt, SArt, SArt)
+	do(t, s, "choose", "f-66", "", "disregard-1")
 	if at(t, s, "f-66") != "0208" || stage(s) != "battleback" {
 		t.Fatalf("supported unit ignores the flag: at %s stage %q", at(t, s, "f-66"), stage(s))
 	}
@@ -207,15 +213,15 @@ func TestRangedCombat_HalfDiceAfterMovingRoundedByNationality(t *testing.T) {
 }
 
 func TestRangedCombat_HorseArtilleryRange4OnlyIfNotMoved(t *testing.T) {
-	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-rha": "0109", "f-66": "0105"}, "b-rha")
-	if !legalHas(s, "fire", "b-rha", "0105") {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-rha": "0108", "f-66": "0104"}, "b-rha")
+	if !legalHas(s, "fire", "b-rha", "0104") {
 		t.Fatalf("range 4 when the guns did not move; legal %v", keys(s.Legal()))
 	}
 	if n, _ := s.fireDice(s.unit("b-rha"), s.unit("f-66").At); n != 1 {
 		t.Fatalf("1 die at range 4, got %d", n)
 	}
 	s.Moved["b-rha"] = 1
-	if legalHas(s, "fire", "b-rha", "0105") {
+	if legalHas(s, "fire", "b-rha", "0104") {
 		t.Fatal("after moving, horse artillery reaches only 3 hexes")
 	}
 }
@@ -456,5 +462,74 @@ func TestRoll_OutcomesAreExactMultisets(t *testing.T) {
 	}
 	if !strings.Contains(outs[0].Action.Label, "infantry") {
 		t.Fatalf("label %q", outs[0].Action.Label)
+	}
+}
+
+// TestTerrainCard_SecondRowCountsForCavalryBattlingOut: the second printed
+// row of a card is for a unit battling out of the hex, by its arm; its
+// middle (cavalry) number counts: cavalry meleeing out of buildings loses
+// 3 dice [Terrain cards].
+func TestTerrainCard_SecondRowCountsForCavalryBattlingOut(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-centre", map[string]string{"b-ld11": "0807", "f-66": "0907"}, "b-ld11")
+	n, mods := s.meleeDice(s.unit("b-ld11"), s.unit("f-66").At, true)
+	if want := s.unit("b-ld11").Blocks - 3; n != max(want, 0) {
+		t.Fatalf("light dragoons of %d blocks out of buildings: want %d dice, got %d (%v)", s.unit("b-ld11").Blocks, max(want, 0), n, mods)
+	}
+}
+
+// TestTerrainCard_HillOnlyInRangedCombat: the hill card counts in ranged
+// combat only; a melee into a hill loses no die [Terrain cards: Hill].
+func TestTerrainCard_HillOnlyInRangedCombat(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-centre", map[string]string{"b-kgl1": "0508", "f-66": "0507"}, "b-kgl1")
+	c := s.unit("f-66").At
+	if s.terrain(c).ID != "hill" {
+		t.Fatalf("test set-up: 0507 is %s, not a hill", s.terrain(c).ID)
+	}
+	if n, mods := s.meleeDice(s.unit("b-kgl1"), c, true); n != s.unit("b-kgl1").Blocks {
+		t.Fatalf("melee into a hill: %d dice, want %d (%v)", n, s.unit("b-kgl1").Blocks, mods)
+	}
+	// Light infantry fires 1 a block +1, and loses 1 into the hill.
+	if n, mods := s.fireDice(s.unit("b-kgl1"), c); n != s.unit("b-kgl1").Blocks {
+		t.Fatalf("fire into a hill: %d dice, want %d (%v)", n, s.unit("b-kgl1").Blocks, mods)
+	}
+}
+
+// TestMorale_DisregardingAFlagIsTheOwnersChoice: a unit "may disregard" a
+// flag; its owner may also take the retreat (Morale).
+func TestMorale_DisregardingAFlagIsTheOwnersChoice(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208", "maucune": "0208"}, "b-kgl1")
+	do(t, s, "melee", "b-kgl1", "0208")
+	roll(t, s, SFlag, SArt, SArt, SArt)
+	var choices []string
+	for _, a := range s.Legal() {
+		choices = append(choices, a.Choice)
+	}
+	if len(choices) != 2 || choices[0] != "disregard-1" || choices[1] != "disregard-0" {
+		t.Fatalf("the choices are to disregard the flag or not: %v", choices)
+	}
+	do(t, s, "choose", "f-66", "", "disregard-0")
+	if stage(s) != "retreat" || s.Pend.Flags != 1 {
+		t.Fatalf("declining, the unit retreats a hex: stage %q", stage(s))
+	}
+}
+
+// TestCombinedArms_BatteryNeedNotBeAdjacent: any one ordered battery that can
+// fire on the target combines its dice; the book asks for no adjacency to
+// the attacking unit (Combined Arms Combat).
+func TestCombinedArms_BatteryNeedNotBeAdjacent(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "b-rha": "0409", "f-66": "0208"}, "b-kgl1", "b-rha")
+	if d := hex.Distance(s.unit("b-rha").At, s.unit("b-kgl1").At); d == 1 {
+		t.Fatalf("test set-up: the battery is adjacent")
+	}
+	found := false
+	for _, c := range s.fireTargets(s.unit("b-rha")) {
+		found = found || c == s.unit("f-66").At
+	}
+	if !found {
+		t.Fatal("test set-up: the battery cannot fire at the target")
+	}
+	a := rules.Action{Kind: "melee", Unit: "b-kgl1", Units: []string{"b-rha"}, To: "0208"}
+	if _, ok := rules.FindLegal(s, a); !ok {
+		t.Fatalf("combined arms with a battery not adjacent to the attacker: %v", keys(s.Legal()))
 	}
 }

@@ -49,8 +49,8 @@ type TerrainCard struct {
 	Impassable  string // "", "all" or a unit class
 	IgnoreFlag  []string
 	Text        string
-	Self        bool           // modifiers apply to a unit battling out of the hex
-	Mods        map[string]int // "melee-infantry" ... "fire-artillery"
+	RangedOnly  bool           // the card's dice apply in ranged combat only (the hill)
+	Mods        map[string]int // "into-infantry" ... "from-artillery", by the battling unit's arm
 }
 
 // Symbol is one symbol of the battle die.
@@ -323,7 +323,10 @@ func fileOf(recs []scenarios.Record, def string) string {
 	return def
 }
 
-var modCols = []string{"melee-infantry", "melee-cavalry", "melee-artillery", "fire-infantry", "fire-artillery"}
+// modCols are the terrain cards' dice: the first printed row for a unit
+// battling into the hex, the second for a unit battling out of it, each by
+// the battling unit's arm (infantry, cavalry, artillery).
+var modCols = []string{"into-infantry", "into-cavalry", "into-artillery", "from-infantry", "from-cavalry", "from-artillery"}
 
 // ParseTerrain reads terrain reference cards and their dice table.
 func ParseTerrain(recs []scenarios.Record) (map[string]*TerrainCard, error) {
@@ -383,8 +386,8 @@ func ParseTerrain(recs []scenarios.Record) (map[string]*TerrainCard, error) {
 	if tb == nil {
 		return nil, &scenarios.Error{File: fileOf(recs, "terrain.txt"), Msg: "no terrain-dice table"}
 	}
-	if len(tb.Cols) != 1+len(modCols) || tb.Cols[0] != "applies" {
-		return nil, &scenarios.Error{File: tb.File, Line: tb.Line, Msg: "terrain-dice: want columns applies " + strings.Join(modCols, " ")}
+	if len(tb.Cols) != 1+len(modCols) || tb.Cols[0] != "combat" {
+		return nil, &scenarios.Error{File: tb.File, Line: tb.Line, Msg: "terrain-dice: want columns combat " + strings.Join(modCols, " ")}
 	}
 	for i, c := range modCols {
 		if tb.Cols[i+1] != c {
@@ -397,11 +400,11 @@ func ParseTerrain(recs []scenarios.Record) (map[string]*TerrainCard, error) {
 			return nil, &scenarios.Error{File: tb.File, Line: row.Line, Msg: fmt.Sprintf("terrain-dice: row %s is not a declared terrain", row.Key)}
 		}
 		switch row.Cells[0] {
-		case "self":
-			t.Self = true
-		case "target":
+		case "ranged":
+			t.RangedOnly = true
+		case "all":
 		default:
-			return nil, &scenarios.Error{File: tb.File, Line: row.Line, Msg: fmt.Sprintf("terrain-dice: row %s: applies=%s: want target or self", row.Key, row.Cells[0])}
+			return nil, &scenarios.Error{File: tb.File, Line: row.Line, Msg: fmt.Sprintf("terrain-dice: row %s: combat=%s: want all or ranged", row.Key, row.Cells[0])}
 		}
 		t.Mods = map[string]int{}
 		for i, c := range modCols {

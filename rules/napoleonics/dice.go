@@ -45,18 +45,20 @@ func (s *State) fireRange(u *Unit) int {
 }
 
 // terrainMod is the dice modifier of the terrain for a unit of class cls
-// battling (kind "melee" or "fire") from hex from into hex to.
+// battling (kind "melee" or "fire") from hex from into hex to: the card of
+// the target's hex for a unit battling into it, and the card of its own
+// hex for a unit battling out of it [Terrain cards]. A card marked for
+// ranged combat only (the hill) does nothing in melee.
 func (s *State) terrainMod(kind, cls string, from, to hex.Coord) (int, []string) {
-	col := kind + "-" + cls
 	var mods []string
 	n := 0
-	if t := s.terrain(to); t != nil && !t.Self && t.Mods[col] != 0 {
-		n += t.Mods[col]
-		mods = append(mods, fmt.Sprintf("%d target in %s [Terrain card: %s]", t.Mods[col], t.Name, t.Name))
+	if t := s.terrain(to); t != nil && !(t.RangedOnly && kind == "melee") && t.Mods["into-"+cls] != 0 {
+		n += t.Mods["into-"+cls]
+		mods = append(mods, fmt.Sprintf("%d target in %s [Terrain card: %s]", t.Mods["into-"+cls], t.Name, t.Name))
 	}
-	if t := s.terrain(from); t != nil && t.Self && t.Mods[col] != 0 {
-		n += t.Mods[col]
-		mods = append(mods, fmt.Sprintf("%d battling from %s [Terrain card: %s]", t.Mods[col], t.Name, t.Name))
+	if t := s.terrain(from); t != nil && !(t.RangedOnly && kind == "melee") && t.Mods["from-"+cls] != 0 {
+		n += t.Mods["from-"+cls]
+		mods = append(mods, fmt.Sprintf("%d battling from %s [Terrain card: %s]", t.Mods["from-"+cls], t.Name, t.Name))
 	}
 	return n, mods
 }

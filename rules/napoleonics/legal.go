@@ -443,7 +443,9 @@ func (s *State) meleeActions(u *Unit, c hex.Coord, e *CardDef) []rules.Action {
 	}
 	for i := range s.Units {
 		a := &s.Units[i]
-		if a.ID == u.ID || a.Side != u.Side || s.class(a) != "artillery" || !s.canBattle(a) || hex.Distance(a.At, u.At) != 1 {
+		// Any one ordered battery that can fire on the target combines:
+		// the book asks for no adjacency to the attacker.
+		if a.ID == u.ID || a.Side != u.Side || s.class(a) != "artillery" || !s.canBattle(a) {
 			continue
 		}
 		for _, tc := range s.fireTargets(a) {
@@ -481,6 +483,18 @@ func (s *State) pendActions() []rules.Action {
 				Label: fmt.Sprintf("%s retires and reforms to %s", s.name(def), s.num(c)), Rule: rRetire})
 		}
 		return append(as, rules.Action{Kind: "no-retire", Unit: def.ID, To: s.num(def.At), Label: s.name(def) + " stands and fights", Rule: rRetire})
+	case "flags":
+		def := s.unit(p.Def)
+		ign, why := s.ignoredFlags(def)
+		var as []rules.Action
+		for n := min(ign, p.Flags); n >= 0; n-- {
+			label := fmt.Sprintf("%s disregards %s (%s)", s.name(def), plural(n, "flag", "flags"), why)
+			if n == 0 {
+				label = fmt.Sprintf("%s disregards no flag: retreats %s", s.name(def), plural(p.Flags, "hex", "hexes"))
+			}
+			as = append(as, rules.Action{Kind: "choose", Unit: def.ID, Choice: fmt.Sprintf("disregard-%d", n), Label: label, Rule: rMorale})
+		}
+		return as
 	case "retreat":
 		def := s.unit(p.Def)
 		var as []rules.Action

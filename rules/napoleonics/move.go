@@ -118,10 +118,12 @@ func (s *State) canEndO(oc occ, u *Unit, c hex.Coord, bringsLeader bool) bool {
 }
 
 // leaderGoes reports whether u's attached leader moves with it: it does if
-// it was ordered (ordering the unit orders it) and has not moved yet.
+// it was ordered with the unit (ordering the unit orders it) and has not
+// moved yet. A leader ordered in his own right is detaching: he moves on
+// his own and stays when the unit leaves (Units and Leaders).
 func (s *State) leaderGoes(u *Unit) *Unit {
 	l := s.attached(u)
-	if l == nil || !s.Ordered[l.ID] {
+	if l == nil || !s.Ordered[l.ID] || s.explicitOrder(l.ID) {
 		return nil
 	}
 	if _, moved := s.Moved[l.ID]; moved {

@@ -338,15 +338,14 @@ func TestReference_MovementTableMatchesTheUnitCards(t *testing.T) {
 }
 
 // TestReference_TerrainDiceTableMatchesTheData: every die the reference's
-// terrain table takes from an attacker is terrain.txt's modifier for that
-// terrain and column; every terrain whose modifiers hit an attacker is in
-// the table (those that hit nobody need not be), and the river's own
-// penalty is the one stated.
+// terrain table takes is terrain.txt's modifier for that terrain and
+// column, its "combat" column says whether the card counts in melee too,
+// and every terrain that takes dice is in the table [Terrain cards].
 func TestReference_TerrainDiceTableMatchesTheData(t *testing.T) {
 	text, sys := reference(t)
-	tb := refTable(t, text, "target in", "melee inf")
-	colKey := map[string]string{"melee inf": "melee-infantry", "melee cav": "melee-cavalry",
-		"melee art": "melee-artillery", "fire inf": "fire-infantry", "fire art": "fire-artillery"}
+	tb := refTable(t, text, "terrain", "into inf")
+	colKey := map[string]string{"into inf": "into-infantry", "into cav": "into-cavalry", "into art": "into-artillery",
+		"from inf": "from-infantry", "from cav": "from-cavalry", "from art": "from-artillery"}
 	seen := map[string]bool{}
 	for _, row := range tb.Rows {
 		for _, part := range strings.Split(row[0], " / ") {
@@ -361,10 +360,13 @@ func TestReference_TerrainDiceTableMatchesTheData(t *testing.T) {
 				continue
 			}
 			seen[tc.ID] = true
-			if tc.Self {
-				t.Errorf("%s: the reference lists it as a target, terrain.txt says it penalises the unit in it", part)
-			}
 			for c := 1; c < len(tb.Head); c++ {
+				if tb.Head[c] == "combat" {
+					if want := map[bool]string{true: "ranged", false: "all"}[tc.RangedOnly]; row[c] != want {
+						t.Errorf("terrain %s: reference says combat %q, terrain.txt %q", part, row[c], want)
+					}
+					continue
+				}
 				key, ok := colKey[tb.Head[c]]
 				if !ok {
 					t.Fatalf("reference.md:%d: unknown column %q", tb.Line, tb.Head[c])
@@ -381,24 +383,13 @@ func TestReference_TerrainDiceTableMatchesTheData(t *testing.T) {
 		}
 	}
 	for id, c := range sys.Terrain {
-		if seen[id] || c.Self {
+		if seen[id] {
 			continue
 		}
 		for k, v := range c.Mods {
 			if v != 0 {
 				t.Errorf("terrain %s takes %d dice (%s) but is missing from the reference table", id, v, k)
 			}
-		}
-	}
-	flat := strings.Join(strings.Fields(text), " ")
-	m := regexp.MustCompile(`battling out of the fordable river loses (\w+) die`).FindStringSubmatch(flat)
-	if m == nil {
-		t.Fatal("reference.md no longer states the river's penalty")
-	}
-	river := sys.Terrain["river"]
-	for k, v := range river.Mods {
-		if !river.Self || v != -atoi(m[1]) {
-			t.Errorf("river %s: reference says a unit in it loses %s die, terrain.txt %d (self=%v)", k, m[1], v, river.Self)
 		}
 	}
 }

@@ -450,3 +450,38 @@ func TestExplainer_WhyNot(t *testing.T) {
 		t.Fatalf("why not move onto a friend: %q", why)
 	}
 }
+
+// TestUnitsAndLeaders_DetachedLeaderStaysWhenItsUnitMoves: a leader ordered
+// in his own right is detaching; when his unit moves first, he stays
+// (Units and Leaders: "unless the leader is ordered to detach").
+func TestUnitsAndLeaders_DetachedLeaderStaysWhenItsUnitMoves(t *testing.T) {
+	s := board(t, 1, PhOrder, "probe-left", map[string]string{"b-kgl1": "0407", "halkett": "0407"})
+	do(t, s, "order", "b-kgl1", "")
+	do(t, s, "order", "halkett", "")
+	do(t, s, "end", "", "")
+	do(t, s, "move", "b-kgl1", "0307")
+	if at(t, s, "halkett") != "0407" {
+		t.Fatalf("the detaching leader stays: at %s", at(t, s, "halkett"))
+	}
+	if !legalHas(s, "move", "halkett", "0208") {
+		t.Fatalf("and may still move on his own; legal %v", keys(s.Legal()))
+	}
+}
+
+// TestSpecialRules_LeaderGoesToTheBannerHexWithHisExitingUnit: an attached
+// leader moves with his unit; when it leaves by the banner hex he goes as
+// far as that hex and stays there (only units leave).
+func TestSpecialRules_LeaderGoesToTheBannerHexWithHisExitingUnit(t *testing.T) {
+	s := board(t, 1, PhOrder, "attack-centre", map[string]string{"b-kd1": "0708", "bock": "0708"})
+	s.Lost = [2]int{1, 1}
+	s.Banners = [2]int{1, 1}
+	do(t, s, "order", "b-kd1", "")
+	do(t, s, "end", "", "")
+	do(t, s, "exit", "b-kd1", "0709")
+	if at(t, s, "bock") != "0709" {
+		t.Fatalf("the attached leader goes with the unit to the banner hex: at %s", at(t, s, "bock"))
+	}
+	if at(t, s, "b-kd1") != "exited" {
+		t.Fatal("the unit left")
+	}
+}

@@ -82,6 +82,9 @@ func (s *State) Status() rules.Status {
 		case "retire":
 			st.Decider = rules.Side(s.unit(p.Def).Side)
 			st.Prompt = s.name(s.unit(p.Def)) + ": retire and reform, or stand?"
+		case "flags":
+			st.Decider = rules.Side(s.unit(p.Def).Side)
+			st.Prompt = fmt.Sprintf("%s: disregard flags (%s rolled)?", s.name(s.unit(p.Def)), plural(p.Flags, "flag", "flags"))
 		case "retreat":
 			st.Decider = rules.Side(s.unit(p.Def).Side)
 			st.Prompt = fmt.Sprintf("%s: retreat (%s left)", s.name(s.unit(p.Def)), plural(p.Flags, "hex", "hexes"))
