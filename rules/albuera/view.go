@@ -1,0 +1,156 @@
+package albuera
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"grognard/rules"
+)
+
+// View shows everything: Albuera has no hidden information.
+func (s *State) View(side rules.Side) *rules.View {
+	v := &rules.View{Side: side, Sides: s.Sides(), Status: s.Status(), Result: s.Result(), Style: "counter",
+		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
+	if s.decider() == side && side >= 0 {
+		v.Legal = s.Legal()
+	}
+	for i := range s.U {
+		if uv, ok := s.unitView(i); ok {
+			v.Units = append(v.Units, uv)
+		}
+	}
+	v.Score = []string{fmt.Sprintf("%s (auto-win: French %d, Allied %d) [16.2]", s.vpText(), s.sc.P("vp_french"), s.sc.P("vp_allied"))}
+	var pool []string
+	for _, c := range s.Pool {
+		pool = append(pool, s.name(s.idx(c)))
+	}
+	var aside []string
+	for _, c := range s.Aside {
+		aside = append(aside, s.name(s.idx(c)))
+	}
+	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Set aside", Items: aside})
+	if s.Chit != "" && s.Phase != phDraw {
+		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
+		v.Notes = append(v.Notes, fmt.Sprintf("Activated: %s (%s)", s.chitName(), sideNames[s.Side]))
+	}
+	boxes := map[int][]string{}
+	for i, u := range s.U {
+		if u.Where == Routed {
+			boxes[u.Box] = append(boxes[u.Box], s.name(i))
+		}
+	}
+	var keys []int
+	for k := range boxes {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var items []string
+	for _, k := range keys {
+		items = append(items, fmt.Sprintf("turn %d: %s", k, strings.Join(boxes[k], ", ")))
+	}
+	items = append(items, "VP marker: "+s.vpText())
+	v.Tracks = append(v.Tracks, rules.Track{Name: "Turn track [15.11]", Items: items})
+	if len(s.Tasks) > 0 {
+		_, p := s.taskPrompt(s.Tasks[0])
+		v.Notes = append(v.Notes, p)
+	}
+	return v
+}
+
+func (s *State) unitView(i int) (rules.UnitView, bool) {
+	d := s.def(i)
+	u := &s.U[i]
+	if d.Kind == KComp && u.Where == OffMap {
+		return rules.UnitView{}, false
+	}
+	typ := map[string]string{KInf: "infantry", KComp: "light-infantry", KCav: "cavalry", KArt: "artillery", KCdr: "commander"}[d.Kind]
+	if d.Kind == KArt && d.ArtKind == Horse {
+		typ = "horse-artillery"
+	}
+	if d.Kind == KCdr && d.CKind != CinC {
+		typ = "leader"
+	}
+	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.ID, Side: rules.Side(d.Side), Type: typ, Formation: u.Array,
+		Color: d.Colour, Facing: u.Facing, Strength: u.MP, MaxStr: d.N}
+	if u.Where == OnMap {
+		uv.At = s.num(u.At)
+		if u.Two {
+			uv.At2 = s.num(u.At2)
+		}
+	}
+	uv.Eliminated = u.Where == Gone
+	if d.Kind == KCdr {
+		uv.Facing = -1
+		uv.Strength, uv.MaxStr = 0, 0
+		if u.Activated {
+			uv.Markers = append(uv.Markers, "activated")
+		}
+		if u.Wounded {
+			uv.Markers = append(uv.Markers, "wounded")
+		}
+		uv.Values = d.CKind
+		if d.Coord > 0 {
+			uv.Values += fmt.Sprintf(" · coordination %d", d.Coord)
+		}
+		return uv, true
+	}
+	if u.Where == Routed {
+		uv.Markers = append(uv.Markers, "routed")
+		uv.Detail = append(uv.Detail, fmt.Sprintf("Routed: returns on turn %d [15.11]", u.Box))
+	}
+	// loss markers [3.4]
+	if n := s.lossMarker(i); n > 0 {
+		uv.Markers = append(uv.Markers, fmt.Sprintf("loss%d", n))
+	}
+	if u.Fires > 0 {
+		uv.Markers = append(uv.Markers, fmt.Sprintf("fired%d", u.Fires))
+	}
+	if u.Array == Square {
+		uv.Markers = append(uv.Markers, "square")
+	}
+	if u.ArtFired || u.Tech {
+		uv.Markers = append(uv.Markers, "fired")
+	}
+	if s.Phase == phMove && s.side(i) == s.Side && u.Where == OnMap && contains(s.Brigs, d.Cmd) && !s.canAct(i) {
+		uv.Markers = append(uv.Markers, "out-of-command")
+	}
+	switch d.Kind {
+	case KArt:
+		var bs []string
+		for _, b := range s.sc.Bands[d.Calibre] {
+			bs = append(bs, fmt.Sprintf("%d-%d:%s", b.Lo, b.Hi, effectText(b.Mod)))
+		}
+		uv.Values = d.Calibre + "-pdr " + strings.Join(bs, " ")
+		if d.Stars > 0 {
+			uv.Values += fmt.Sprintf(" · %d white stars [10.8]", d.Stars)
+		}
+	default:
+		uv.Values = fmt.Sprintf("Morale %d · Manpower %d", s.morale(i), u.MP)
+		if d.Kind == KInf && !d.NoFire {
+			uv.Values += fmt.Sprintf(" · Firepower %d", s.fp(i))
+		}
+	}
+	uv.Detail = append(uv.Detail, fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]),
+		fmt.Sprintf("Commander: %s", s.name(s.idx(d.Cmd))))
+	if d.Kind == KInf || d.Kind == KComp {
+		uv.Detail = append(uv.Detail, fmt.Sprintf("Fires this turn: %d of %d [14.9.1]", u.Fires, s.fireLimit(i)))
+	}
+	if d.Baker {
+		uv.Detail = append(uv.Detail, "Baker rifles [8.11]")
+	}
+	if s.Phase == phMove && s.canAct(i) {
+		uv.Detail = append(uv.Detail, fmt.Sprintf("MP left: %s of %s [12.8]", half(s.left(i)), half(s.ma(i))))
+	}
+	return uv, true
+}
+
+// lossMarker is the "-n" marker on the counter's current side [3.4].
+func (s *State) lossMarker(i int) int {
+	n := s.def(i).N
+	mp := s.U[i].MP
+	if mp > n/2 || n == 1 {
+		return n - mp
+	}
+	return n/2 - mp
+}
