@@ -53,3 +53,7 @@ func newGame(scenario string, opts rules.Options) (rules.State, error) {
 
 // New starts a game on scenario data.
 func New(sc *Scenario) (*State, error) { return newState(sc) }
+
+func init() {
+	rules.Register(SysInfo, []rules.ScenarioInfo{Info}, newGame)
+}

@@ -23,13 +23,15 @@ type shiftCtx struct {
 
 // shiftPreds are the Clash Combat Shifts, one predicate per table row id [15.7b].
 var shiftPreds = map[string]func(c shiftCtx) bool{
-	"odds15":      func(c shiftCtx) bool { return c.ratio(3, 2) },
-	"odds2":       func(c shiftCtx) bool { return c.ratio(2, 1) },
-	"odds3":       func(c shiftCtx) bool { return c.ratio(3, 1) },
-	"flank":       func(c shiftCtx) bool { return c.attacker && c.arcAttack(hex.Flank) },
-	"rear":        func(c shiftCtx) bool { return c.attacker && c.arcAttack(hex.Rear) },
-	"charge":      func(c shiftCtx) bool { return c.attacker && c.charge },
-	"column":      func(c shiftCtx) bool { return c.all(func(j int) bool { return c.s.kind(j) == KInf && c.s.U[j].Array == Column }) },
+	"odds15": func(c shiftCtx) bool { return c.ratio(3, 2) },
+	"odds2":  func(c shiftCtx) bool { return c.ratio(2, 1) },
+	"odds3":  func(c shiftCtx) bool { return c.ratio(3, 1) },
+	"flank":  func(c shiftCtx) bool { return c.attacker && c.arcAttack(hex.Flank) },
+	"rear":   func(c shiftCtx) bool { return c.attacker && c.arcAttack(hex.Rear) },
+	"charge": func(c shiftCtx) bool { return c.attacker && c.charge },
+	"column": func(c shiftCtx) bool {
+		return c.all(func(j int) bool { return c.s.kind(j) == KInf && c.s.U[j].Array == Column })
+	},
 	"skirmishers": func(c shiftCtx) bool { return c.allOther(func(j int) bool { return c.s.kind(j) == KComp }) },
 	"square_inf": func(c shiftCtx) bool {
 		return c.attacker && c.allOther(func(j int) bool { return c.s.U[j].Array == Square }) && c.all(func(j int) bool { return c.s.kind(j) == KInf })

@@ -8,3 +8,13 @@ func TestRule2_FixtureLoads(t *testing.T) {
 		t.Fatalf("units %d setup %d", len(sc.Units), len(sc.Setup))
 	}
 }
+
+func TestRule2_ScenarioLoads(t *testing.T) {
+	sc, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(sc); err != nil {
+		t.Fatal(err)
+	}
+}

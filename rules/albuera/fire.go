@@ -195,9 +195,12 @@ func (s *State) targetHexes(i int) []hex.Coord {
 		cands = frontEnemy // [14.6]
 	} else {
 		seen := map[hex.Coord]bool{}
-		for _, h := range s.hexes(i) {
-			for _, c := range hex.Within(h, r) {
-				if !seen[c] && s.sc.Map.On(c) && s.hasSide(c, 1-side) {
+		for j := range s.U {
+			if s.U[j].Where != OnMap || s.side(j) == side || s.kind(j) == KCdr {
+				continue
+			}
+			for _, c := range s.hexes(j) {
+				if !seen[c] && s.dist(i, c) <= r {
 					seen[c] = true
 					cands = append(cands, c)
 				}

@@ -9,6 +9,7 @@ import (
 
 // CheckInvariants checks the state's own consistency (rules.Checker).
 func (s *State) CheckInvariants() error {
+	defer s.indexed()()
 	hexes := map[hex.Coord][]int{}
 	for i := range s.U {
 		u := &s.U[i]

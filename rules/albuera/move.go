@@ -174,7 +174,10 @@ func (s *State) endMove() {
 // autoMove takes the automatic steps of 2.2.
 func (s *State) autoMove() bool {
 	if s.Window == "opp" {
-		if len(s.fireOptions(1-s.Side, -1)) == 0 {
+		done := s.indexed()
+		n := len(s.fireOptions(1-s.Side, -1))
+		done()
+		if n == 0 {
 			if s.Ended {
 				s.endMove()
 			} else {
@@ -186,7 +189,10 @@ func (s *State) autoMove() bool {
 	}
 	if s.Motion >= 0 {
 		m := s.Motion
-		if s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && len(s.fireOptions(s.Side, m)) == 0 {
+		done := s.indexed()
+		stuck := s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && len(s.fireOptions(s.Side, m)) == 0
+		done()
+		if stuck {
 			s.finish(m)
 			return true
 		}

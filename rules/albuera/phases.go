@@ -114,13 +114,19 @@ func (s *State) auto() error {
 		case phMove:
 			return s.autoMove(), nil
 		case phCmd:
-			if len(s.cmdMoves()) == 0 {
+			done := s.indexed()
+			n := len(s.cmdMoves())
+			done()
+			if n == 0 {
 				s.enter(s.branch())
 				return true, nil
 			}
 			return false, nil
 		case phClash:
-			if len(s.clashGroups()) == 0 {
+			done := s.indexed()
+			n := len(s.clashGroups())
+			done()
+			if n == 0 {
 				s.endActivation()
 				s.enter(s.branch())
 				return true, nil
@@ -207,6 +213,7 @@ func (s *State) Legal() []rules.Action {
 	if s.cache != nil && s.cache.ver == s.ver {
 		return s.cache.legal
 	}
+	defer s.indexed()()
 	var out []rules.Action
 	switch {
 	case s.Over:

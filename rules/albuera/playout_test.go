@@ -50,3 +50,28 @@ func TestRule3_RandomPlayoutsFixture(t *testing.T) {
 		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
 	}
 }
+
+func TestRule3_RandomPlayoutBattle(t *testing.T) {
+	sc, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 1; seed++ {
+		st, err := New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := playRandom(t, st, seed, 400000)
+		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
+	}
+}
+
+// TestRule16_PlayoutHarness runs the engine's own playout harness (clone
+// independence, refusal of illegal actions, replay, views) on the battle.
+func TestRule16_PlayoutHarness(t *testing.T) {
+	st, err := rules.Playout(ScenarioID, rules.PlayoutConfig{Games: 1, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games, %d actions, wins %v", st.Games, st.Actions, st.Wins)
+}

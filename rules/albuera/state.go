@@ -72,23 +72,23 @@ type Task struct {
 // State is a game of Albuera 1811.
 type State struct {
 	sc      *Scenario
-	Turn    int    `json:"turn"`
-	Phase   string `json:"phase"`
-	U       []Unit `json:"units"`
+	Turn    int      `json:"turn"`
+	Phase   string   `json:"phase"`
+	U       []Unit   `json:"units"`
 	Pool    []string `json:"pool"`
 	Act     []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
 	Aside   []string `json:"aside"`
 	Out     []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
 	Chit    string   `json:"chit"`
-	Side    int      `json:"side"`     // side of the drawn chit
-	Brigs   []string `json:"brigs"`    // brigades whose units act in this 2.2 [4.4]
-	Movers  []string `json:"movers"`   // commanders that may move in 2.3
-	Support []int    `json:"support"`  // supporting units that may act in this 2.2 [4.7.1]
-	Used    []bool   `json:"used"`     // supporting unit used this turn [4.7.1]
-	Lead    []bool   `json:"lead"`     // leaderless brigade activated this turn [4.8]
-	Window  string   `json:"window"`   // "opp" or "act" [14.5]
-	Motion  int      `json:"motion"`   // unit in motion [12.13], -1 none
-	Ended   bool     `json:"ended"`    // the active side ended its movement
+	Side    int      `json:"side"`    // side of the drawn chit
+	Brigs   []string `json:"brigs"`   // brigades whose units act in this 2.2 [4.4]
+	Movers  []string `json:"movers"`  // commanders that may move in 2.3
+	Support []int    `json:"support"` // supporting units that may act in this 2.2 [4.7.1]
+	Used    []bool   `json:"used"`    // supporting unit used this turn [4.7.1]
+	Lead    []bool   `json:"lead"`    // leaderless brigade activated this turn [4.8]
+	Window  string   `json:"window"`  // "opp" or "act" [14.5]
+	Motion  int      `json:"motion"`  // unit in motion [12.13], -1 none
+	Ended   bool     `json:"ended"`   // the active side ended its movement
 	Tasks   []Task   `json:"tasks"`
 	VP      int      `json:"vp"` // net, French positive [16.2]
 	Over    bool     `json:"over"`
@@ -101,6 +101,38 @@ type State struct {
 	cache   *legalCache
 	evs     []rules.Event
 	ins     int
+	oc      map[hex.Coord][]int // occupancy index, only inside read-only scopes
+	views   *viewCache
+}
+
+type viewCache struct {
+	ver   int
+	units []rules.UnitView
+}
+
+// indexed builds the occupancy index for a read-only scope; call the
+// returned function to drop it. Nested scopes share the outer index.
+func (s *State) indexed() func() {
+	if s.oc != nil {
+		return func() {}
+	}
+	oc := map[hex.Coord][]int{}
+	for i := range s.U {
+		u := &s.U[i]
+		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr {
+			continue
+		}
+		oc[u.At] = append(oc[u.At], i)
+		if u.Two {
+			oc[u.At2] = append(oc[u.At2], i)
+		}
+	}
+	for h, us := range oc {
+		sort.Slice(us, func(a, b int) bool { return s.U[us[a]].Ord < s.U[us[b]].Ord })
+		oc[h] = us
+	}
+	s.oc = oc
+	return func() { s.oc = nil }
 }
 
 type legalCache struct {
@@ -195,6 +227,9 @@ func (s *State) line2(i int) hex.Line2 {
 
 // occ lists the units (not commanders) on a hex, top first [11.0].
 func (s *State) occ(c hex.Coord) []int {
+	if s.oc != nil {
+		return s.oc[c]
+	}
 	var out []int
 	for i := range s.U {
 		if s.U[i].Where == OnMap && s.kind(i) != KCdr && s.covers(i, c) {
@@ -366,6 +401,8 @@ func (s *State) clone() *State {
 		c.Tasks[k] = t
 	}
 	c.cache = nil
+	c.oc = nil
+	c.views = nil
 	return &c
 }
 

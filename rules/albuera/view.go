@@ -15,11 +15,18 @@ func (s *State) View(side rules.Side) *rules.View {
 	if s.decider() == side && side >= 0 {
 		v.Legal = s.Legal()
 	}
-	for i := range s.U {
-		if uv, ok := s.unitView(i); ok {
-			v.Units = append(v.Units, uv)
+	if s.views == nil || s.views.ver != s.ver {
+		done := s.indexed()
+		var us []rules.UnitView
+		for i := range s.U {
+			if uv, ok := s.unitView(i); ok {
+				us = append(us, uv)
+			}
 		}
+		done()
+		s.views = &viewCache{ver: s.ver, units: us}
 	}
+	v.Units = append([]rules.UnitView(nil), s.views.units...)
 	v.Score = []string{fmt.Sprintf("%s (auto-win: French %d, Allied %d) [16.2]", s.vpText(), s.sc.P("vp_french"), s.sc.P("vp_allied"))}
 	var pool []string
 	for _, c := range s.Pool {
