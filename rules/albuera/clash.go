@@ -683,9 +683,11 @@ func (s *State) retreatOpts(t Task) []retreatOpt {
 			minC = c.o.cost
 		}
 	}
-	bestArc := hex.Arc(9)
+	// Rear, then Flank, then Front [14.10.1]
+	rank := map[hex.Arc]int{hex.Rear: 0, hex.Flank: 1, hex.Front: 2}
+	bestArc := hex.Front
 	for _, c := range cs {
-		if c.o.cost == minC && c.arc < bestArc {
+		if c.o.cost == minC && rank[c.arc] < rank[bestArc] {
 			bestArc = c.arc
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"grognard/rules/hex"
 	"grognard/scenarios"
@@ -144,6 +145,8 @@ type Scenario struct {
 	ArtArr map[string]int // target array -> MC modifier under Artillery Fire
 	Pool   map[int][2][]string
 	Return [2][]hex.Coord // [15.11.4]
+	once   sync.Once
+	static []static
 }
 
 type musketRow struct {

@@ -3,6 +3,7 @@ package albuera
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -65,21 +66,67 @@ func (s *State) View(side rules.Side) *rules.View {
 	return v
 }
 
+// static is the part of a unit's card that never changes.
+type static struct {
+	typ, values string
+	detail      []string
+}
+
+func (s *State) staticView(i int) *static {
+	s.sc.once.Do(func() {
+		s.sc.static = make([]static, len(s.sc.Units))
+		for k := range s.sc.Units {
+			d := &s.sc.Units[k]
+			st := &s.sc.static[k]
+			st.typ = map[string]string{KInf: "infantry", KComp: "light-infantry", KCav: "cavalry", KArt: "artillery", KCdr: "commander"}[d.Kind]
+			if d.Kind == KArt && d.ArtKind == Horse {
+				st.typ = "horse-artillery"
+			}
+			if d.Kind == KCdr && d.CKind != CinC {
+				st.typ = "leader"
+			}
+			switch d.Kind {
+			case KCdr:
+				st.values = d.CKind
+				if d.Coord > 0 {
+					st.values += fmt.Sprintf(" · coordination %d", d.Coord)
+				}
+				continue
+			case KArt:
+				var bs []string
+				for _, b := range s.sc.Bands[d.Calibre] {
+					bs = append(bs, fmt.Sprintf("%d-%d:%s", b.Lo, b.Hi, effectText(b.Mod)))
+				}
+				st.values = d.Calibre + " " + strings.Join(bs, " ")
+				if d.Stars > 0 {
+					st.values += fmt.Sprintf(" · %d white stars [10.8]", d.Stars)
+				}
+			}
+			cmd := "?"
+			if c := s.sc.Def(d.Cmd); c != nil {
+				cmd = c.Name
+			}
+			st.detail = []string{fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]), "Commander: " + cmd}
+			if d.Support {
+				st.detail = append(st.detail, "Supporting unit [4.7]")
+			}
+			if d.Baker {
+				st.detail = append(st.detail, "Baker rifles [8.11]")
+			}
+		}
+	})
+	return &s.sc.static[i]
+}
+
 func (s *State) unitView(i int) (rules.UnitView, bool) {
 	d := s.def(i)
 	u := &s.U[i]
 	if d.Kind == KComp && u.Where == OffMap {
 		return rules.UnitView{}, false
 	}
-	typ := map[string]string{KInf: "infantry", KComp: "light-infantry", KCav: "cavalry", KArt: "artillery", KCdr: "commander"}[d.Kind]
-	if d.Kind == KArt && d.ArtKind == Horse {
-		typ = "horse-artillery"
-	}
-	if d.Kind == KCdr && d.CKind != CinC {
-		typ = "leader"
-	}
-	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.ID, Side: rules.Side(d.Side), Type: typ, Formation: u.Array,
-		Color: d.Colour, Facing: u.Facing, Strength: u.MP, MaxStr: d.N}
+	st := s.staticView(i)
+	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.ID, Side: rules.Side(d.Side), Type: st.typ, Formation: u.Array,
+		Color: d.Colour, Facing: u.Facing, Strength: u.MP, MaxStr: d.N, Values: st.values}
 	if u.Where == OnMap {
 		uv.At = s.num(u.At)
 		if u.Two {
@@ -96,58 +143,39 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 		if u.Wounded {
 			uv.Markers = append(uv.Markers, "wounded")
 		}
-		uv.Values = d.CKind
-		if d.Coord > 0 {
-			uv.Values += fmt.Sprintf(" · coordination %d", d.Coord)
-		}
 		return uv, true
 	}
+	uv.Detail = append(uv.Detail, st.detail...)
 	if u.Where == Routed {
 		uv.Markers = append(uv.Markers, "routed")
-		uv.Detail = append(uv.Detail, fmt.Sprintf("Routed: returns on turn %d [15.11]", u.Box))
+		uv.Detail = append(uv.Detail, "Routed: returns on turn "+strconv.Itoa(u.Box)+" [15.11]")
 	}
-	// loss markers [3.4]
 	if n := s.lossMarker(i); n > 0 {
-		uv.Markers = append(uv.Markers, fmt.Sprintf("loss%d", n))
+		uv.Markers = append(uv.Markers, "loss"+strconv.Itoa(n)) // [3.4]
 	}
 	if u.Fires > 0 {
-		uv.Markers = append(uv.Markers, fmt.Sprintf("fired%d", u.Fires))
+		uv.Markers = append(uv.Markers, "fired"+strconv.Itoa(u.Fires)) // [14.9.3]
 	}
 	if u.Array == Square {
 		uv.Markers = append(uv.Markers, "square")
 	}
 	if u.ArtFired || u.Tech {
-		uv.Markers = append(uv.Markers, "fired")
+		uv.Markers = append(uv.Markers, "fired") // [10.7]
 	}
 	if s.Phase == phMove && s.side(i) == s.Side && u.Where == OnMap && contains(s.Brigs, d.Cmd) && !s.canAct(i) {
-		uv.Markers = append(uv.Markers, "out-of-command")
+		uv.Markers = append(uv.Markers, "out-of-command") // [4.2.1]
 	}
-	switch d.Kind {
-	case KArt:
-		var bs []string
-		for _, b := range s.sc.Bands[d.Calibre] {
-			bs = append(bs, fmt.Sprintf("%d-%d:%s", b.Lo, b.Hi, effectText(b.Mod)))
-		}
-		uv.Values = d.Calibre + "-pdr " + strings.Join(bs, " ")
-		if d.Stars > 0 {
-			uv.Values += fmt.Sprintf(" · %d white stars [10.8]", d.Stars)
-		}
-	default:
-		uv.Values = fmt.Sprintf("Morale %d · Manpower %d", s.morale(i), u.MP)
+	if d.Kind != KArt {
+		uv.Values = "Morale " + strconv.Itoa(s.morale(i)) + " · Manpower " + strconv.Itoa(u.MP)
 		if d.Kind == KInf && !d.NoFire {
-			uv.Values += fmt.Sprintf(" · Firepower %d", s.fp(i))
+			uv.Values += " · Firepower " + strconv.Itoa(s.fp(i))
 		}
 	}
-	uv.Detail = append(uv.Detail, fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]),
-		fmt.Sprintf("Commander: %s", s.name(s.idx(d.Cmd))))
 	if d.Kind == KInf || d.Kind == KComp {
-		uv.Detail = append(uv.Detail, fmt.Sprintf("Fires this turn: %d of %d [14.9.1]", u.Fires, s.fireLimit(i)))
-	}
-	if d.Baker {
-		uv.Detail = append(uv.Detail, "Baker rifles [8.11]")
+		uv.Detail = append(uv.Detail, "Fires this turn: "+strconv.Itoa(u.Fires)+" of "+strconv.Itoa(s.fireLimit(i))+" [14.9.1]")
 	}
 	if s.Phase == phMove && s.canAct(i) {
-		uv.Detail = append(uv.Detail, fmt.Sprintf("MP left: %s of %s [12.8]", half(s.left(i)), half(s.ma(i))))
+		uv.Detail = append(uv.Detail, "MP left: "+half(s.left(i))+" of "+half(s.ma(i))+" [12.8]")
 	}
 	return uv, true
 }
