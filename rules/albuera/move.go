@@ -265,58 +265,81 @@ func (s *State) unitActions(i int) []rules.Action {
 // tells whether the entry is a cavalry Charge [9.2].
 func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge bool, why string) {
 	u := &s.U[i]
-	d := s.def(i)
-	if !s.sc.Map.On(n) {
-		return 0, false, false, false, "off the map"
+	cost, rear, enemy, why = s.stepCost(i, u.At, u.Facing, n)
+	if why != "" {
+		return 0, false, false, false, why
 	}
-	arc, ok := s.arcFrom(i, n)
-	if !ok {
-		return 0, false, false, false, "not adjacent"
+	if enemy && s.kind(i) == KCav && u.Straight >= 3 && !u.Spoiled && !s.spoils(u.At, n) {
+		charge = true // [9.2.1]
 	}
-	if arc == hex.Flank {
-		return 0, false, false, false, "a unit moves into its Front hexes (or Rear at +1 MP) [12.1]"
-	}
-	rear = arc == hex.Rear
-	cost = s.enterCost(s.costCol(i), u.At, n)
-	if cost < 0 {
-		return 0, false, false, false, "prohibited terrain for this array (Terrain Effects Table) [12.2]"
-	}
-	if rear {
-		cost += 2 // [12.6]
-	}
-	enemy = s.hasSide(n, 1-d.Side)
-	if enemy {
-		if rear {
-			return 0, false, false, false, "no Clash Hex by a move backwards [12.6]"
-		}
-		switch {
-		case d.Kind == KComp:
-			return 0, false, false, false, "skirmishers may not enter a Clash Hex [8.7]"
-		case d.Kind == KArt:
-			return 0, false, false, false, "artillery does not enter a Clash Hex (interpretation)"
-		case u.Array == Square:
-			return 0, false, false, false, "squares cannot enter a Clash Hex [7.3]"
-		case d.Kind == KInf && u.Array == Column && (d.British() || d.Nation == "portuguese"):
-			return 0, false, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
-		}
-		cost += 2 // [11.10]
-		if d.Kind == KCav && u.Straight >= 3 && !u.Spoiled && !s.spoils(u.At, n) {
-			charge = true // [9.2.1]
-		}
-	}
-	if s.hasSide(u.At, d.Side) && u.At != u.Start && len(s.stackOf(i)) > 1 {
+	if u.At != u.Start && s.friendsBesides(i, u.At) {
 		cost += 2 // passing through friends [11.3]
-	}
-	if !s.stackOK(i, n, false, u.Facing, u.Array) {
-		return 0, false, false, false, "stacking: the hex would hold too many or mixed units [11]"
-	}
-	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(u.At, n)) {
-		return 0, false, false, false, "Double March forbids this hex [12.9]"
 	}
 	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
 		return 0, false, false, false, fmt.Sprintf("needs %s MP, %s left [12.2]", half(cost), half(s.left(i)))
 	}
 	return cost, rear, enemy, charge, ""
+}
+
+// stepCost prices a step of unit i standing at 'at' with facing f into n,
+// MP left aside.
+func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rear, enemy bool, why string) {
+	u := &s.U[i]
+	d := s.def(i)
+	if !s.sc.Map.On(n) {
+		return 0, false, false, "off the map"
+	}
+	var arc hex.Arc
+	if u.Array == Square {
+		arc = hex.Front // [7.3]
+		if at.DirTo(n) < 0 {
+			return 0, false, false, "not adjacent"
+		}
+	} else {
+		a, ok := hex.ArcOf(at, f, n)
+		if !ok {
+			return 0, false, false, "not adjacent"
+		}
+		arc = a
+	}
+	if arc == hex.Flank {
+		return 0, false, false, "a unit moves into its Front hexes (or Rear at +1 MP) [12.1]"
+	}
+	rear = arc == hex.Rear
+	cost = s.enterCost(s.costCol(i), at, n)
+	if cost < 0 {
+		return 0, false, false, "prohibited terrain for this array (Terrain Effects Table) [12.2]"
+	}
+	if rear {
+		if s.Phase == phMove && s.side(i) != s.Side {
+			return 0, false, false, "only in its own Movement subphase [12.6]"
+		}
+		cost += 2 // [12.6]
+	}
+	enemy = s.hasSide(n, 1-d.Side)
+	if enemy {
+		if rear {
+			return 0, false, false, "no Clash Hex by a move backwards [12.6]"
+		}
+		switch {
+		case d.Kind == KComp:
+			return 0, false, false, "skirmishers may not enter a Clash Hex [8.7]"
+		case d.Kind == KArt:
+			return 0, false, false, "artillery does not enter a Clash Hex (interpretation)"
+		case u.Array == Square:
+			return 0, false, false, "squares cannot enter a Clash Hex [7.3]"
+		case d.Kind == KInf && u.Array == Column && (d.British() || d.Nation == "portuguese"):
+			return 0, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
+		}
+		cost += 2 // [11.10]
+	}
+	if !s.stackOK(i, n, false, f, u.Array) {
+		return 0, false, false, "stacking: the hex would hold too many or mixed units [11]"
+	}
+	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
+		return 0, false, false, "Double March forbids this hex [12.9]"
+	}
+	return cost, rear, enemy, ""
 }
 
 // spoils reports terrain that breaks a charge [9.2.1].
@@ -401,6 +424,19 @@ func (s *State) lineSteps(i int) []rules.Action {
 
 func (s *State) lineStepCheck(i int, mv hex.LineMove) (int, string) {
 	u := &s.U[i]
+	cost, why := s.lineCost(i, mv)
+	if why != "" {
+		return 0, why
+	}
+	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
+		return 0, fmt.Sprintf("needs %s MP, %s left", half(cost), half(s.left(i)))
+	}
+	return cost, ""
+}
+
+// lineCost prices one step or wheel of a rectangle, MP left aside.
+func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
+	u := &s.U[i]
 	if !s.sc.Map.On(mv.To.A) || !s.sc.Map.On(mv.To.B) {
 		return 0, "off the map"
 	}
@@ -438,9 +474,6 @@ func (s *State) lineStepCheck(i int, mv hex.LineMove) (int, string) {
 	}
 	if enemy {
 		cost += 2 // [11.10]
-	}
-	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
-		return 0, fmt.Sprintf("needs %s MP, %s left", half(cost), half(s.left(i)))
 	}
 	return cost, ""
 }

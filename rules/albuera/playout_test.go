@@ -41,7 +41,7 @@ func playRandom(t testing.TB, st *State, seed uint64, max int) int {
 
 func TestRule3_RandomPlayoutsFixture(t *testing.T) {
 	sc := fixture(t)
-	for seed := uint64(1); seed <= 5; seed++ {
+	for seed := uint64(1); seed <= 3; seed++ {
 		st, err := New(sc)
 		if err != nil {
 			t.Fatal(err)
@@ -66,12 +66,39 @@ func TestRule3_RandomPlayoutBattle(t *testing.T) {
 	}
 }
 
+// The fixture as a registered scenario, so the engine's harness can play it.
+const fixtureID = "albuera-fixture"
+
+var fixtureSc *Scenario
+
+func init() {
+	rules.Register(rules.SystemInfo{ID: "albuera-test", Name: "Albuera test fixture"},
+		[]rules.ScenarioInfo{{ID: fixtureID, Name: "fixture", Turns: 16, Sides: []string{"French", "Allied"}}},
+		func(string, rules.Options) (rules.State, error) { return New(fixtureSc) })
+}
+
 // TestRule16_PlayoutHarness runs the engine's own playout harness (clone
-// independence, refusal of illegal actions, replay, views) on the battle.
+// independence, refusal of illegal actions, replay, views) on the fixture
+// with every deep check after every action.
 func TestRule16_PlayoutHarness(t *testing.T) {
-	st, err := rules.Playout(ScenarioID, rules.PlayoutConfig{Games: 1, Seed: 11})
+	fixtureSc = fixture(t)
+	st, err := rules.Playout(fixtureID, rules.PlayoutConfig{Games: 2, Seed: 11, Deep: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d games, %d actions, wins %v", st.Games, st.Actions, st.Wins)
+}
+
+// BenchmarkPlayoutBattle plays whole random games of the battle under the
+// engine's harness (the speed goal: actions per second).
+func BenchmarkPlayoutBattle(b *testing.B) {
+	total := 0
+	for n := 0; n < b.N; n++ {
+		g, err := rules.PlayOne(ScenarioID, uint64(100+n), rules.PlayoutConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += len(g.Steps)
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "actions/s")
 }
