@@ -119,6 +119,19 @@ func (s *State) level(c hex.Coord) int {
 // It returns the hex before the target (for [14.4]) and whether the line
 // runs along a hexside there.
 func (s *State) sight(i int, t hex.Coord) (prev hex.Coord, graze bool, ok bool) {
+	if s.oc != nil && s.sightMemo != nil {
+		k := sightKey{i, t}
+		if r, hit := s.sightMemo[k]; hit {
+			return r.prev, r.graze, r.ok
+		}
+		prev, graze, ok = s.sightRaw(i, t)
+		s.sightMemo[k] = sightRes{prev, graze, ok}
+		return
+	}
+	return s.sightRaw(i, t)
+}
+
+func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok bool) {
 	u := &s.U[i]
 	var steps []hex.LineStep
 	if u.Two {
@@ -194,15 +207,23 @@ func (s *State) targetHexes(i int) []hex.Coord {
 	if len(frontEnemy) > 0 {
 		cands = frontEnemy // [14.6]
 	} else {
-		seen := map[hex.Coord]bool{}
-		for j := range s.U {
-			if s.U[j].Where != OnMap || s.side(j) == side || s.kind(j) == KCdr {
-				continue
-			}
-			for _, c := range s.hexes(j) {
-				if !seen[c] && s.dist(i, c) <= r {
-					seen[c] = true
+		if s.oc != nil {
+			for _, c := range s.sideHex[1-side] {
+				if s.dist(i, c) <= r {
 					cands = append(cands, c)
+				}
+			}
+		} else {
+			seen := map[hex.Coord]bool{}
+			for j := range s.U {
+				if s.U[j].Where != OnMap || s.side(j) == side || s.kind(j) == KCdr {
+					continue
+				}
+				for _, c := range s.hexes(j) {
+					if !seen[c] && s.dist(i, c) <= r {
+						seen[c] = true
+						cands = append(cands, c)
+					}
 				}
 			}
 		}

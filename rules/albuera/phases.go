@@ -277,6 +277,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
 	}
 	c := s.clone()
+	c.busy = true
 	defer func() {
 		if r := recover(); r != nil {
 			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
@@ -290,6 +291,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	}
 	evs = c.evs
 	c.evs = nil
+	c.busy = false
 	c.ver = s.ver + 1
 	c.cache = nil
 	*s = *c

@@ -102,7 +102,28 @@ type State struct {
 	evs     []rules.Event
 	ins     int
 	oc      map[hex.Coord][]int // occupancy index, only inside read-only scopes
+	sideHex [2][]hex.Coord      // hexes holding each side's units (with oc)
+	ocKeep  *occIndex           // the index of this version, kept between scopes
+	busy    bool                // inside Apply: never keep an index
+	sightMemo map[sightKey]sightRes
 	views   *viewCache
+}
+
+type sightKey struct {
+	i int
+	t hex.Coord
+}
+
+type sightRes struct {
+	prev      hex.Coord
+	graze, ok bool
+}
+
+type occIndex struct {
+	sight   map[sightKey]sightRes
+	ver     int
+	oc      map[hex.Coord][]int
+	sideHex [2][]hex.Coord
 }
 
 type viewCache struct {
@@ -116,7 +137,11 @@ func (s *State) indexed() func() {
 	if s.oc != nil {
 		return func() {}
 	}
-	oc := map[hex.Coord][]int{}
+	if !s.busy && s.ocKeep != nil && s.ocKeep.ver == s.ver {
+		s.oc, s.sideHex, s.sightMemo = s.ocKeep.oc, s.ocKeep.sideHex, s.ocKeep.sight
+		return func() { s.oc = nil }
+	}
+	oc := make(map[hex.Coord][]int, 256)
 	for i := range s.U {
 		u := &s.U[i]
 		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr {
@@ -127,11 +152,27 @@ func (s *State) indexed() func() {
 			oc[u.At2] = append(oc[u.At2], i)
 		}
 	}
+	var sh [2][]hex.Coord
 	for h, us := range oc {
-		sort.Slice(us, func(a, b int) bool { return s.U[us[a]].Ord < s.U[us[b]].Ord })
+		if len(us) > 1 {
+			sort.Slice(us, func(a, b int) bool { return s.U[us[a]].Ord < s.U[us[b]].Ord })
+		}
 		oc[h] = us
+		var has [2]bool
+		for _, j := range us {
+			has[s.sc.Units[j].Side] = true
+		}
+		for k := 0; k < 2; k++ {
+			if has[k] {
+				sh[k] = append(sh[k], h)
+			}
+		}
 	}
-	s.oc = oc
+	s.oc, s.sideHex = oc, sh
+	s.sightMemo = map[sightKey]sightRes{}
+	if !s.busy {
+		s.ocKeep = &occIndex{ver: s.ver, oc: oc, sideHex: sh, sight: s.sightMemo}
+	}
 	return func() { s.oc = nil }
 }
 
@@ -402,6 +443,7 @@ func (s *State) clone() *State {
 	}
 	c.cache = nil
 	c.oc = nil
+	c.ocKeep = nil
 	c.views = nil
 	return &c
 }
