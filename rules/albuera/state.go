@@ -71,42 +71,42 @@ type Task struct {
 
 // State is a game of Albuera 1811.
 type State struct {
-	sc      *Scenario
-	Turn    int      `json:"turn"`
-	Phase   string   `json:"phase"`
-	U       []Unit   `json:"units"`
-	Pool    []string `json:"pool"`
-	Act     []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
-	Aside   []string `json:"aside"`
-	Out     []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
-	Chit    string   `json:"chit"`
-	Side    int      `json:"side"`    // side of the drawn chit
-	Brigs   []string `json:"brigs"`   // brigades whose units act in this 2.2 [4.4]
-	Movers  []string `json:"movers"`  // commanders that may move in 2.3
-	Support []int    `json:"support"` // supporting units that may act in this 2.2 [4.7.1]
-	Used    []bool   `json:"used"`    // supporting unit used this turn [4.7.1]
-	Lead    []bool   `json:"lead"`    // leaderless brigade activated this turn [4.8]
-	Window  string   `json:"window"`  // "opp" or "act" [14.5]
-	Motion  int      `json:"motion"`  // unit in motion [12.13], -1 none
-	Ended   bool     `json:"ended"`   // the active side ended its movement
-	Tasks   []Task   `json:"tasks"`
-	VP      int      `json:"vp"` // net, French positive [16.2]
-	Over    bool     `json:"over"`
-	Winner  int      `json:"winner"`
-	Reason  string   `json:"reason"`
-	Skip    string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
-	NextOrd int      `json:"next_ord"`
-	Opts    map[string]bool
-	ver     int
-	cache   *legalCache
-	evs     []rules.Event
-	ins     int
-	oc      map[hex.Coord][]int // occupancy index, only inside read-only scopes
-	sideHex [2][]hex.Coord      // hexes holding each side's units (with oc)
-	ocKeep  *occIndex           // the index of this version, kept between scopes
-	busy    bool                // inside Apply: never keep an index
+	sc        *Scenario
+	Turn      int      `json:"turn"`
+	Phase     string   `json:"phase"`
+	U         []Unit   `json:"units"`
+	Pool      []string `json:"pool"`
+	Act       []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
+	Aside     []string `json:"aside"`
+	Out       []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
+	Chit      string   `json:"chit"`
+	Side      int      `json:"side"`    // side of the drawn chit
+	Brigs     []string `json:"brigs"`   // brigades whose units act in this 2.2 [4.4]
+	Movers    []string `json:"movers"`  // commanders that may move in 2.3
+	Support   []int    `json:"support"` // supporting units that may act in this 2.2 [4.7.1]
+	Used      []bool   `json:"used"`    // supporting unit used this turn [4.7.1]
+	Lead      []bool   `json:"lead"`    // leaderless brigade activated this turn [4.8]
+	Window    string   `json:"window"`  // "opp" or "act" [14.5]
+	Motion    int      `json:"motion"`  // unit in motion [12.13], -1 none
+	Ended     bool     `json:"ended"`   // the active side ended its movement
+	Tasks     []Task   `json:"tasks"`
+	VP        int      `json:"vp"` // net, French positive [16.2]
+	Over      bool     `json:"over"`
+	Winner    int      `json:"winner"`
+	Reason    string   `json:"reason"`
+	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
+	NextOrd   int      `json:"next_ord"`
+	Opts      map[string]bool
+	ver       int
+	cache     *legalCache
+	evs       []rules.Event
+	ins       int
+	oc        map[hex.Coord][]int // occupancy index, only inside read-only scopes
+	sideHex   [2][]hex.Coord      // hexes holding each side's units (with oc)
+	ocKeep    *occIndex           // the index of this version, kept between scopes
+	busy      bool                // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
-	views   *viewCache
+	views     *viewCache
 }
 
 type sightKey struct {
