@@ -146,7 +146,7 @@ func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) 
 func (s *State) startMove() {
 	for i := range s.U {
 		u := &s.U[i]
-		u.Spent, u.Started, u.Done, u.Double, u.NoFire, u.Straight, u.Spoiled, u.Charge = 0, false, false, false, false, 0, false, false
+		u.Spent, u.Started, u.Done, u.Double, u.NoFire, u.Straight, u.Spoiled, u.Charge, u.Turns = 0, false, false, false, false, 0, false, false, 0
 		if u.Where == OnMap {
 			u.Start = u.At
 		}
@@ -390,6 +390,9 @@ func (s *State) facings(i int) []rules.Action {
 	cost := 2
 	if s.kind(i) == KComp {
 		cost = 0 // [8.7]
+		if u.Turns >= 3 {
+			return nil // three free turns reach every facing; more would never end
+		}
 	}
 	if u.Spent+cost > s.ma(i) {
 		return nil
@@ -617,6 +620,7 @@ func (s *State) moveApply(a rules.Action) error {
 			}
 		}
 		u.Spent += cost
+		u.Turns++
 		u.Spoiled = true // [9.2.1]
 		s.ev("12.7", s.Side, fmt.Sprintf("%s turns to face %d", s.name(i), a.Facing), nil, nil)
 	case "choose":
@@ -655,6 +659,7 @@ func (s *State) step(i int, to hex.Coord, charge bool) {
 	from := u.At
 	minimal := u.Spent == 0 && u.Spent+cost > s.ma(i)
 	u.Spent += cost
+	u.Turns = 0
 	u.At = to
 	u.From = from
 	s.NextOrd++

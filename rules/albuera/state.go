@@ -44,6 +44,7 @@ type Unit struct {
 	From     hex.Coord `json:"from"`                // hex it entered a Clash Hex from (flank attack)
 	Start    hex.Coord `json:"start"`               // hex where its move began [11.3]
 	Charge   bool      `json:"charge,omitempty"`    // entered its Clash Hex by a charge [9.2]
+	Turns    int       `json:"turns,omitempty"`     // free facing changes of a company since its last step [8.7]
 	Hit      bool      `json:"hit,omitempty"`       // counterattacked during this step [12.12.4]
 	// Commanders.
 	Activated bool `json:"activated,omitempty"` // white bar [4.4.1]
