@@ -1,0 +1,286 @@
+package albuera
+
+import (
+	"strings"
+	"testing"
+
+	"grognard/rules"
+)
+
+func mustApply(t *testing.T, st *State, a rules.Action) {
+	t.Helper()
+	l, ok := rules.FindLegal(st, a)
+	if !ok {
+		t.Fatalf("%s not legal; legal: %v", a.Key(), st.Legal())
+	}
+	if _, err := st.Apply(l); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func hasLegal(st *State, pred func(rules.Action) bool) bool {
+	for _, a := range st.Legal() {
+		if pred(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func roll(d int) rules.Action { return rules.Action{Kind: "roll", Dice: []int{d}} }
+
+// [4.5], [4.5.2], [4.5.2.1] A division chit: one brigade or the whole
+// division; the coordination roll succeeds at or under the rating, and on
+// failure a brigade counter is flipped and the chit goes back to the pool.
+func TestRule4_5_DivisionCoordination(t *testing.T) {
+	for _, tc := range []struct {
+		die int
+		ok  bool
+	}{{5, true}, {6, false}} {
+		st := newFixture(t)
+		mustApply(t, st, rules.Action{Kind: "draw", Choice: "girard"})
+		if !hasLegal(st, func(a rules.Action) bool { return a.Choice == "brigade:brayer" }) {
+			t.Fatal("one brigade not offered [4.5.1]")
+		}
+		mustApply(t, st, rules.Action{Kind: "choose", Unit: "girard", Choice: "division"})
+		if st.decider() != rules.Chance {
+			t.Fatal("the coordination roll is a chance point [4.5.2]")
+		}
+		mustApply(t, st, roll(tc.die))
+		if tc.ok {
+			if len(st.Brigs) != 2 || st.Phase != phMove {
+				t.Fatalf("die %d: brigades %v phase %s", tc.die, st.Brigs, st.Phase)
+			}
+			if contains(st.Pool, "girard") {
+				t.Fatal("all brigades activated: the chit is set aside [4.5.1.1]")
+			}
+			continue
+		}
+		// failure: flip one counter, chit back in the pool, 2.2-2.4 skipped
+		mustApply(t, st, rules.Action{Kind: "choose", Unit: "girard", Choice: "flip:brayer"})
+		if !st.U[st.idx("brayer")].Activated || !contains(st.Pool, "girard") {
+			t.Fatalf("after failure: brayer flipped %v, pool %v", st.U[st.idx("brayer")].Activated, st.Pool)
+		}
+		if st.Phase != phDraw {
+			t.Fatalf("phase %s, want the next draw [4.5.2.1]", st.Phase)
+		}
+	}
+}
+
+// [4.6] The commander in chief activates any brigade commander at any
+// distance, without flipping it; his chit does not return.
+func TestRule4_6_CinCChit(t *testing.T) {
+	st := newFixture(t)
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "soult"})
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "soult", Choice: "brigade:veilande"})
+	if st.U[st.idx("veilande")].Activated {
+		t.Fatal("the CinC's brigade is not flipped [4.6.1.2]")
+	}
+	if contains(st.Pool, "soult") {
+		t.Fatal("Soult's chit does not return [4.6.1.3]")
+	}
+	if !contains(st.Brigs, "veilande") {
+		t.Fatal("veilande not activated")
+	}
+}
+
+// [4.2], [4.2.1] A unit beyond 3 hexes of its commander cannot move but
+// may fire.
+func TestRule4_2_CommandRange(t *testing.T) {
+	st := newFixture(t)
+	i := st.idx("III/34")
+	put(t, st, "III/34", "1310", 4, Column) // far from Brayer at 1007
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "girard"})
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "girard", Choice: "brigade:brayer"})
+	if st.canAct(i) {
+		t.Fatal("III/34 out of range may not move [4.2.1]")
+	}
+	if !st.canAct(st.idx("II/34")) {
+		t.Fatal("II/34 in range may move [4.4]")
+	}
+	if w := st.WhyNot("III/34", "1210"); !strings.Contains(w, "4.2") {
+		t.Fatalf("WhyNot: %q", w)
+	}
+}
+
+// activate puts the fixture in 2.2 with side's brigade activated.
+func activate(t *testing.T, st *State, chit, brig string) {
+	t.Helper()
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: chit})
+	if brig != "" {
+		mustApply(t, st, rules.Action{Kind: "choose", Unit: chit, Choice: "brigade:" + brig})
+	}
+	for st.Phase == phMove && st.Window == "opp" && len(st.Tasks) == 0 {
+		mustApply(t, st, rules.Action{Kind: "pass"})
+	}
+}
+
+// [5.1] British and Portuguese columns may not enter a Clash Hex in their
+// own movement.
+func TestRule5_1_BritishColumnNoClash(t *testing.T) {
+	st := newFixture(t)
+	only(st, "2/31", "II/34")
+	i := put(t, st, "2/31", "0505", 1, Column)
+	e := st.U[i].At.Neighbor(1)
+	put(t, st, "II/34", st.num(e), 4, Column)
+	_, _, _, _, why := st.stepCheck(i, e)
+	if !strings.Contains(why, "5.1") {
+		t.Fatalf("why %q", why)
+	}
+	st.U[i].Array = Line
+	if _, _, _, _, why := st.stepCheck(i, e); why != "" {
+		t.Fatalf("a British line may enter: %q", why)
+	}
+}
+
+// [7.1], [7.3] A square costs 4 MP, needs Clear terrain and Manpower 3,
+// and never enters a Clash Hex.
+func TestRule7_SquareRules(t *testing.T) {
+	st := newFixture(t)
+	only(st, "2/31", "II/34")
+	i := put(t, st, "2/31", "0505", 1, Column)
+	activate(t, st, "stewart", "colborne")
+	var sq rules.Action
+	for _, a := range st.Legal() {
+		if a.Unit == "2/31" && a.Choice == "array:square" {
+			sq = a
+		}
+	}
+	if sq.Kind == "" {
+		t.Fatalf("square not offered: %v", st.Legal())
+	}
+	mustApply(t, st, sq)
+	if st.U[i].Array != Square || st.U[i].Spent != 8 {
+		t.Fatalf("array %s spent %s", st.U[i].Array, half(st.U[i].Spent))
+	}
+	e := st.U[i].At.Neighbor(2)
+	put(t, st, "II/34", st.num(e), 4, Column)
+	if _, _, _, _, why := st.stepCheck(i, e); !strings.Contains(why, "7.3") && !strings.Contains(why, "MP") {
+		t.Fatalf("why %q", why)
+	}
+	// not in a village
+	st2 := newFixture(t)
+	only(st2, "2/31")
+	j := put(t, st2, "2/31", "0404", 1, Column) // village
+	if hasLegal(st2, func(a rules.Action) bool { return a.Choice == "array:square" }) || st2.U[j].Array == Square {
+		t.Fatal("square in a village")
+	}
+}
+
+// [9.2.1] A charge needs 3 hexes without turning; turning spoils it.
+func TestRule9_2_ChargeNeedsStraightRun(t *testing.T) {
+	st := newFixture(t)
+	only(st, "3DG", "II/34")
+	c := put(t, st, "3DG", "0208", 1, Mounted)
+	activate(t, st, "lumley", "")
+	h := st.U[c].At
+	path := []int{1, 2, 1}
+	for _, d := range path {
+		h = h.Neighbor(d)
+		mustApply(t, st, rules.Action{Kind: "move", Unit: "3DG", To: st.num(h)})
+	}
+	e := h.Neighbor(1)
+	put(t, st, "II/34", st.num(e), 4, Column)
+	st.ver++
+	st.cache = nil
+	if !hasLegal(st, func(a rules.Action) bool { return a.Kind == "charge" && a.Unit == "3DG" }) {
+		t.Fatalf("charge not offered after 3 straight hexes: %v", st.Legal())
+	}
+	st.U[c].Spoiled = true
+	st.ver++
+	if hasLegal(st, func(a rules.Action) bool { return a.Kind == "charge" }) {
+		t.Fatal("charge offered after a turn [9.2.1]")
+	}
+}
+
+// [13.1], [13.8] A unit entering a Front hex of an enemy stops for the
+// enemy's reaction: a Morale Check, then the reacting player's options.
+func TestRule13_ReactionStopsMove(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "2/31")
+	m := put(t, st, "II/34", "0805", 4, Column)
+	r := put(t, st, "2/31", "0605", 1, Column)
+	activate(t, st, "girard", "brayer")
+	// step west into 2/31's front
+	var step rules.Action
+	for _, a := range st.Legal() {
+		if a.Kind == "move" && a.Unit == "II/34" {
+			to, _ := st.sc.Map.ParseOn(a.To)
+			if st.isFront(r, to) {
+				step = a
+			}
+		}
+	}
+	if step.Kind == "" {
+		t.Fatalf("no step into the front of 2/31: %v", st.Legal())
+	}
+	mustApply(t, st, step)
+	if len(st.Tasks) == 0 || st.Tasks[0].Kind != "rmc" || st.Tasks[0].Unit != r || !strings.HasPrefix(st.Tasks[0].Rule, "13.1A") {
+		t.Fatalf("no reaction check: %+v", st.Tasks)
+	}
+	mustApply(t, st, roll(0)) // British -2 in front: passes with total <= 1
+	if st.decider() != rules.Side(Allied) {
+		t.Fatalf("the reacting side decides, not %v", st.decider())
+	}
+	if !hasLegal(st, func(a rules.Action) bool { return a.Choice == "react:fire-counter" }) {
+		t.Fatalf("total <= 1: fire and counterattack offered [13.1A]: %v", st.Legal())
+	}
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "2/31", Choice: "react:none"})
+	if st.decider() != rules.Side(French) || st.Motion != m {
+		t.Fatalf("the mover goes on after the reaction: decider %v motion %d", st.decider(), st.Motion)
+	}
+}
+
+// [15.7], [15.8], [15.11], [16.1] A Clash: the loser takes two Losses and
+// routs to the Turn track, the winner scores 1 VP.
+func TestRule15_ClashRoutsLoser(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/51", "1/23")
+	a := put(t, st, "I/51", "0505", 4, Column)
+	d := put(t, st, "1/23", "0505", 1, Column)
+	st.Side, st.Phase, st.Tasks = French, phClash, nil
+	st.ver++
+	st.cache = nil
+	mustApply(t, st, rules.Action{Kind: "melee", To: "0505"})
+	if st.decider() != rules.Chance {
+		t.Fatal("the attacker rolls [15.7c]")
+	}
+	mustApply(t, st, roll(9))
+	if st.U[d].Where != Routed || st.U[d].Box <= st.Turn {
+		t.Fatalf("defender where %d box %d", st.U[d].Where, st.U[d].Box)
+	}
+	if st.U[d].MP != 3 {
+		t.Fatalf("defeated Manpower %d, want 5-2 [15.8]", st.U[d].MP)
+	}
+	if st.U[a].MP != 7 {
+		t.Fatalf("victor Manpower %d, want 8-1 [15.8]", st.U[a].MP)
+	}
+	if st.VP != 1 {
+		t.Fatalf("VP %d", st.VP)
+	}
+}
+
+// [15.11.3], [15.11.4] A routed unit returns when its commander is
+// activated, next to him.
+func TestRule15_11_ReturnFromRout(t *testing.T) {
+	st := newFixture(t)
+	i := st.idx("1/23")
+	st.U[i].Where, st.U[i].Box = Routed, 1
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "stewart"})
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "stewart", Choice: "brigade:hoghton"})
+	if len(st.Tasks) == 0 || st.Tasks[0].Kind != "return" {
+		t.Fatalf("no return: %+v", st.Tasks)
+	}
+	l := st.Legal()
+	if len(l) == 0 || l[0].Kind != "deploy" {
+		t.Fatalf("legal %v", l)
+	}
+	to, _ := st.sc.Map.ParseOn(l[0].To)
+	if d := st.dist(st.idx("hoghton"), to); d > 1 {
+		t.Fatalf("returns %d hexes from Hoghton", d)
+	}
+	mustApply(t, st, l[0])
+	if st.U[i].Where != OnMap || !st.canAct(i) {
+		t.Fatal("returned unit on the map and able to act")
+	}
+}
