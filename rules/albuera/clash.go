@@ -358,11 +358,10 @@ func (s *State) clashRoll(t Task, die int) {
 		loser, winner, lside = atk, def, side
 	}
 	s.ev("15.8", side, fmt.Sprintf("Clash at %s, column %s, die %d: %s - %s lose", s.num(t.Hex), colName(col, svc), die, res.Text, sideNames[lside]), []int{die}, mods)
-	// the defeated: two Losses and rout [15.8]
+	// the defeated: two Losses (the owner allots them) and rout [15.8]
 	s.allotLosses(loser, 2, 1-lside, "clash")
-	lost := alive(s, loser)
 	s.addVP(1-lside, 1, "Clash won at "+s.num(t.Hex), "16.1")
-	s.routUnits(lost, res.Delay, "15.11", winner)
+	s.pushFront(Task{Kind: "routnow", Side: -2, Units: loser, N: res.Delay, Causes: winner, Rule: "15.11"})
 	// the victors: one Loss, facing freely chosen [15.8], [15.9]
 	w := alive(s, winner)
 	if len(w) == 1 && s.U[w[0]].MP == 1 {
@@ -426,19 +425,22 @@ func (s *State) loneRoll(t Task, die int) {
 	s.ev("10.10", side, fmt.Sprintf("The attack on the battery at %s fails (die %d)", s.num(t.Hex), die), []int{die}, nil)
 	s.allotLosses(atk, 2, 1-side, "clash")
 	s.addVP(1-side, 1, "Clash won at "+s.num(t.Hex), "16.1")
-	s.routUnits(alive(s, atk), 1, "10.10", nil)
+	s.pushFront(Task{Kind: "routnow", Side: -2, Units: atk, N: 1, Rule: "10.10"})
 }
 
-// allotLosses spreads n Losses over units, the strongest first
-// (interpretation: the owner's choice made for him) [15.8], [11.9].
+// allotLosses gives n Losses to units; the owner chooses which unit takes
+// each when several share them [15.8], [11.9] example 2.
 func (s *State) allotLosses(us []int, n, by int, why string) {
+	a := alive(s, us)
+	if len(a) == 0 {
+		return
+	}
+	if len(a) == 1 {
+		s.lossN(a[0], n, by, why, "15.8")
+		return
+	}
 	for k := 0; k < n; k++ {
-		a := alive(s, us)
-		if len(a) == 0 {
-			return
-		}
-		sort.SliceStable(a, func(x, y int) bool { return s.U[a[x]].MP > s.U[a[y]].MP })
-		s.loss(a[0], by, why, "15.8")
+		s.pushFront(Task{Kind: "loss", Side: s.side(a[0]), Unit: a[0], Units: append([]int(nil), a...), Other: by, Why: why, Rule: "15.8"})
 	}
 }
 

@@ -39,9 +39,12 @@ func (s *State) CheckInvariants() error {
 			if d.Kind != KInf || u.Array != Line {
 				return fmt.Errorf("%s is a rectangle but not a battalion in Line [6.1]", d.ID)
 			}
-			if u.MP < d.rectMin() {
+			if u.MP < d.rectMin() && !s.pendingTask("shrink", i) {
 				return fmt.Errorf("%s: rectangle with Manpower %d below %d [6.2]", d.ID, u.MP, d.rectMin())
 			}
+		}
+		if !u.Two && u.Array == Line && d.Kind == KInf && u.MP >= d.rectMin() && !s.pendingTask("grow", i) {
+			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", d.ID, u.MP)
 		}
 		for _, h := range s.hexes(i) {
 			hexes[h] = append(hexes[h], i)
@@ -112,4 +115,13 @@ func (s *State) CheckInvariants() error {
 		return fmt.Errorf("the decider has no action (phase %s, %d tasks)", s.Phase, len(s.Tasks))
 	}
 	return nil
+}
+
+func (s *State) pendingTask(kind string, i int) bool {
+	for _, t := range s.Tasks {
+		if t.Kind == kind && t.Unit == i {
+			return true
+		}
+	}
+	return false
 }

@@ -223,9 +223,12 @@ func (s *State) moveLegal() []rules.Action {
 	}
 	var out []rules.Action
 	if s.Motion >= 0 {
-		out = append(out, s.unitActions(s.Motion)...)
+		ua := s.unitActions(s.Motion)
+		out = append(out, ua...)
 		out = append(out, s.fireOptions(s.Side, s.Motion)...)
-		out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
+		if !s.U[s.Motion].Double || len(ua) == 0 {
+			out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
+		}
 		return out
 	}
 	for _, i := range s.Act {
@@ -258,6 +261,21 @@ func (s *State) unitActions(i int) []rules.Action {
 	}
 	out = append(out, s.arrayChanges(i)...)
 	out = append(out, s.detach(i)...)
+	u := &s.U[i]
+	if s.kind(i) == KInf && !u.Started && u.Spent == 0 && !u.Double && u.Array != Square {
+		out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "double",
+			Label: s.name(i) + " declares Double March (6 MP, all to be spent, no fire) [12.9]", Rule: "12.9"})
+	}
+	if st := s.stackOf(i); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
+		ok := true
+		for _, j := range st {
+			ok = ok && s.U[j].Spent+2 <= s.ma(j) && s.canAct(j)
+		}
+		if ok {
+			out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "reorder",
+				Label: s.name(i) + " goes to the bottom of the stack (1 MP each) [11.0]", Rule: "11.0"})
+		}
+	}
 	return out
 }
 
@@ -563,6 +581,9 @@ func (s *State) rectPlaces(i int, h hex.Coord, f int) []hex.Line2 {
 // detach lists the detachment of the battalion's company [8.2], [8.4].
 func (s *State) detach(i int) []rules.Action {
 	d := s.def(i)
+	if s.U[i].Double {
+		return nil // [12.9]
+	}
 	if d.Kind != KInf || d.Company == "" || s.U[i].Double || s.inClash(i) {
 		return nil
 	}
@@ -624,7 +645,21 @@ func (s *State) moveApply(a rules.Action) error {
 		u.Spoiled = true // [9.2.1]
 		s.ev("12.7", s.Side, fmt.Sprintf("%s turns to face %d", s.name(i), a.Facing), nil, nil)
 	case "choose":
-		s.changeArray(i, a)
+		switch a.Choice {
+		case "double":
+			u.Double = true
+			s.ev("12.9", s.Side, s.name(i)+" declares Double March", nil, nil)
+		case "reorder":
+			for _, j := range s.stackOf(i) {
+				s.U[j].Spent += 2
+				s.U[j].Started = true
+			}
+			s.NextOrd++
+			u.Ord = s.NextOrd
+			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
+		default:
+			s.changeArray(i, a)
+		}
 	case "move", "charge":
 		to, err := s.sc.Map.ParseOn(a.To)
 		if err != nil {
@@ -746,6 +781,7 @@ func (s *State) reattach(i int) {
 		s.U[b].MP = s.def(b).N
 	}
 	s.ev("8.3", s.side(b), fmt.Sprintf("%s rejoins %s (Manpower %d)", s.name(c), s.name(b), s.U[b].MP), nil, nil)
+	s.grow(b)
 	if s.Motion == c {
 		s.Motion = -1
 		s.Window = "opp"
@@ -800,17 +836,66 @@ func (s *State) changeArray(i int, a rules.Action) {
 }
 
 // shrink replaces a rectangle by the square counter when its Manpower
-// falls below the threshold [6.3.4], [6.3.7] (interpretation: on the hex
-// that is a Clash Hex, else its left hex).
+// falls below the threshold, on one of its hexes, the owner's choice; a
+// Clash Hex must keep it (interpretation of [11.12]) [6.3.4], [6.3.7].
 func (s *State) shrink(i int) {
 	u := &s.U[i]
 	if !u.Two || u.MP >= s.def(i).rectMin() {
 		return
 	}
-	h := u.At
-	if s.clashHex(u.At2) && !s.clashHex(u.At) {
-		h = u.At2
+	var opts []string
+	for _, h := range []hex.Coord{u.At, u.At2} {
+		if s.clashHex(h) || !s.clashHex(u.At) && !s.clashHex(u.At2) {
+			opts = append(opts, "place:"+s.num(h))
+		}
+	}
+	if len(opts) == 1 {
+		h, _ := s.sc.Map.ParseOn(strings.TrimPrefix(opts[0], "place:"))
+		s.shrinkTo(i, h)
+		return
+	}
+	s.pushFront(Task{Kind: "shrink", Side: s.side(i), Unit: i, Opts: opts, Rule: "6.3.4"})
+}
+
+func (s *State) shrinkTo(i int, h hex.Coord) {
+	u := &s.U[i]
+	if !u.Two {
+		return
 	}
 	u.Two, u.At, u.At2 = false, h, hex.Coord{}
 	s.ev("6.3.4", s.side(i), fmt.Sprintf("%s shrinks to a square counter on %s", s.name(i), s.num(h)), nil, nil)
+}
+
+// grow makes a battalion in Line whose Manpower reached the threshold a
+// rectangle again, or a Column when no second hex is free [6.3.8].
+func (s *State) grow(i int) {
+	u := &s.U[i]
+	if u.Two || u.Array != Line || u.MP < s.def(i).rectMin() {
+		return
+	}
+	var opts []string
+	for _, l := range s.rectPlaces(i, u.At, u.Facing) {
+		opts = append(opts, "place:"+s.num(l.A)+"-"+s.num(l.B))
+	}
+	if len(opts) == 0 {
+		u.Array = Column
+		s.ev("6.3.8", s.side(i), s.name(i)+" has no room for its line: it forms column", nil, nil)
+		return
+	}
+	s.pushFront(Task{Kind: "grow", Side: s.side(i), Unit: i, Opts: opts, Rule: "6.3.8"})
+}
+
+func (s *State) growTo(i int, key string) {
+	p := strings.SplitN(key, "-", 2)
+	if len(p) != 2 {
+		return
+	}
+	a, err1 := s.sc.Map.ParseOn(p[0])
+	b, err2 := s.sc.Map.ParseOn(p[1])
+	if err1 != nil || err2 != nil {
+		return
+	}
+	u := &s.U[i]
+	u.At, u.At2, u.Two = a, b, true
+	s.ev("6.3.8", s.side(i), fmt.Sprintf("%s forms its line on %s", s.name(i), key), nil, nil)
 }

@@ -28,8 +28,28 @@ func (s *State) autoTask() bool {
 	t := s.Tasks[0]
 	drop := false
 	switch t.Kind {
-	case "mc", "rmc", "react", "retreat", "square", "facing":
+	case "mc", "rmc", "react", "retreat", "square", "facing", "shrink", "grow":
 		drop = t.Unit < 0 || s.U[t.Unit].Where != OnMap
+		if t.Kind == "shrink" && !drop {
+			drop = !s.U[t.Unit].Two || s.U[t.Unit].MP >= s.def(t.Unit).rectMin()
+		}
+		if t.Kind == "grow" && !drop {
+			drop = s.U[t.Unit].Two
+		}
+	case "loss":
+		if a := alive(s, t.Units); len(a) <= 1 {
+			s.Tasks = s.Tasks[1:]
+			s.ins = 0
+			if len(a) == 1 {
+				s.loss(a[0], t.Other, t.Why, t.Rule)
+			}
+			return true
+		}
+	case "routnow":
+		s.Tasks = s.Tasks[1:]
+		s.ins = 0
+		s.routUnits(alive(s, t.Units), t.N, t.Rule, t.Causes)
+		return true
 	case "return":
 		drop = s.U[t.Unit].Where != Routed
 	case "cmdhit", "displace":
@@ -133,6 +153,11 @@ func (s *State) taskLegal(t Task) []rules.Action {
 			out = append(out, rules.Action{Kind: "face", Unit: s.id(t.Unit), Facing: f, Choice: "victor",
 				Label: fmt.Sprintf("%s faces %d", s.name(t.Unit), f), Rule: "15.8"})
 		}
+	case "loss":
+		for _, j := range alive(s, t.Units) {
+			out = append(out, rules.Action{Kind: "choose", Unit: s.id(j), Choice: "loss:" + s.id(j),
+				Label: fmt.Sprintf("%s takes the Loss (Manpower %d)", s.name(j), s.U[j].MP), Rule: t.Rule})
+		}
 	default:
 		for _, o := range s.taskOpts(t) {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: s.optLabel(t, o), Rule: firstRule(t.Rule, "4.5")})
@@ -176,6 +201,8 @@ func (s *State) optLabel(t Task, o string) string {
 			return s.name(t.Unit) + " tries to form square (Morale Check) [7.2]"
 		}
 		return s.name(t.Unit) + " stays as it is"
+	case "place":
+		return "Place " + s.name(t.Unit) + " on " + id
 	case "skirm":
 		if id == "react" {
 			return s.name(t.Unit) + " reacts to the skirmishers [8.8]"
@@ -226,6 +253,12 @@ func (s *State) taskPrompt(t Task) (string, string) {
 		what = s.name(t.Unit) + ": try to form square against the cavalry? [7.2]"
 	case "skirm":
 		what = s.name(t.Unit) + ": react to the enemy skirmishers? [8.8]"
+	case "shrink":
+		what = "choose the hex where " + s.name(t.Unit) + "'s square counter stands [6.3.4]"
+	case "grow":
+		what = "choose the two hexes of " + s.name(t.Unit) + "'s line [6.3.8]"
+	case "loss":
+		what = "choose the unit that takes a Loss [" + t.Rule + "]"
 	case "facing":
 		what = "choose the facing of the victorious " + s.name(t.Unit) + " [15.8]"
 	default:
@@ -251,6 +284,17 @@ func (s *State) taskApply(a rules.Action) error {
 	switch t.Kind {
 	case "activate", "cinc", "orphan", "flip":
 		s.activateChoice(t, a.Choice)
+	case "shrink":
+		h, err := s.sc.Map.ParseOn(strings.TrimPrefix(a.Choice, "place:"))
+		if err == nil {
+			s.shrinkTo(t.Unit, h)
+		}
+	case "grow":
+		s.growTo(t.Unit, strings.TrimPrefix(a.Choice, "place:"))
+	case "loss":
+		j := s.idx(strings.TrimPrefix(a.Choice, "loss:"))
+		s.loss(j, t.Other, t.Why, t.Rule)
+	case "routnow":
 	case "return":
 		if a.Choice == "return:later" {
 			s.U[t.Unit].Box = s.Turn + 1
