@@ -690,9 +690,12 @@ func (s *State) startUnit(i int) {
 // that started with it [12.13]) one hex.
 func (s *State) step(i int, to hex.Coord, charge bool) {
 	u := &s.U[i]
-	cost, _, enemy, _, _ := s.stepCheck(i, to)
+	cost, _, enemy, _ := s.stepCost(i, u.At, u.Facing, to)
+	if u.At != u.Start && s.friendsBesides(i, u.At) {
+		cost += 2 // [11.3]
+	}
 	from := u.At
-	minimal := u.Spent == 0 && u.Spent+cost > s.ma(i)
+	minimal := u.Spent+cost > s.ma(i) // [12.5]
 	u.Spent += cost
 	u.Turns = 0
 	u.At = to
@@ -710,6 +713,7 @@ func (s *State) step(i int, to hex.Coord, charge bool) {
 		u.Done = true // [12.5]
 	}
 	s.reattach(i)
+	s.overrun(to, s.side(i))
 	if enemy {
 		u.Done = true // [11.12]
 		u.Charge = charge
@@ -734,8 +738,8 @@ func (s *State) lineStep(i int, to hex.Line2) {
 			mv = m
 		}
 	}
-	cost, _ := s.lineStepCheck(i, mv)
-	minimal := u.Spent == 0 && u.Spent+cost > s.ma(i)
+	cost, _ := s.lineCost(i, mv)
+	minimal := u.Spent+cost > s.ma(i) // [12.5]
 	u.Spent += cost
 	from := u.At
 	u.At, u.At2, u.Facing = to.A, to.B, to.Facing
@@ -898,4 +902,17 @@ func (s *State) growTo(i int, key string) {
 	u := &s.U[i]
 	u.At, u.At2, u.Two = a, b, true
 	s.ev("6.3.8", s.side(i), fmt.Sprintf("%s forms its line on %s", s.name(i), key), nil, nil)
+}
+
+// overrun: enemy commanders alone in a hex entered by units roll and must
+// get away (interpretation of [4.10.3]).
+func (s *State) overrun(h hex.Coord, side int) {
+	if s.hasSide(h, 1-side) {
+		return
+	}
+	for _, c := range s.cdrsAt(h) {
+		if s.side(c) != side {
+			s.pushFront(Task{Kind: "cmdhit", Side: -1, Unit: c, Flag: true, Rule: "4.10.3"})
+		}
+	}
 }
