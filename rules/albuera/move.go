@@ -482,8 +482,8 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 		if s.hasSide(h, 1-s.side(i)) {
 			enemy = true
 		}
-		if s.hasSide(h, s.side(i)) {
-			return 0, "a line stacks only on the very same hexes [6.4]"
+		if s.hasSide(h, s.side(i)) && !s.lineStackOK(i, mv.To) {
+			return 0, "a line stacks only with lines on the very same hexes and facing [6.4], [11.2]"
 		}
 	}
 	back := mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward
@@ -915,4 +915,33 @@ func (s *State) overrun(h hex.Coord, side int) {
 			s.pushFront(Task{Kind: "cmdhit", Side: -1, Unit: c, Flag: true, Rule: "4.10.3"})
 		}
 	}
+}
+
+// lineStackOK: a rectangle may join rectangles covering exactly the same
+// two hexes with the same facing, up to four battalions [6.4], [11.2];
+// artillery may share its hexes.
+func (s *State) lineStackOK(i int, to hex.Line2) bool {
+	n := 1
+	for _, h := range to.Hexes() {
+		art := 0
+		for _, j := range s.occ(h) {
+			if j == i || s.side(j) != s.side(i) {
+				continue
+			}
+			if s.kind(j) == KArt {
+				art++
+				continue
+			}
+			if !s.U[j].Two || s.U[j].At != to.A || s.U[j].At2 != to.B || s.U[j].Facing != to.Facing {
+				return false
+			}
+			if h == to.A {
+				n++
+			}
+		}
+		if art > 0 && n > 2 {
+			return false
+		}
+	}
+	return n <= 4
 }

@@ -42,6 +42,12 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 			r := s.def(s.Tasks[0].Unit).Coord
 			return []rules.OddsLine{{Result: "whole division activated [4.5.2]", Num: r + 1, Den: 10}, {Result: "coordination fails [4.5.2.1]", Num: 9 - r, Den: 10}}
 		}
+		if (a.Choice == "react:fire" || a.Choice == "react:fire-counter" || a.Choice == "react:fire-retreat") && len(s.Tasks) > 0 {
+			t := s.Tasks[0]
+			if h, ok := s.reactTarget(t.Unit, t.Other); ok {
+				return s.previewFire(rules.Action{Kind: "fire", Unit: s.id(t.Unit), To: s.num(h)})
+			}
+		}
 		if a.Choice == "square:try" && len(s.Tasks) > 0 {
 			t := s.Tasks[0]
 			p := passCount(0, s.morale(t.Unit))

@@ -284,3 +284,69 @@ func TestRule15_11_ReturnFromRout(t *testing.T) {
 		t.Fatal("returned unit on the map and able to act")
 	}
 }
+
+// [12.9] Double March: 6 MP, no fire, no facing change, all MP spent
+// before the unit may finish.
+func TestRule12_9_DoubleMarch(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34")
+	i := put(t, st, "II/34", "0805", 4, Column)
+	activate(t, st, "girard", "brayer")
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "II/34", Choice: "double"})
+	if st.ma(i) != 12 {
+		t.Fatalf("MA %s", half(st.ma(i)))
+	}
+	if hasLegal(st, func(a rules.Action) bool { return a.Kind == "face" || a.Kind == "fire" }) {
+		t.Fatal("no facing change or fire in Double March [12.9]")
+	}
+	if hasLegal(st, func(a rules.Action) bool { return a.Kind == "end" && a.Unit == "II/34" }) {
+		t.Fatal("a unit in Double March must spend its 6 MP [12.9]")
+	}
+	steps := 0
+	for st.Motion == i && steps < 20 {
+		if st.decider() != rules.Side(French) {
+			mustApply(t, st, st.Legal()[0]) // a commander overrun on the way
+			continue
+		}
+		var mv rules.Action
+		for _, a := range st.Legal() {
+			if a.Kind == "move" && a.Unit == "II/34" {
+				mv = a
+				break
+			}
+		}
+		if mv.Kind == "" {
+			break
+		}
+		mustApply(t, st, mv)
+		steps++
+	}
+	if st.U[i].Spent < 10 {
+		t.Fatalf("spent %s of 6 MP", half(st.U[i].Spent))
+	}
+}
+
+// [14.9], [3.4] The fire preview gives exact odds: passes = die faces
+// 0-9 with die + modifier <= Morale.
+func TestRule14_PreviewOdds(t *testing.T) {
+	st := newFixture(t)
+	only(st, "Sympher", "II/34")
+	put(t, st, "Sympher", "0506", 1, Foot)
+	tg := put(t, st, "II/34", "0906", 4, Line) // +2 (the white-stars example)
+	st.Phase, st.Side, st.Window = phMove, French, "opp"
+	st.ver++
+	var fire rules.Action
+	for _, a := range st.Legal() {
+		if a.Kind == "fire" {
+			fire = a
+		}
+	}
+	lines := st.Preview(fire)
+	if len(lines) < 2 {
+		t.Fatalf("preview %v", lines)
+	}
+	want := passCount(2, st.morale(tg)) // Morale 6: faces 0-4 pass
+	if lines[0].Num != want || lines[0].Den != 10 || want != 5 {
+		t.Fatalf("pass odds %d/%d, want %d/10: %v", lines[0].Num, lines[0].Den, want, lines)
+	}
+}
