@@ -30,7 +30,7 @@ func (s *State) brigadesOf(c int) []int {
 func (s *State) hasTroops(b int) bool {
 	id := s.id(b)
 	for i, d := range s.sc.Units {
-		if d.Cmd == id && d.Kind != KCdr && s.U[i].Where != Gone {
+		if d.Cmd == id && d.Kind != KCdr && s.U[i].Where != Gone && !s.U[i].Captured {
 			return true
 		}
 	}
@@ -281,7 +281,7 @@ func (s *State) listActors() {
 	s.Act, s.Support = nil, nil
 	anyBrig := len(s.Brigs) > 0
 	for i, d := range s.sc.Units {
-		if d.Kind == KCdr || d.Side != s.Side || s.U[i].Where != OnMap {
+		if d.Kind == KCdr || d.Side != s.Side || s.U[i].Where != OnMap || s.U[i].Captured {
 			continue
 		}
 		if contains(s.Brigs, d.Cmd) && !d.Support {

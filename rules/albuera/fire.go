@@ -216,7 +216,7 @@ func (s *State) targetHexes(i int) []hex.Coord {
 		} else {
 			seen := map[hex.Coord]bool{}
 			for j := range s.U {
-				if s.U[j].Where != OnMap || s.side(j) == side || s.kind(j) == KCdr {
+				if s.U[j].Where != OnMap || s.side(j) == side || s.kind(j) == KCdr || s.U[j].Captured {
 					continue
 				}
 				for _, c := range s.hexes(j) {
@@ -701,8 +701,23 @@ func (s *State) art2Roll(t Task, die int) {
 
 // capture takes a battery [10.12]: VP 2 + white stars, the guns are spent.
 func (s *State) capture(i, by int) {
-	s.U[i].Where = Gone
 	s.U[i].Captured = true
+	s.U[i].ArtFired = true // flipped for the rest of the game [10.12]
 	s.addVP(by, 2+s.def(i).Stars, s.name(i)+" captured", "10.12")
 	s.killCmdsWith(i)
+}
+
+// recapture: a unit of the battery's own side enters the hex of its
+// captured guns, free of the enemy [10.12]: 2 VP + white stars.
+func (s *State) recapture(h hex.Coord, side int) {
+	if s.hasSide(h, 1-side) {
+		return
+	}
+	for i := range s.U {
+		u := &s.U[i]
+		if u.Where == OnMap && u.Captured && !u.Retaken && u.At == h && s.side(i) == side {
+			u.Retaken = true
+			s.addVP(side, 2+s.def(i).Stars, s.name(i)+" recaptured", "10.12")
+		}
+	}
 }

@@ -23,7 +23,7 @@ func (s *State) CheckInvariants() error {
 		if !s.sc.Map.On(u.At) {
 			return fmt.Errorf("%s off the map at %v", d.ID, u.At)
 		}
-		if d.Kind == KCdr {
+		if d.Kind == KCdr || u.Captured {
 			continue
 		}
 		if u.MP < 1 || u.MP > d.N {

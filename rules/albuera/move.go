@@ -714,6 +714,7 @@ func (s *State) step(i int, to hex.Coord, charge bool) {
 	}
 	s.reattach(i)
 	s.overrun(to, s.side(i))
+	s.recapture(to, s.side(i))
 	if enemy {
 		u.Done = true // [11.12]
 		u.Charge = charge

@@ -78,7 +78,7 @@ func aggressive(st *State, r *rand.Rand) rules.Action {
 func (s *State) sideHexes(side int) []hex.Coord {
 	var out []hex.Coord
 	for i := range s.U {
-		if s.U[i].Where == OnMap && s.side(i) == side && s.kind(i) != KCdr {
+		if s.U[i].Where == OnMap && s.side(i) == side && s.kind(i) != KCdr && !s.U[i].Captured {
 			out = append(out, s.hexes(i)...)
 		}
 	}

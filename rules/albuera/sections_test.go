@@ -350,3 +350,33 @@ func TestRule14_PreviewOdds(t *testing.T) {
 		t.Fatalf("pass odds %d/%d, want %d/10: %v", lines[0].Num, lines[0].Den, want, lines)
 	}
 }
+
+// [10.10], [10.12] A lone battery attacked in a Clash is captured on 1-8
+// (2 VP + white stars); its own side retakes the guns for as many.
+func TestRule10_12_CaptureAndRecapture(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/51", "Sympher", "1/23")
+	a := put(t, st, "I/51", "0506", 4, Column)
+	g := put(t, st, "Sympher", "0506", 1, Foot)
+	st.Side, st.Phase, st.Tasks = French, phClash, nil
+	st.ver++
+	st.cache = nil
+	mustApply(t, st, rules.Action{Kind: "melee", To: "0506"})
+	mustApply(t, st, roll(4))
+	if !st.U[g].Captured || st.VP != 2+2+1 {
+		t.Fatalf("captured %v VP %d (want 2 + 2 stars + 1 Clash)", st.U[g].Captured, st.VP)
+	}
+	if st.canFire(g) {
+		t.Fatal("captured guns never fire [10.12]")
+	}
+	// the French leave, the British come back
+	st.U[a].Where = Gone
+	r := put(t, st, "1/23", "0505", 3, Column)
+	st.Phase, st.Side, st.Window, st.Act, st.Motion = phMove, Allied, "act", []int{r}, -1
+	st.ver++
+	st.cache = nil
+	mustApply(t, st, rules.Action{Kind: "move", Unit: "1/23", To: "0506"})
+	if !st.U[g].Retaken || st.VP != 5-4 {
+		t.Fatalf("retaken %v VP %d", st.U[g].Retaken, st.VP)
+	}
+}

@@ -35,7 +35,8 @@ type Unit struct {
 	Double   bool      `json:"double,omitempty"`
 	ArtFired bool      `json:"art_fired,omitempty"` // flipped after fire [10.7]
 	Tech     bool      `json:"tech,omitempty"`      // technical issues [10.6]
-	Captured bool      `json:"captured,omitempty"`  // [10.12]
+	Captured bool      `json:"captured,omitempty"`  // [10.12]: the guns stay on the map as a marker
+	Retaken  bool      `json:"retaken,omitempty"`   // recaptured by its own side [10.12]
 	NoFire   bool      `json:"no_fire,omitempty"`   // unlimbered this 2.2 [10.14]
 	Straight int       `json:"straight,omitempty"`  // hexes moved without turning [9.2.1]
 	Spoiled  bool      `json:"spoiled,omitempty"`   // no charge this move [9.2.1]
@@ -145,7 +146,7 @@ func (s *State) indexed() func() {
 	oc := make(map[hex.Coord][]int, 256)
 	for i := range s.U {
 		u := &s.U[i]
-		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr {
+		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr || u.Captured {
 			continue
 		}
 		oc[u.At] = append(oc[u.At], i)
@@ -274,7 +275,7 @@ func (s *State) occ(c hex.Coord) []int {
 	}
 	var out []int
 	for i := range s.U {
-		if s.U[i].Where == OnMap && s.kind(i) != KCdr && s.covers(i, c) {
+		if s.U[i].Where == OnMap && s.kind(i) != KCdr && !s.U[i].Captured && s.covers(i, c) {
 			out = append(out, i)
 		}
 	}

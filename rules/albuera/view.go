@@ -162,6 +162,14 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 	if u.ArtFired || u.Tech {
 		uv.Markers = append(uv.Markers, "fired") // [10.7]
 	}
+	if u.Captured {
+		uv.Markers = append(uv.Markers, "captured") // [10.12]
+		if u.Retaken {
+			uv.Detail = append(uv.Detail, "Recaptured: the guns cannot fire again [10.12]")
+		} else {
+			uv.Detail = append(uv.Detail, "Captured by the enemy: retake the hex for 2 VP + white stars [10.12]")
+		}
+	}
 	if s.Phase == phMove && s.side(i) == s.Side && u.Where == OnMap && contains(s.Brigs, d.Cmd) && !s.canAct(i) {
 		uv.Markers = append(uv.Markers, "out-of-command") // [4.2.1]
 	}
