@@ -300,7 +300,7 @@ func (s *State) listActors() {
 		}
 		if d.Support && !s.Used[i] && anyBrig {
 			sup := s.def(s.idx(d.Cmd))
-			ok := sup.CKind == CinC // French chart: any brigade [4.7.1]
+			ok := sup.CKind == CinC || contains(s.Brigs, d.Cmd) // French chart: any brigade [4.7.1]
 			for _, b := range s.Brigs {
 				ok = ok || s.def(s.idx(b)).Cmd == d.Cmd
 			}

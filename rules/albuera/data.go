@@ -79,6 +79,7 @@ type UnitDef struct {
 	Chit      bool
 	Coord     int // Coordination Rating [4.5.2]
 	Colour    string
+	Type      string // the renderer's unit type, when the data gives one
 	File      string
 	Line      int
 }
@@ -608,6 +609,7 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 		r.Opt("book", "")
 		r.Opt("authored", "")
 		r.Opt("guns", "")
+		d.Type = r.Opt("type", "")
 		switch r.Kind {
 		case "commander":
 			d.CKind = r.Opt("kind", "")
@@ -711,6 +713,24 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 				return at("commander %s: coord must be 0-9", d.ID)
 			}
 		case KComp:
+			if d.Battalion == "none" || d.Battalion == "" {
+				// an independent company (supporting unit, never reattaches) [4.7], [8.7]
+				d.Battalion = ""
+				c := sc.Def(d.Cmd)
+				if d.Side < 0 || c == nil || c.Kind != KCdr || c.Side != d.Side {
+					return at("company %s without a battalion needs side= and commander= (a commander of its side)", d.ID)
+				}
+				if c.CKind != Brigade {
+					d.Support = true
+				}
+				if d.Support && d.Return == "" {
+					d.Return = d.Cmd
+				}
+				if d.Morale[0] == 0 {
+					return at("company %s without a battalion needs morale=", d.ID)
+				}
+				continue
+			}
 			b := sc.Def(d.Battalion)
 			if b == nil || b.Kind != KInf {
 				return at("company %s: battalion=%q is not a battalion", d.ID, d.Battalion)

@@ -66,6 +66,9 @@ func (s *State) enterCost(col string, from, to hex.Coord) int {
 		if s.sc.Map.SideHas(from, to, hex.Slope) {
 			row = "slope"
 		}
+		if _, ok := s.sc.Cost["ford"]; ok && s.sc.Map.SideHas(from, to, hex.Ford) {
+			row = "ford" // a ford replaces the river's cost (Terrain Effects Table)
+		}
 		k := s.sc.Cost[row][col]
 		if k < 0 {
 			return -1
@@ -768,6 +771,9 @@ func (s *State) reattach(i int) {
 	var b, c int
 	switch d.Kind {
 	case KComp:
+		if d.Battalion == "" {
+			return // an independent company never reattaches
+		}
 		c, b = i, s.idx(d.Battalion)
 	case KInf:
 		if d.Company == "" {

@@ -217,6 +217,7 @@ func newState(sc *Scenario) (*State, error) {
 			return nil, fmt.Errorf("%s: its detached company leaves it no Manpower", d.ID)
 		}
 	}
+	s.enter(phPool) // Phase 1 of turn 1 [3.3]
 	if err := s.auto(); err != nil {
 		return nil, err
 	}

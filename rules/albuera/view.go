@@ -85,6 +85,9 @@ func (s *State) staticView(i int) *static {
 			if d.Kind == KCdr && d.CKind != CinC {
 				st.typ = "leader"
 			}
+			if d.Type != "" {
+				st.typ = d.Type
+			}
 			switch d.Kind {
 			case KCdr:
 				st.values = d.CKind
