@@ -386,9 +386,9 @@ func (s *State) clashRoll(t Task, die int) {
 			if s.kind(j) == KCav {
 				m := 0
 				var mods []string
-				if s.def(j).Nation == "french" || s.side(j) == French {
-					m = -1
-					mods = []string{"-1 French cavalry [9.3]"}
+				if s.side(j) == French {
+					m = s.sc.mmod("french_cav_win", -1)
+					mods = []string{sgn(m) + " French cavalry [9.3]"}
 				}
 				s.pushFront(Task{Kind: "mc", Side: -1, Unit: j, Mod: m, Mods: mods, Why: "cav", Rule: "9.3"})
 			}

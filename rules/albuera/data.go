@@ -148,6 +148,24 @@ type Scenario struct {
 	Return [2][]hex.Coord // [15.11.4]
 	once   sync.Once
 	static []static
+	Act    map[string]int // costs of actions in half MP (table actions, optional)
+	MMods  map[string]int // Morale Check modifiers (table morale_mods, optional)
+}
+
+// act is the cost of a named action in half MP (table actions) or def.
+func (sc *Scenario) act(name string, def int) int {
+	if v, ok := sc.Act[name]; ok {
+		return v
+	}
+	return def
+}
+
+// mmod is a Morale Check modifier (table morale_mods) or def.
+func (sc *Scenario) mmod(name string, def int) int {
+	if v, ok := sc.MMods[name]; ok {
+		return v
+	}
+	return def
 }
 
 type musketRow struct {
@@ -437,6 +455,25 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 			} else {
 				sc.ArtArr[row.Key] = v
 			}
+		}
+	}
+	sc.Act, sc.MMods = map[string]int{}, map[string]int{}
+	if at, ok := tabs["actions"]; ok {
+		for _, row := range at.Rows {
+			v, err := parseMP(row.Cells[0])
+			if err != nil || v < 0 {
+				return tabErr(at, row.Line, "table actions %s: %q is not a cost", row.Key, row.Cells[0])
+			}
+			sc.Act[row.Key] = v
+		}
+	}
+	if mt, ok := tabs["morale_mods"]; ok {
+		for _, row := range mt.Rows {
+			v, err := strconv.Atoi(row.Cells[0])
+			if err != nil {
+				return tabErr(mt, row.Line, "table morale_mods %s: %q is not a number", row.Key, row.Cells[0])
+			}
+			sc.MMods[row.Key] = v
 		}
 	}
 	rt := tabs["return"]

@@ -67,7 +67,7 @@ func (s *State) canFire(i int) bool {
 	default:
 		return false
 	}
-	if s.ownFire(i) && s.U[i].Spent+2 > s.ma(i) {
+	if s.ownFire(i) && s.U[i].Spent+s.sc.act("fire", 2) > s.ma(i) {
 		return false // [14.9.2]: 1 MP
 	}
 	return true
@@ -533,7 +533,7 @@ func (s *State) fire(g []int, t hex.Coord, rule string) {
 			s.U[j].Fires++ // FIRE marker [14.9.3]
 		}
 		if s.Phase == phMove && s.ownFire(j) && s.Window != "react" {
-			s.U[j].Spent += 2 // [14.9.2], [10.5]
+			s.U[j].Spent += s.sc.act("fire", 2) // [14.9.2], [10.5]
 		}
 	}
 	var names []string

@@ -294,7 +294,7 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 		charge = true // [9.2.1]
 	}
 	if u.At != u.Start && s.friendsBesides(i, u.At) {
-		cost += 2 // passing through friends [11.3]
+		cost += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 	}
 	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
 		return 0, false, false, false, fmt.Sprintf("needs %s MP, %s left [12.2]", half(cost), half(s.left(i)))
@@ -335,7 +335,7 @@ func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rea
 		if s.Phase == phMove && s.side(i) != s.Side {
 			return 0, false, false, "only in its own Movement subphase [12.6]"
 		}
-		cost += 2 // [12.6]
+		cost += s.sc.act("rear", 2) // [12.6]
 	}
 	enemy = s.hasSide(n, 1-d.Side)
 	if enemy {
@@ -352,7 +352,7 @@ func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rea
 		case d.Kind == KInf && u.Array == Column && (d.British() || d.Nation == "portuguese"):
 			return 0, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
 		}
-		cost += 2 // [11.10]
+		cost += s.sc.act("enemy_hex", 2) // [11.10]
 	}
 	if !s.stackOK(i, n, false, f, u.Array) {
 		return 0, false, false, "stacking: the hex would hold too many or mixed units [11]"
@@ -408,9 +408,9 @@ func (s *State) facings(i int) []rules.Action {
 	if u.Array == Square || s.kind(i) == KCdr || u.Double {
 		return nil
 	}
-	cost := 2
+	cost := s.sc.act("face", 2) // [12.7]
 	if s.kind(i) == KComp {
-		cost = 0 // [8.7]
+		cost = s.sc.act("face_company", 0) // [8.7]
 		if u.Turns >= 3 {
 			return nil // three free turns reach every facing; more would never end
 		}
@@ -491,13 +491,13 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 	}
 	back := mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward
 	if back {
-		cost += 2 // [12.6]
+		cost += s.sc.act("rear", 2) // [12.6]
 		if enemy {
 			return 0, "no Clash Hex by a move backwards [12.6]"
 		}
 	}
 	if enemy {
-		cost += 2 // [11.10]
+		cost += s.sc.act("enemy_hex", 2) // [11.10]
 	}
 	return cost, ""
 }
@@ -514,16 +514,16 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		if u.Spent+cost > s.ma(i) {
 			return
 		}
-		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f,
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: fmt.Sprintf("cost=%d", cost),
 			Label: fmt.Sprintf("%s %s (%s MP)", d.Name, lab, half(cost)), Rule: rule})
 	}
 	switch d.Kind {
 	case KArt:
 		if d.ArtKind == Foot && u.Array == Foot {
-			add("array:limbered", "limbers up", 2, "10.14", "", 0)
+			add("array:limbered", "limbers up", s.sc.act("limber", 2), "10.14", "", 0)
 		}
 		if u.Array == Limbered {
-			add("array:foot", "unlimbers (no fire this subphase)", 2, "10.14", "", 0)
+			add("array:foot", "unlimbers (no fire this subphase)", s.sc.act("unlimber", 2), "10.14", "", 0)
 		}
 	case KInf:
 		if len(s.stackOf(i)) > 1 && !u.Two {
@@ -533,33 +533,33 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		switch {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
-				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), 2, "7.1", "", f)
+				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
 				if d.N > 0 && u.MP < d.rectMin() {
-					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), 2, "7.1", "", f)
+					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
 				}
 			}
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
-				add("array:column", "forms column on "+s.num(h), 2, "6.3.5", s.num(h), u.Facing)
+				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
 				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= 3 {
-					add("array:square", "forms square on "+s.num(h), 8, "6.3.6", s.num(h), u.Facing)
+					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
 		default:
 			if u.Array == Column {
 				if u.MP >= d.rectMin() {
 					for _, l := range s.rectPlaces(i, u.At, u.Facing) {
-						add("array:line", fmt.Sprintf("forms line on %s-%s", s.num(l.A), s.num(l.B)), 2, "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
+						add("array:line", fmt.Sprintf("forms line on %s-%s", s.num(l.A), s.num(l.B)), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
 					}
 				} else {
-					add("array:line", "forms line", 2, "6.2", "", u.Facing)
+					add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2", "", u.Facing)
 				}
 			}
 			if u.Array == Line {
-				add("array:column", "forms column", 2, "5.0", "", u.Facing)
+				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
 			}
 			if terrain == "clear" && u.MP >= 3 {
-				add("array:square", "forms square", 8, "7.1", "", u.Facing)
+				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
 			}
 		}
 	}
@@ -634,9 +634,9 @@ func (s *State) moveApply(a rules.Action) error {
 	u.Hit = false
 	switch a.Kind {
 	case "face":
-		cost := 2
+		cost := s.sc.act("face", 2)
 		if s.kind(i) == KComp {
-			cost = 0
+			cost = s.sc.act("face_company", 0)
 		}
 		for _, j := range s.stackOf(i) {
 			if j == i || s.kind(i) != KArt && s.kind(j) != KArt && s.kind(j) != KComp && !s.U[j].Two {
@@ -654,7 +654,7 @@ func (s *State) moveApply(a rules.Action) error {
 			s.ev("12.9", s.Side, s.name(i)+" declares Double March", nil, nil)
 		case "reorder":
 			for _, j := range s.stackOf(i) {
-				s.U[j].Spent += 2
+				s.U[j].Spent += s.sc.act("reorder", 2)
 				s.U[j].Started = true
 			}
 			s.NextOrd++
@@ -695,7 +695,7 @@ func (s *State) step(i int, to hex.Coord, charge bool) {
 	u := &s.U[i]
 	cost, _, enemy, _ := s.stepCost(i, u.At, u.Facing, to)
 	if u.At != u.Start && s.friendsBesides(i, u.At) {
-		cost += 2 // [11.3]
+		cost += s.sc.act("friendly_pass", 2) // [11.3]
 	}
 	from := u.At
 	minimal := u.Spent+cost > s.ma(i) // [12.5]
@@ -818,10 +818,7 @@ func (s *State) changeArray(i int, a rules.Action) {
 	u := &s.U[i]
 	to := strings.TrimPrefix(a.Choice, "array:")
 	cost := 2
-	switch {
-	case to == Square:
-		cost = 8 // [7.1]
-	}
+	fmt.Sscanf(a.Info, "cost=%d", &cost) // the cost listed with the action
 	u.Spent += cost
 	u.Spoiled = true
 	if u.Two {

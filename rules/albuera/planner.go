@@ -27,9 +27,9 @@ func (s *State) Reach(id string) []rules.Route {
 		return s.lineReach(i)
 	}
 	u := &s.U[i]
-	turn := 2
+	turn := s.sc.act("face", 2)
 	if s.kind(i) == KComp {
-		turn = 0
+		turn = s.sc.act("face_company", 0)
 	}
 	if u.Array == Square {
 		turn = -1
@@ -39,7 +39,7 @@ func (s *State) Reach(id string) []rules.Route {
 		Step: func(from hex.Coord, f int, to hex.Coord) (int, bool) {
 			c, _, _, why := s.stepCost(i, from, f, to)
 			if from != u.Start && s.friendsBesides(i, from) {
-				c += 2 // passing through friends [11.3]
+				c += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 			}
 			return c, why == ""
 		},

@@ -79,28 +79,34 @@ func (s *State) reactionMC(r, m int) Task {
 		}
 	}
 	if flank {
-		mod += 2
-		mods = append(mods, "+2 enemy in Flank or Rear [13.2]")
+		m := s.sc.mmod("flank_rear", 2)
+		mod += m
+		mods = append(mods, sgn(m)+" enemy in Flank or Rear [13.2]")
 	}
 	if b := s.idx(s.def(r).Cmd); b >= 0 && s.unitInRange(b, r) {
-		mod--
-		mods = append(mods, "-1 in command range [13.3]")
+		m := s.sc.mmod("in_command", -1)
+		mod += m
+		mods = append(mods, sgn(m)+" in command range [13.3]")
 	}
 	if p == "A" && s.def(r).British() && inFront {
-		mod -= 2
-		mods = append(mods, "-2 British infantry, enemy in Front [13.1A]")
+		m := s.sc.mmod("british_front", -2)
+		mod += m
+		mods = append(mods, sgn(m)+" British infantry, enemy in Front [13.1A]")
 	}
 	if p == "C" {
 		switch {
 		case s.U[r].Array == Square:
-			mod -= 4
-			mods = append(mods, "-4 in Square [13.1C]")
+			m := s.sc.mmod("square_vs_cav", -4)
+			mod += m
+			mods = append(mods, sgn(m)+" in Square [13.1C]")
 		case s.U[r].Array == Line:
-			mod++
-			mods = append(mods, "+1 in Line [13.1C]")
+			m := s.sc.mmod("line_vs_cav", 1)
+			mod += m
+			mods = append(mods, sgn(m)+" in Line [13.1C]")
 		case s.U[r].Array == Skirmish:
-			mod += 2
-			mods = append(mods, "+2 in Skirmish Order [13.1C]")
+			m := s.sc.mmod("skirmish_vs_cav", 2)
+			mod += m
+			mods = append(mods, sgn(m)+" in Skirmish Order [13.1C]")
 		}
 	}
 	return Task{Kind: "rmc", Side: -1, Unit: r, Other: m, Mod: mod, Mods: mods, Why: p, Rule: "13.1" + p}
