@@ -922,6 +922,51 @@ func (sc *Scenario) loadSetup(recs []scenarios.Record) error {
 		}
 		sc.Setup = append(sc.Setup, p)
 	}
+	// Stacking of the set-up [11.0], [11.1], [11.2], [6.4].
+	type cnt struct{ inf, cav, art int }
+	type sk struct {
+		side int
+		h    hex.Coord
+	}
+	per := map[sk]*cnt{}
+	first := map[sk]*Placement{}
+	for k := range sc.Setup {
+		p := &sc.Setup[k]
+		d := sc.Def(p.Unit)
+		if d.Kind == KCdr || d.Kind == KComp {
+			continue
+		}
+		hs := []hex.Coord{p.At}
+		if p.Two {
+			hs = append(hs, p.With)
+		}
+		for _, h := range hs {
+			key := sk{d.Side, h}
+			c := per[key]
+			if c == nil {
+				c = &cnt{}
+				per[key] = c
+			}
+			switch d.Kind {
+			case KInf:
+				c.inf++
+			case KCav:
+				c.cav++
+			case KArt:
+				c.art++
+			}
+			if c.inf > 0 && c.cav > 0 || c.inf > 4 || c.cav > 4 || c.art > 1 || c.art == 1 && c.inf+c.cav > 2 {
+				return &scenarios.Error{File: p.File, Line: p.Line, Msg: fmt.Sprintf("%s: stacking broken at %s [11.1], [11.2]", p.Unit, sc.Map.Num(h))}
+			}
+			if d.Kind != KArt {
+				if f := first[key]; f != nil && (f.Array != p.Array || f.Facing != p.Facing || f.Two != p.Two) {
+					return &scenarios.Error{File: p.File, Line: p.Line, Msg: fmt.Sprintf("%s: a stack at %s mixes arrays or facings with %s [11.0], [6.4]", p.Unit, sc.Map.Num(h), f.Unit)}
+				} else if f == nil {
+					first[key] = p
+				}
+			}
+		}
+	}
 	for _, d := range sc.Units {
 		if d.Kind == KCdr && !seen[d.ID] {
 			return &scenarios.Error{File: d.File, Line: d.Line, Msg: fmt.Sprintf("commander %s is not placed", d.ID)}
