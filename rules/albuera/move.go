@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"grognard/rules"
@@ -149,7 +150,7 @@ func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) 
 func (s *State) startMove() {
 	for i := range s.U {
 		u := &s.U[i]
-		u.Spent, u.Started, u.Done, u.Double, u.NoFire, u.Straight, u.Spoiled, u.Charge, u.Turns = 0, false, false, false, false, 0, false, false, 0
+		u.Spent, u.Started, u.Done, u.Double, u.NoFire, u.Straight, u.Spoiled, u.Charge, u.Turns, u.Group = 0, false, false, false, false, 0, false, false, 0, 0
 		if u.Where == OnMap {
 			u.Start = u.At
 		}
@@ -212,6 +213,11 @@ func (s *State) autoMove() bool {
 func (s *State) finish(i int) {
 	if i >= 0 {
 		s.U[i].Done = true
+		for j := range s.U {
+			if s.U[j].Group == i+1 {
+				s.U[j].Done = true // it moved with i [12.13]
+			}
+		}
 	}
 	s.Motion = -1
 	s.Window = "opp"
@@ -399,8 +405,56 @@ func (s *State) steps(i int) []rules.Action {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
 				Label: fmt.Sprintf("%s charges %s (%s MP)", s.name(i), s.num(n), half(cost)), Rule: "9.2"})
 		}
+		// the whole stack [12.13], [9.2.2]
+		if ms := s.mates(i); len(ms) > 0 {
+			ok, chargeAll := true, charge
+			var ids []string
+			members := append([]int{i}, ms...)
+			for _, j := range ms {
+				uj := &s.U[j]
+				c, _, en, why := s.stepCost(j, uj.At, uj.Facing, n)
+				if uj.At != uj.Start && s.friendsBesidesExcept(j, uj.At, members) {
+					c += s.sc.act("friendly_pass", 2)
+				}
+				if why != "" || uj.Spent+c > s.ma(j) && !(uj.Spent == 0 && !uj.Started) {
+					ok = false
+					break
+				}
+				chargeAll = chargeAll && en && s.kind(j) == KCav && uj.Straight >= 3 && !uj.Spoiled && !s.spoils(uj.At, n)
+				ids = append(ids, s.id(j))
+			}
+			if ok && s.stackMoveFits(i, ms, n) {
+				sort.Strings(ids)
+				out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "12.13",
+					Label: fmt.Sprintf("Stack of %s and %d more to %s", s.name(i), len(ids), s.num(n))})
+				if chargeAll {
+					out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "9.2.2",
+						Label: fmt.Sprintf("Stack of %s and %d more charges %s", s.name(i), len(ids), s.num(n))})
+				}
+			}
+		}
 	}
 	return out
+}
+
+// stackMoveFits checks the stacking limits for the whole stack entering n [11.2].
+func (s *State) stackMoveFits(i int, ms []int, n hex.Coord) bool {
+	cnt := 1 + len(ms)
+	art := 0
+	for _, j := range s.occ(n) {
+		if s.side(j) != s.side(i) {
+			continue
+		}
+		if s.kind(j) == KArt {
+			art++
+		} else {
+			cnt++
+		}
+	}
+	if art > 0 {
+		return cnt <= 2
+	}
+	return cnt <= 4
 }
 
 func (s *State) facings(i int) []rules.Action {
@@ -673,7 +727,11 @@ func (s *State) moveApply(a rules.Action) error {
 			s.lineStep(i, hex.Line2{A: to, B: b, Facing: a.Facing})
 			return nil
 		}
-		s.step(i, to, a.Kind == "charge")
+		var others []int
+		for _, id := range a.Units {
+			others = append(others, s.idx(id))
+		}
+		s.stepStack(i, others, to, a.Kind == "charge")
 	}
 	return nil
 }
@@ -691,46 +749,103 @@ func (s *State) startUnit(i int) {
 
 // step moves a one-hex unit (with its stack's units of the same kind
 // that started with it [12.13]) one hex.
-func (s *State) step(i int, to hex.Coord, charge bool) {
-	u := &s.U[i]
-	cost, _, enemy, _ := s.stepCost(i, u.At, u.Facing, to)
-	if u.At != u.Start && s.friendsBesides(i, u.At) {
-		cost += s.sc.act("friendly_pass", 2) // [11.3]
+func (s *State) step(i int, to hex.Coord, charge bool) { s.stepStack(i, nil, to, charge) }
+
+// stepStack moves unit i and the stack-mates moving with it one hex
+// [12.13]; a cavalry stack that began together may charge together [9.2.2].
+func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
+	members := append([]int{i}, others...)
+	enemy := s.hasSide(to, 1-s.side(i))
+	occupied := false
+	for _, j := range s.occ(to) {
+		occupied = occupied || !containsInt(members, j)
 	}
-	from := u.At
-	minimal := u.Spent+cost > s.ma(i) // [12.5]
-	u.Spent += cost
-	u.Turns = 0
-	u.At = to
-	u.From = from
-	s.NextOrd++
-	u.Ord = s.NextOrd // joins at the bottom [11.0]
-	if s.kind(i) == KCav {
-		if s.spoils(from, to) || len(s.stackOf(i)) > 1 {
-			u.Spoiled = true
+	for _, j := range members {
+		u := &s.U[j]
+		cost, _, _, _ := s.stepCost(j, u.At, u.Facing, to)
+		if u.At != u.Start && s.friendsBesidesExcept(j, u.At, members) {
+			cost += s.sc.act("friendly_pass", 2) // [11.3]
 		}
-		u.Straight++
+		from := u.At
+		minimal := u.Spent+cost > s.ma(j) // [12.5]
+		u.Spent += cost
+		u.Turns = 0
+		u.At = to
+		u.From = from
+		u.Started = true
+		if j != i {
+			u.Group = i + 1
+		}
+		s.NextOrd++
+		u.Ord = s.NextOrd // joins at the bottom [11.0]
+		if s.kind(j) == KCav {
+			if s.spoils(from, to) || occupied {
+				u.Spoiled = true
+			}
+			u.Straight++
+		}
+		if minimal {
+			u.Done = true // [12.5]
+		}
+		s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(j), s.num(from), s.num(to), half(s.left(j))), nil, nil)
+		s.reattach(j)
 	}
-	s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(i), s.num(from), s.num(to), half(s.left(i))), nil, nil)
-	if minimal {
-		u.Done = true // [12.5]
+	if s.U[i].Done {
+		s.finish(i)
 	}
-	s.reattach(i)
 	s.overrun(to, s.side(i))
 	s.recapture(to, s.side(i))
 	if enemy {
-		u.Done = true // [11.12]
-		u.Charge = charge
+		for _, j := range members {
+			s.U[j].Done = true // [11.12]
+			s.U[j].Charge = charge
+		}
 		if s.kind(i) == KCav {
 			s.squareOffer(to, i) // [7.2]
 		}
 		if charge {
 			s.ev("9.2", s.Side, s.name(i)+" charges!", nil, nil)
-			s.startClash(to, []int{i}, true, "9.2.3")
+			s.startClash(to, members, true, "9.2.3")
 		}
 		return
 	}
 	s.reactions(i, []hex.Coord{to})
+}
+
+// friendsBesidesExcept reports friendly units on c other than i and ex.
+func (s *State) friendsBesidesExcept(i int, c hex.Coord, ex []int) bool {
+	for _, j := range s.occ(c) {
+		if j != i && s.side(j) == s.side(i) && !containsInt(ex, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// mates are the units that may move with unit i as a stack [12.13]: same
+// kind (infantry or cavalry), array and facing, able to act, not yet moved
+// on their own.
+func (s *State) mates(i int) []int {
+	u := &s.U[i]
+	if u.Two || s.kind(i) == KArt || s.kind(i) == KComp || u.Double {
+		return nil
+	}
+	st := s.stackOf(i)
+	if len(st) < 2 || st[0] != i {
+		return nil
+	}
+	var out []int
+	for _, j := range st[1:] {
+		uj := &s.U[j]
+		if s.kind(j) != s.kind(i) || uj.Array != u.Array || uj.Facing != u.Facing || !s.canAct(j) || uj.Done || uj.Double {
+			continue
+		}
+		if uj.Started && uj.Group != i+1 {
+			continue
+		}
+		out = append(out, j)
+	}
+	return out
 }
 
 // lineStep moves a rectangle one step or wheel.

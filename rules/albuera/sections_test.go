@@ -380,3 +380,39 @@ func TestRule10_12_CaptureAndRecapture(t *testing.T) {
 		t.Fatalf("retaken %v VP %d", st.U[g].Retaken, st.VP)
 	}
 }
+
+// [12.13], [13.1] A stack moves as one: both units enter the hex, the
+// enemy reacts once.
+func TestRule12_13_StackMoves(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34", "2/31")
+	a := put(t, st, "II/34", "0805", 4, Column)
+	b := put(t, st, "III/34", "0805", 4, Column)
+	r := put(t, st, "2/31", "0605", 1, Column)
+	activate(t, st, "girard", "brayer")
+	var mv rules.Action
+	for _, x := range st.Legal() {
+		if x.Kind == "move" && len(x.Units) == 1 {
+			to, _ := st.sc.Map.ParseOn(x.To)
+			if st.isFront(r, to) {
+				mv = x
+			}
+		}
+	}
+	if mv.Kind == "" {
+		t.Fatalf("no stack move: %v", st.Legal())
+	}
+	mustApply(t, st, mv)
+	if st.U[a].At != st.U[b].At {
+		t.Fatal("the stack split")
+	}
+	n := 0
+	for _, tk := range st.Tasks {
+		if tk.Kind == "rmc" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d reactions, want one", n)
+	}
+}

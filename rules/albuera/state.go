@@ -46,7 +46,8 @@ type Unit struct {
 	Start    hex.Coord `json:"start"`               // hex where its move began [11.3]
 	Charge   bool      `json:"charge,omitempty"`    // entered its Clash Hex by a charge [9.2]
 	Turns    int       `json:"turns,omitempty"`     // free facing changes of a company since its last step [8.7]
-	Hit      bool      `json:"hit,omitempty"`       // counterattacked during this step [12.12.4]
+	Hit      bool      `json:"hit,omitempty"`
+	Group    int       `json:"group,omitempty"` // 1 + the unit it moves with as a stack [12.13]       // counterattacked during this step [12.12.4]
 	// Commanders.
 	Activated bool `json:"activated,omitempty"` // white bar [4.4.1]
 	Wounded   bool `json:"wounded,omitempty"`   // [4.10.1]
