@@ -262,6 +262,7 @@ func (s *State) unitActions(i int) []rules.Action {
 		return nil
 	}
 	var out []rules.Action
+	out = append(out, s.lineMoves(i)...) // [12.10]
 	if s.U[i].Two {
 		out = append(out, s.lineSteps(i)...)
 	} else {
@@ -722,14 +723,18 @@ func (s *State) moveApply(a rules.Action) error {
 		if err != nil {
 			return rules.Illegal("12.1", "bad hex")
 		}
+		var others []int
+		for _, id := range a.Units {
+			others = append(others, s.idx(id))
+		}
+		if strings.HasPrefix(a.Choice, "line-") {
+			s.lineApply(i, others, a.Choice)
+			return nil
+		}
 		if u.Two {
 			b, _ := s.sc.Map.ParseOn(a.Choice)
 			s.lineStep(i, hex.Line2{A: to, B: b, Facing: a.Facing})
 			return nil
-		}
-		var others []int
-		for _, id := range a.Units {
-			others = append(others, s.idx(id))
 		}
 		s.stepStack(i, others, to, a.Kind == "charge")
 	}

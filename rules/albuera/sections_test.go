@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 func mustApply(t *testing.T, st *State, a rules.Action) {
@@ -414,5 +415,29 @@ func TestRule12_13_StackMoves(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("%d reactions, want one", n)
+	}
+}
+
+// [12.10] Units flank to flank with the same facing step forward together.
+func TestRule12_10_LineMovesTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34")
+	a := put(t, st, "II/34", "0805", 4, Column)
+	fl := hex.FlankHexes(st.U[a].At, 4)
+	b := put(t, st, "III/34", st.num(fl[0]), 4, Column)
+	activate(t, st, "girard", "brayer")
+	var mv rules.Action
+	for _, x := range st.Legal() {
+		if strings.HasPrefix(x.Choice, "line-") && x.Unit == "II/34" {
+			mv = x
+		}
+	}
+	if mv.Kind == "" {
+		t.Fatalf("no line move: %v", st.Legal())
+	}
+	a0, b0 := st.U[a].At, st.U[b].At
+	mustApply(t, st, mv)
+	if hex.Distance(a0, st.U[a].At) != 1 || hex.Distance(b0, st.U[b].At) != 1 || st.U[a].At.Sub(a0) != st.U[b].At.Sub(b0) {
+		t.Fatal("the line did not step together")
 	}
 }
