@@ -48,6 +48,14 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 				return s.previewFire(rules.Action{Kind: "fire", Unit: s.id(t.Unit), To: s.num(h)})
 			}
 		}
+		if (a.Choice == "react:counter" || a.Choice == "react:fire-counter") && len(s.Tasks) > 0 {
+			t := s.Tasks[0]
+			c := s.clone()
+			target, atk, ok := c.counterMove(t.Unit, t.Other)
+			if ok && len(atk) > 0 {
+				return append(s.previewFireIf(a, t), c.previewClash(atk, c.group(target), false)...)
+			}
+		}
 		if a.Choice == "square:try" && len(s.Tasks) > 0 {
 			t := s.Tasks[0]
 			p := passCount(0, s.morale(t.Unit))
@@ -66,6 +74,16 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 }
 
 // passCount is the number of die faces 0-9 passing a check [3.4].
+func (s *State) previewFireIf(a rules.Action, t Task) []rules.OddsLine {
+	if a.Choice != "react:fire-counter" {
+		return nil
+	}
+	if h, ok := s.reactTarget(t.Unit, t.Other); ok {
+		return s.previewFire(rules.Action{Kind: "fire", Unit: s.id(t.Unit), To: s.num(h)})
+	}
+	return nil
+}
+
 func passCount(mod, morale int) int {
 	n := 0
 	for d := 0; d < 10; d++ {

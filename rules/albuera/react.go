@@ -406,14 +406,33 @@ func (s *State) pushAfter(t Task) { s.pushFront(t) }
 // counter moves r (and its stack of the same kind) into m's hex and fights
 // the Clash now [12.12].
 func (s *State) counter(r, m int) {
-	if s.U[r].Where != OnMap || s.U[m].Where != OnMap || !s.canCounter(r, m) {
+	target, atk, ok := s.counterMove(r, m)
+	if !ok {
 		return
 	}
+	s.ev("12.12", s.side(r), fmt.Sprintf("%s counterattacks %s at %s", s.name(r), s.name(m), s.num(target)), nil, nil)
+	// the mover's move is over [12.12.2]; one counterattack per target [12.12.4]
+	s.U[m].Done = true
+	s.U[m].Hit = true
+	if s.Motion == m {
+		s.Motion = -1
+	}
+	if s.kind(r) == KCav {
+		s.squareOffer(target, r)
+	}
+	s.startClash(target, atk, false, "12.12.3")
+}
+
+// counterMove puts the counterattackers into the mover's hex.
+func (s *State) counterMove(r, m int) (hex.Coord, []int, bool) {
 	var target hex.Coord
+	if s.U[r].Where != OnMap || s.U[m].Where != OnMap || !s.canCounter(r, m) {
+		return target, nil, false
+	}
 	if s.U[r].Two {
 		l := s.counterLine(r, m)
 		if l == nil {
-			return
+			return target, nil, false
 		}
 		s.U[r].From = s.U[r].At
 		s.U[r].At, s.U[r].At2 = l.A, l.B
@@ -436,21 +455,11 @@ func (s *State) counter(r, m int) {
 			}
 		}
 	}
-	s.ev("12.12", s.side(r), fmt.Sprintf("%s counterattacks %s at %s", s.name(r), s.name(m), s.num(target)), nil, nil)
-	// the mover's move is over [12.12.2]; one counterattack per target [12.12.4]
-	s.U[m].Done = true
-	s.U[m].Hit = true
-	if s.Motion == m {
-		s.Motion = -1
-	}
 	var atk []int
 	for _, j := range s.occ(target) {
 		if s.side(j) == s.side(r) {
 			atk = append(atk, j)
 		}
 	}
-	if s.kind(r) == KCav {
-		s.squareOffer(target, r)
-	}
-	s.startClash(target, atk, false, "12.12.3")
+	return target, atk, true
 }

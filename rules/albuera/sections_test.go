@@ -226,6 +226,15 @@ func TestRule13_ReactionStopsMove(t *testing.T) {
 	if !hasLegal(st, func(a rules.Action) bool { return a.Choice == "react:fire-counter" }) {
 		t.Fatalf("total <= 1: fire and counterattack offered [13.1A]: %v", st.Legal())
 	}
+	// each option shows its odds: the counterattack's Clash column [15.7]
+	odds := st.Preview(rules.Action{Kind: "choose", Unit: "2/31", Choice: "react:counter"})
+	sum := 0
+	for _, o := range odds {
+		sum += o.Num
+	}
+	if len(odds) == 0 || sum != 10 {
+		t.Fatalf("counterattack odds %v", odds)
+	}
 	mustApply(t, st, rules.Action{Kind: "choose", Unit: "2/31", Choice: "react:none"})
 	if st.decider() != rules.Side(French) || st.Motion != m {
 		t.Fatalf("the mover goes on after the reaction: decider %v motion %d", st.decider(), st.Motion)
