@@ -738,6 +738,7 @@ func (s *State) doRetreat(t Task, key string) {
 		s.lossN(i, opt.cost, by, "retreat", "14.10.4")
 	} else {
 		to := opt.to.A
+		from := s.U[i].At
 		var f = -1
 		if tp := s.top(to, s.side(i)); tp >= 0 && s.kind(tp) != KArt {
 			f = s.U[tp].Facing
@@ -751,6 +752,16 @@ func (s *State) doRetreat(t Task, key string) {
 			s.U[j].Ord = s.NextOrd
 		}
 		s.ev("14.10", s.side(i), fmt.Sprintf("%s retreats to %s", s.name(i), key), nil, nil)
+		// [14.10.8] (cut in the book), interpretation: a commander left alone
+		// goes back with the retreating unit.
+		if !s.hasSide(from, s.side(i)) {
+			for _, c := range s.cdrsAt(from) {
+				if s.side(c) == s.side(i) {
+					s.U[c].At = to
+					s.ev("14.10.8", s.side(c), s.name(c)+" falls back with "+s.name(i), nil, nil)
+				}
+			}
+		}
 		s.lossN(i, opt.cost, by, "retreat", "14.10.4") // only the top unit [13.5]
 	}
 	if t.N > 1 && s.U[i].Where == OnMap {

@@ -450,3 +450,21 @@ func TestRule12_10_LineMovesTogether(t *testing.T) {
 		t.Fatal("the line did not step together")
 	}
 }
+
+// [14.10.8] (interpretation) A commander left alone goes back with the
+// retreating unit.
+func TestRule14_10_8_CommanderFollowsRetreat(t *testing.T) {
+	st := newFixture(t)
+	only(st, "1/23", "I/51")
+	c := hx(t, st, "0505")
+	u := put(t, st, "1/23", "0505", 1, Column)
+	h := st.idx("hoghton")
+	st.U[h].At = c
+	firer := c.Neighbor(2).Neighbor(3)
+	f := put(t, st, "I/51", st.num(firer), 4, Column)
+	task := Task{Kind: "retreat", Side: French, Unit: u, Units: []int{u}, N: 1, Causes: []int{f}}
+	st.doRetreat(task, st.num(c.Neighbor(5)))
+	if st.U[u].At != c.Neighbor(5) || st.U[h].At != c.Neighbor(5) {
+		t.Fatalf("unit at %s, commander at %s", st.num(st.U[u].At), st.num(st.U[h].At))
+	}
+}
