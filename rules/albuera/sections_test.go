@@ -468,3 +468,32 @@ func TestRule14_10_8_CommanderFollowsRetreat(t *testing.T) {
 		t.Fatalf("unit at %s, commander at %s", st.num(st.U[u].At), st.num(st.U[h].At))
 	}
 }
+
+// WhyNot cites the rule that forbids: fire limit [14.9.1], the enemy's
+// window [14.5], unknown units.
+func TestRule14_WhyNotCitesRules(t *testing.T) {
+	st := newFixture(t)
+	only(st, "Sympher", "II/34", "1/57")
+	put(t, st, "II/34", "0806", 4, Column)
+	i := put(t, st, "1/57", "0706", 1, Column)
+	st.Phase, st.Side, st.Window = phMove, French, "opp"
+	st.U[i].Fires = 4
+	st.ver++
+	if w := st.WhyNot("1/57", "0806"); !strings.Contains(w, "14.9.1") {
+		t.Fatalf("fire limit: %q", w)
+	}
+	st.U[i].Fires = 0
+	st.Window = "act"
+	st.ver++
+	if w := st.WhyNot("1/57", "0806"); !strings.Contains(w, "14.5") {
+		t.Fatalf("window: %q", w)
+	}
+	if w := st.WhyNot("nobody", "0806"); !strings.HasPrefix(w, "no:") {
+		t.Fatalf("unknown: %q", w)
+	}
+	st.Window = "opp"
+	st.ver++
+	if w := st.WhyNot("1/57", "0806"); w != "" {
+		t.Fatalf("legal fire explained as %q", w)
+	}
+}
