@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,24 +40,24 @@ func albUnitView(st rules.State, id string) (rules.UnitView, bool) {
 
 // albueraDrive plays g until the French decide with albUnit in Line on
 // albLine and a legal move to albBridge; it returns false if the game went
-// another way within the step budget.
-func albueraDrive(t *testing.T, g *rules.Game) bool {
-	t.Helper()
+// another way within the step budget. (No t.Fatal: the window test runs it
+// on the game loop.)
+func albueraDrive(g *rules.Game) (bool, error) {
 	for step := 0; step < 3000; step++ {
 		st := g.State.Status()
 		if g.State.Result().Over {
-			return false
+			return false, nil
 		}
 		if st.Decider == rules.Chance {
 			if _, err := g.ResolveChance(); err != nil {
-				t.Fatal(err)
+				return false, err
 			}
 			continue
 		}
 		legal := g.State.Legal()
 		u, ok := albUnitView(g.State, albUnit)
 		if !ok {
-			return false
+			return false, nil
 		}
 		find := func(match func(a rules.Action) bool) (rules.Action, bool) {
 			for _, a := range legal {
@@ -71,7 +72,7 @@ func albueraDrive(t *testing.T, g *rules.Game) bool {
 		if st.Decider == 0 {
 			if u.At == albLine && u.Formation == "line" {
 				if _, ok := find(func(a rules.Action) bool { return a.Kind == "move" && a.Unit == albUnit && a.To == albBridge }); ok {
-					return true
+					return true, nil
 				}
 			}
 			// The next hex of the march, or Line at its end.
@@ -102,13 +103,13 @@ func albueraDrive(t *testing.T, g *rules.Game) bool {
 			act, found = legal[0], len(legal) > 0
 		}
 		if !found {
-			t.Fatalf("no legal action at %+v", st)
+			return false, fmt.Errorf("no legal action at %+v", st)
 		}
 		if _, err := g.Apply(act); err != nil {
-			t.Fatalf("%s: %v", act.Label, err)
+			return false, fmt.Errorf("%s: %v", act.Label, err)
 		}
 	}
-	return false
+	return false, nil
 }
 
 // TestAlbueraDriveToTheBridge [12], [13.1A]: the engine part of the window
@@ -121,7 +122,10 @@ func TestAlbueraDriveToTheBridge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !albueraDrive(t, g) {
+	if ok, err := albueraDrive(g); err != nil || !ok {
+		if err != nil {
+			t.Fatal(err)
+		}
 		t.Fatalf("the driver did not bring %s to %s in Line", albUnit, albLine)
 	}
 	var move rules.Action

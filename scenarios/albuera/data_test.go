@@ -67,7 +67,7 @@ func TestOOB_CountsPerSide(t *testing.T) {
 	want := map[key]int{
 		{albuera.French, albuera.KInf}: 35, {albuera.French, albuera.KComp}: 33, {albuera.French, albuera.KCav}: 24,
 		{albuera.French, albuera.KArt}: 8, {albuera.French, albuera.KCdr}: 13,
-		{albuera.Allied, albuera.KInf}: 54, {albuera.Allied, albuera.KComp}: 54, {albuera.Allied, albuera.KCav}: 22,
+		{albuera.Allied, albuera.KInf}: 54, {albuera.Allied, albuera.KComp}: 60, {albuera.Allied, albuera.KCav}: 22,
 		{albuera.Allied, albuera.KArt}: 7, {albuera.Allied, albuera.KCdr}: 23,
 	}
 	for k, w := range want {
@@ -572,7 +572,7 @@ func TestSetup_Legal(t *testing.T) {
 	}
 	for _, d := range sc.Units {
 		_, ok := placed[d.ID]
-		if d.Kind == albuera.KComp {
+		if d.Kind == albuera.KComp && d.Battalion != "" {
 			if ok {
 				t.Errorf("%s: companies start with their battalions", d.ID)
 			}
@@ -678,4 +678,28 @@ func hexesOf(p albuera.Placement) []hex.Coord {
 		return []hex.Coord{p.At, p.With}
 	}
 	return []hex.Coord{p.At}
+}
+
+// TestOOB_SupportingCompaniesAndTypes [4.7], [8.11]: the 5/60th's three
+// rifle companies (Stewart) and Kemmis's three light companies (Cole) are
+// companies of no battalion on the Supporting Units Chart, placed at set-up;
+// the counters say what the renderer paints them as.
+func TestOOB_SupportingCompaniesAndTypes(t *testing.T) {
+	sc := load(t)
+	for id, cdr := range map[string]string{"sk/5/60a": "stewart", "sk/5/60b": "stewart", "sk/5/60c": "stewart",
+		"sk/2/27": "cole", "sk/1/40": "cole", "sk/97": "cole"} {
+		d := def(t, sc, id)
+		if d.Kind != albuera.KComp || d.Battalion != "" || !d.Support || d.Cmd != cdr || d.Side != albuera.Allied {
+			t.Errorf("%s: %+v", id, d)
+		}
+		if d.Baker != (cdr == "stewart") {
+			t.Errorf("%s: Baker %v", id, d.Baker)
+		}
+	}
+	for id, typ := range map[string]string{"I/16L": "light-infantry", "4Da": "dragoons", "VL1": "light-cavalry",
+		"3DGa": "heavy-cavalry", "1KGL": "light-infantry", "II/34": ""} {
+		if d := def(t, sc, id); d.Type != typ {
+			t.Errorf("%s: type %q, want %q", id, d.Type, typ)
+		}
+	}
 }
