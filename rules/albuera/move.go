@@ -589,8 +589,12 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
 				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
-				if d.N > 0 && u.MP < d.rectMin() {
+				if u.MP < d.rectMin() {
 					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+				} else {
+					for _, l := range s.rectPlaces(i, u.At, f) { // [6.3.9]
+						add("array:line", fmt.Sprintf("leaves square into line on %s-%s facing %d", s.num(l.A), s.num(l.B), f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
+					}
 				}
 			}
 		case u.Two:
