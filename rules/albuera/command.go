@@ -290,8 +290,13 @@ func (s *State) listActors() {
 			if !ok && s.alive(b) {
 				ok = s.unitInRange(b, i)
 			} else if !ok {
-				// leaderless: its division commander [4.8]
-				ok = s.unitInRange(s.idx(s.def(b).Cmd), i)
+				// leaderless: its division commander [4.8], or the CinC when the
+				// division has lost him too [4.9]
+				c := s.idx(s.def(b).Cmd)
+				for c >= 0 && !s.alive(c) && s.def(c).CKind != CinC {
+					c = s.idx(s.def(c).Cmd)
+				}
+				ok = c >= 0 && s.unitInRange(c, i)
 			}
 			if ok {
 				s.Act = append(s.Act, i)

@@ -497,3 +497,78 @@ func TestRule14_WhyNotCitesRules(t *testing.T) {
 		t.Fatalf("legal fire explained as %q", w)
 	}
 }
+
+// [4.5.3] No brigade commander in range of the drawn division commander:
+// one counter is flipped, 2.2 and 2.4 are skipped, only he moves in 2.3.
+func TestRule4_5_3_NoBrigadeInRange(t *testing.T) {
+	st := newFixture(t)
+	g := st.idx("girard")
+	st.U[g].At = hx(t, st, "1410") // far from Brayer (1007) and Veilande (1104)
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "girard"})
+	if len(st.Tasks) == 0 || st.Tasks[0].Kind != "flip" {
+		t.Fatalf("tasks %+v", st.Tasks)
+	}
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "girard", Choice: "flip:veilande"})
+	if st.Phase != phCmd || !contains(st.Movers, "girard") || len(st.Movers) != 1 {
+		t.Fatalf("phase %s movers %v", st.Phase, st.Movers)
+	}
+	if !contains(st.Pool, "girard") {
+		t.Fatal("Brayer is still unactivated: the chit goes back [4.5.1.1]")
+	}
+}
+
+// [4.10.1] A commander in the target hex of fire on row 5-7 or 8+ rolls:
+// 0 killed (3 VP), 9 wounded (chit out of the pool).
+func TestRule4_10_CommanderHit(t *testing.T) {
+	for _, die := range []int{0, 9, 4} {
+		st := newFixture(t)
+		c := st.idx("brayer")
+		st.cmdHit([]hexCoord{st.U[c].At}, French, false, "4.10.1")
+		st.Tasks[0].Unit = c
+		st.ver++
+		mustApply(t, st, roll(die))
+		switch die {
+		case 0:
+			if st.U[c].Where != Gone || st.VP != -3 {
+				t.Fatalf("die 0: where %d VP %d", st.U[c].Where, st.VP)
+			}
+		case 9:
+			if !st.U[c].Wounded || !st.U[c].Activated {
+				t.Fatal("die 9: wounded and flipped")
+			}
+		default:
+			if st.U[c].Where != OnMap || st.U[c].Wounded {
+				t.Fatal("die 4: no effect")
+			}
+		}
+	}
+}
+
+// [4.8], [4.9] A dead brigade commander's units answer to the division
+// commander; a dead division commander's brigades to the CinC's chit.
+func TestRule4_9_OrphanDivision(t *testing.T) {
+	st := newFixture(t)
+	st.U[st.idx("girard")].Where = Gone
+	st.U[st.idx("brayer")].Where = Gone
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "soult"})
+	if len(st.Tasks) == 0 || st.Tasks[0].Kind != "activate" {
+		t.Fatalf("the CinC acts as the division's commander [4.9]: %+v", st.Tasks)
+	}
+	if !hasLegal(st, func(a rules.Action) bool { return a.Choice == "lead:brayer" }) {
+		t.Fatalf("the leaderless brigade is offered [4.8]: %v", st.Legal())
+	}
+}
+
+// [4.8], [4.9] The leaderless brigade of an orphan division acts within
+// range of the CinC.
+func TestRule4_8_LeaderlessUnderCinC(t *testing.T) {
+	st := newFixture(t)
+	st.U[st.idx("girard")].Where = Gone
+	st.U[st.idx("brayer")].Where = Gone
+	put(t, st, "II/34", "1206", 4, Column) // next to Soult at 1205
+	mustApply(t, st, rules.Action{Kind: "draw", Choice: "soult"})
+	mustApply(t, st, rules.Action{Kind: "choose", Unit: "soult", Choice: "lead:brayer"})
+	if !st.canAct(st.idx("II/34")) {
+		t.Fatal("II/34 in range of Soult may act")
+	}
+}
