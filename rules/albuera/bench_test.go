@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// busyPosition plays the battle at random until the active side has many
-// units to move in subphase 2.2 (the busiest decision point).
+// busyPosition plays the battle at random and keeps the 2.2 decision point
+// with the most legal actions (the busiest position).
 func busyPosition(tb testing.TB) *State {
 	sc, err := Load()
 	if err != nil {
@@ -18,10 +18,11 @@ func busyPosition(tb testing.TB) *State {
 	}
 	r := rand.New(rand.NewPCG(42, 1))
 	var best *State
-	for n := 0; n < 4000 && !st.Over; n++ {
-		if st.Phase == phMove && st.Window == "act" && st.Motion < 0 && len(st.Tasks) == 0 {
-			if best == nil || len(st.Act) > len(best.Act) {
-				best = st.clone()
+	bestN := 0
+	for n := 0; n < 6000 && !st.Over; n++ {
+		if st.Phase == phMove && len(st.Tasks) == 0 {
+			if k := len(st.Legal()); k > bestN {
+				best, bestN = st.clone(), k
 			}
 		}
 		l := st.Legal()

@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -133,6 +134,9 @@ func (s *State) sight(i int, t hex.Coord) (prev hex.Coord, graze bool, ok bool) 
 
 func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok bool) {
 	u := &s.U[i]
+	if !u.Two && u.Array != Square && s.kind(i) != KComp && !inFrontSector(u.At, u.Facing, t) {
+		return prev, false, false // cannot leave through a Front hex [14.2]
+	}
 	var steps []hex.LineStep
 	if u.Two {
 		steps = s.line2(i).Sight(t)
@@ -720,4 +724,19 @@ func (s *State) recapture(h hex.Coord, side int) {
 			s.addVP(side, 2+s.def(i).Stars, s.name(i)+" recaptured", "10.12")
 		}
 	}
+}
+
+// inFrontSector is a quick test that the line from c to t can leave
+// through the two front hexes of facing f: within 60 degrees of the
+// facing corner (a line along the boundary counts; Trace decides).
+func inFrontSector(c hex.Coord, f int, t hex.Coord) bool {
+	plane := func(q, r float64) (float64, float64) { return 1.5 * q, math.Sqrt(3) * (r + q/2) }
+	d1, d2 := hex.Dirs[hex.Mod6(f)], hex.Dirs[hex.Mod6(f+1)]
+	ax, ay := plane(float64(d1.Q+d2.Q), float64(d1.R+d2.R))
+	tx, ty := plane(float64(t.Q-c.Q), float64(t.R-c.R))
+	na, nt := math.Hypot(ax, ay), math.Hypot(tx, ty)
+	if nt == 0 || na == 0 {
+		return false
+	}
+	return (ax*tx+ay*ty)/(na*nt) >= 0.5-1e-9
 }

@@ -243,3 +243,26 @@ func TestRule16_2_NetScore(t *testing.T) {
 		t.Fatalf("VP %d (%s)", st.VP, st.vpText())
 	}
 }
+
+// [14.2] The quick front-sector test never rejects a line that Trace lets
+// leave through a front hex.
+func TestRule14_2_FrontSectorIsSafe(t *testing.T) {
+	c := hex.Coord{Q: 0, R: 0}
+	for f := 0; f < 6; f++ {
+		front := hex.FrontHexes(c, f)
+		for _, tg := range hex.Within(c, 6) {
+			if tg == c {
+				continue
+			}
+			steps := hex.Trace(c, tg)
+			if len(steps) > 0 && steps[0].Hex == c {
+				steps = steps[1:]
+			}
+			first := steps[0]
+			in := first.Hex == front[0] || first.Hex == front[1] || first.Graze && (first.Alt == front[0] || first.Alt == front[1])
+			if in && !inFrontSector(c, f, tg) {
+				t.Fatalf("facing %d target %v: leaves through the front but the sector test says no", f, tg)
+			}
+		}
+	}
+}
