@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"grognard/rules"
-	"grognard/rules/hex"
 )
 
 // WhyNot says why a unit cannot act at a target hex now, citing the rule
@@ -116,5 +115,3 @@ var _ rules.Explainer = (*State)(nil)
 var _ rules.Planner = (*State)(nil)
 var _ rules.Previewer = (*State)(nil)
 var _ rules.Checker = (*State)(nil)
-
-var _ = hex.Coord{}

@@ -178,7 +178,6 @@ func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok boo
 	if hex.StepsBlocked(mid, blocked, hex.GrazeEither) {
 		return prev, false, false
 	}
-	last := steps[len(steps)-1]
 	if len(steps) >= 2 {
 		p := steps[len(steps)-2]
 		prev, graze = p.Hex, p.Graze
@@ -193,7 +192,6 @@ func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok boo
 	} else {
 		prev = u.At
 	}
-	_ = last
 	return prev, graze, true
 }
 
@@ -316,9 +314,6 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 			groups := [][]int{{i}}
 			if only < 0 {
 				for _, p := range s.partners(i) {
-					if containsInt(s.fireTargetsOf(p), 0) {
-						continue
-					}
 					for _, tt := range s.targetHexes(p) {
 						if tt == t {
 							groups = append(groups, []int{i, p})
@@ -337,8 +332,6 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 	}
 	return out
 }
-
-func (s *State) fireTargetsOf(int) []int { return nil }
 
 // fireAction builds the action for a fire group (lead = highest Firepower).
 func (s *State) fireAction(g []int, t hex.Coord) rules.Action {
@@ -382,8 +375,7 @@ func (s *State) fireEffect(g []int, t hex.Coord) (string, bool) {
 	if s.loneArt(t, side) && s.kind(g[0]) != KArt {
 		return "capture the guns if the die is under the Firepower [14.9.4]", true
 	}
-	mod, mods, _ := s.fireMods(g, t)
-	_ = mods
+	mod, _, _ := s.fireMods(g, t)
 	return fmt.Sprintf("Morale Check %s", sgn(mod)), true
 }
 
@@ -513,16 +505,12 @@ func (s *State) fireApply(a rules.Action) error {
 		}
 	}
 	s.fire(g, t, a.Rule)
-	if s.Phase == phMove && s.len0() {
+	if s.Phase == phMove {
+		// after a fire the other side may answer [14.5]
 		s.Window = map[bool]string{true: "opp", false: "act"}[s.side(g[0]) == s.Side]
-		if s.side(g[0]) == s.Side && s.Motion >= 0 {
-			// firing leaves the unit in motion; the enemy may answer [14.5]
-		}
 	}
 	return nil
 }
-
-func (s *State) len0() bool { return true }
 
 // fire resolves fire by group g at hex t (also used by reactions).
 func (s *State) fire(g []int, t hex.Coord, rule string) {

@@ -191,5 +191,14 @@ func (s *State) lineApply(i int, others []int, choice string) {
 			s.push(s.reactionMC(r, m.j))
 		}
 	}
-	_ = entered
+	s.reattachAll(entered)
+}
+
+// reattachAll rejoins companies and battalions meeting on entered hexes [8.3].
+func (s *State) reattachAll(hs []hex.Coord) {
+	for _, h := range hs {
+		for _, j := range s.occ(h) {
+			s.reattach(j)
+		}
+	}
 }

@@ -881,9 +881,12 @@ func (s *State) lineStep(i int, to hex.Line2) {
 		if s.hasSide(h, 1-s.side(i)) {
 			enemy = true
 		}
+		s.overrun(h, s.side(i))
+		s.recapture(h, s.side(i))
 	}
+	s.reattach(i)
 	if enemy {
-		u.Done = true
+		u.Done = true // [11.12]
 		return
 	}
 	s.reactions(i, mv.Enter)

@@ -156,7 +156,7 @@ func (s *State) previewFire(a rules.Action) []rules.OddsLine {
 }
 
 func (s *State) previewClash(atk []int, g []hex.Coord, charge bool) []rules.OddsLine {
-	col, svc, mods := s.clashColumn(atk, g, charge)
+	col, svc, _ := s.clashColumn(atk, g, charge)
 	key := colName(col, false)
 	if svc {
 		key = "svc"
@@ -178,6 +178,5 @@ func (s *State) previewClash(atk []int, g []hex.Coord, charge bool) []rules.Odds
 		}
 		out = append(out, rules.OddsLine{Result: fmt.Sprintf("%s: %s loses, back in %s turns (column %s) [15.8]", k, who, k[2:], colName(col, svc)), Num: count[k], Den: 10})
 	}
-	_ = mods
 	return out
 }
