@@ -56,7 +56,7 @@ func (s *State) lineDest(j, d int) (hex.Line2, int, bool) {
 	if u.Two {
 		to := s.line2(j).Shift(d)
 		for _, mv := range s.line2(j).Steps() {
-			if mv.To == to && mv.Kind == hex.StepForward {
+			if mv.To == to && (mv.Kind == hex.StepForward || mv.Kind == hex.StepBackward) {
 				c, why := s.lineCost(j, mv)
 				if why != "" || s.enemyIn([]hex.Coord{to.A, to.B}, s.side(j)) || u.Spent+c > s.ma(j) {
 					return to, 0, false
@@ -91,7 +91,7 @@ func (s *State) lineMoves(i int) []rules.Action {
 	}
 	var out []rules.Action
 	f := s.U[i].Facing
-	for _, d := range []int{hex.Mod6(f), hex.Mod6(f + 1)} {
+	for _, d := range []int{hex.Mod6(f), hex.Mod6(f + 1), hex.Mod6(f + 3), hex.Mod6(f + 4)} {
 		all := append([]int{i}, g...)
 		okAll := true
 		dest := map[hex.Coord]int{}
@@ -117,8 +117,12 @@ func (s *State) lineMoves(i int) []rules.Action {
 		}
 		sort.Strings(ids)
 		to, _, _ := s.lineDest(i, d)
+		way := "forward"
+		if hex.ArcOfDir(f, d) == hex.Rear {
+			way = "back (+1 MP) [12.6]"
+		}
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(to.A), Choice: "line-" + strconv.Itoa(d), Rule: "12.10",
-			Label: fmt.Sprintf("Line of %s and %d more steps forward to %s", s.name(i), len(ids), s.num(to.A))})
+			Label: fmt.Sprintf("Line of %s and %d more steps %s to %s", s.name(i), len(ids), way, s.num(to.A))})
 	}
 	return out
 }
@@ -175,7 +179,7 @@ func (s *State) lineApply(i int, others []int, choice string) {
 		s.NextOrd++
 		u.Ord = s.NextOrd
 	}
-	s.ev("12.10", s.Side, fmt.Sprintf("The line of %s (%d units) steps forward", s.name(i), len(mvs)), nil, nil)
+	s.ev("12.10", s.Side, fmt.Sprintf("The line of %s (%d units) steps together", s.name(i), len(mvs)), nil, nil)
 	// reactions: each enemy unit in a member's front reacts once [13.1]
 	seen := map[int]bool{}
 	for _, m := range mvs {
