@@ -5,7 +5,10 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -60,6 +63,137 @@ type BoardScene struct {
 	menu        []image.Rectangle
 	version     int
 	fitted      bool
+	// dialog is a question the player must answer before anything else
+	// (nil when none is open).
+	dialog *question
+}
+
+// question is a modal question over the board: Enter (or its first button)
+// says yes, Esc (or its second) no. Space does not answer it, so keys
+// pressed in a hurry never confirm.
+type question struct {
+	title   string
+	text    string
+	yes, no string
+	onYes   func(a *App)
+	onNo    func(a *App)
+	rect    image.Rectangle
+	btns    [2]image.Rectangle
+	lines   []string
+}
+
+// ask opens a dialog.
+func (b *BoardScene) ask(title, text, yes, no string, onYes func(a *App)) {
+	b.dialog = &question{title: title, text: text, yes: yes, no: no, onYes: onYes}
+	b.S.changed()
+}
+
+// layoutDialog places the open dialog in the middle of the board.
+func (b *BoardScene) layoutDialog(a *App) {
+	d := b.dialog
+	if d == nil {
+		return
+	}
+	br := b.BoardRect(a)
+	w := min(560, br.Dx()-40)
+	d.lines = render.Wrap(d.text, render.Face(15), float64(w-40))
+	h := 54 + 21*len(d.lines) + 70
+	x0 := br.Min.X + (br.Dx()-w)/2
+	y0 := br.Min.Y + (br.Dy()-h)/2
+	d.rect = image.Rect(x0, y0, x0+w, y0+h)
+	bw := (w - 60) / 2
+	by := y0 + h - 60
+	d.btns[0] = image.Rect(x0+20, by, x0+20+bw, by+42)
+	d.btns[1] = image.Rect(x0+40+bw, by, x0+40+2*bw, by+42)
+}
+
+// answer closes the dialog with yes or no.
+func (b *BoardScene) answer(a *App, yes bool) {
+	d := b.dialog
+	b.dialog = nil
+	b.S.changed()
+	switch {
+	case yes && d.onYes != nil:
+		d.onYes(a)
+	case !yes && d.onNo != nil:
+		d.onNo(a)
+	}
+}
+
+// drawDialog draws the open dialog.
+func (b *BoardScene) drawDialog(a *App, dst *ebiten.Image) {
+	d := b.dialog
+	b.layoutDialog(a)
+	hot := image.Pt(b.mx, b.my)
+	key := fmt.Sprintf("dialog|%s|%s|%v|%v", d.title, d.text, hot.In(d.btns[0]), hot.In(d.btns[1]))
+	b.cache.draw(dst, key, d.rect, func(img *ebiten.Image, r image.Rectangle) {
+		off := r.Min.Sub(d.rect.Min)
+		render.DrawPanel(img, r)
+		render.DrawText(img, d.title, render.Bold(19), float64(r.Min.X+20), float64(r.Min.Y+16), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+		for i, l := range d.lines {
+			render.DrawText(img, l, render.Face(15), float64(r.Min.X+20), float64(r.Min.Y+50+21*i), textColor)
+		}
+		render.DrawButton(img, render.Button{Label: d.yes, Rect: d.btns[0].Add(off), Enabled: true, Hot: hot.In(d.btns[0])})
+		render.DrawButton(img, render.Button{Label: d.no, Rect: d.btns[1].Add(off), Enabled: true, Hot: hot.In(d.btns[1])})
+	})
+}
+
+// endPhase ends the phase with the end action act, first asking when
+// units that may still act have not (Space and the End button).
+func (b *BoardScene) endPhase(act rules.Action) {
+	if !b.S.CanAct() {
+		b.S.Message = b.S.notYours().Error()
+		b.S.changed()
+		return
+	}
+	if w := b.S.EndWarning(act); w != "" {
+		b.ask("End the phase?", w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		return
+	}
+	_, _ = b.S.Do(act)
+}
+
+// leaveThen does then (leave the game: load another, go to the menu,
+// quit), first asking when the game has decisions no file holds but its
+// autosave. The question says what is kept and where.
+func (b *BoardScene) leaveThen(a *App, what string, then func(a *App)) {
+	n := b.S.Unsaved()
+	if n == 0 || b.S.Game.State.Result().Over {
+		then(a)
+		return
+	}
+	moves := "decisions"
+	if n == 1 {
+		moves = "decision"
+	}
+	text := fmt.Sprintf("This game has %d %s not saved to a file (Ctrl+S saves it). Its own autosave keeps it: Continue in the menu brings it back as it stands. %s?", n, moves, what)
+	b.ask("Leave this game?", text, what+" (Enter)", "Stay (Esc)", then)
+}
+
+// handoverRect is the banner of an open hand-over.
+func (b *BoardScene) handoverRect(a *App) image.Rectangle {
+	br := b.BoardRect(a)
+	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+84)
+}
+
+// drawHandover draws the open hand-over banner.
+func (b *BoardScene) drawHandover(a *App, dst *ebiten.Image) {
+	r := b.handoverRect(a)
+	seat, prev := b.S.SideName(b.S.Seat), b.S.SideName(b.S.Viewer)
+	title := seat + " has the move"
+	if p := b.S.Game.State.Status().Phase; p != "" {
+		title += ": " + p
+	}
+	sub := seat + ": click here or press Enter to take the keyboard.  " + prev + " may still take back the last move (Ctrl+Z)."
+	hot := image.Pt(b.mx, b.my).In(r)
+	b.cache.draw(dst, fmt.Sprintf("handover|%s|%s|%v", title, sub, hot), r, func(img *ebiten.Image, rr image.Rectangle) {
+		render.DrawPanel(img, rr)
+		if hot {
+			vector.StrokeRect(img, float32(rr.Min.X+2), float32(rr.Min.Y+2), float32(rr.Dx()-4), float32(rr.Dy()-4), 2, color.RGBA{0xe8, 0xc0, 0x4a, 0xff}, false)
+		}
+		render.DrawText(img, title, render.Bold(19), float64(rr.Min.X+16), float64(rr.Min.Y+12), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+		render.DrawText(img, sub, render.Face(14), float64(rr.Min.X+16), float64(rr.Min.Y+44), textColor)
+	})
 }
 
 // panelButton is a button of the action panel: an action or an app command.
@@ -176,9 +310,9 @@ func (b *BoardScene) layoutPanel(a *App) {
 	}{
 		{"Undo", func(a *App) { _ = b.S.Undo() }},
 		{"Save", b.save},
-		{"Load", b.load},
+		{"Load", func(a *App) { b.leaveThen(a, "Load another game", b.load) }},
 		{"Rules", b.openReference},
-		{"Menu", func(a *App) { a.ToMenu("") }},
+		{"Menu", func(a *App) { b.leaveThen(a, "Go to the menu", func(a *App) { a.ToMenu("") }) }},
 	}
 	w := (x1 - x0 - 4*4) / len(cmds)
 	for i, c := range cmds {
@@ -323,6 +457,21 @@ func (b *BoardScene) pan(sx, sy float64) {
 	}
 	b.Cam.X += sx / z
 	b.Cam.Y += sy / z
+	b.clampCam()
+}
+
+// clampCam keeps the map in view: panning (keys, drag) and zooming stop
+// when an edge of the map reaches the middle of the board viewport, so the
+// map never leaves the screen.
+func (b *BoardScene) clampCam() {
+	w, h := b.RB.Size()
+	z := b.Cam.Zoom
+	if z <= 0 {
+		z = 1
+	}
+	vw, vh := float64(b.Cam.Rect.Dx())/z, float64(b.Cam.Rect.Dy())/z
+	b.Cam.X = math.Max(-vw/2, math.Min(b.Cam.X, w-vw/2))
+	b.Cam.Y = math.Max(-vh/2, math.Min(b.Cam.Y, h-vh/2))
 }
 
 func (b *BoardScene) handle(a *App, e Event) {
@@ -373,6 +522,7 @@ func (b *BoardScene) handle(a *App, e Event) {
 		}
 		if image.Pt(e.X, e.Y).In(b.BoardRect(a)) {
 			b.Cam.ZoomAt(float64(e.X), float64(e.Y), math.Pow(wheelZoom, e.DY))
+			b.clampCam()
 			b.hover(a)
 			a.Redraw()
 		}
@@ -390,17 +540,39 @@ func abs(x int) int {
 }
 
 func (b *BoardScene) key(a *App, e Event) {
-	if b.S.Cover {
-		if e.Key == ebiten.KeySpace || e.Key == ebiten.KeyEnter {
-			b.S.TakeSeat()
+	if b.dialog != nil {
+		switch e.Key {
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+			b.answer(a, true)
+		case ebiten.KeyEscape:
+			b.answer(a, false)
 		}
 		return
+	}
+	if b.S.Waiting() {
+		// Only Enter (or a click) hands over: Space, pressed to end
+		// phases, never crosses a hand-over.
+		switch {
+		case e.Key == ebiten.KeyEnter || e.Key == ebiten.KeyNumpadEnter:
+			b.S.TakeSeat()
+			return
+		case e.Ctrl && e.Key == ebiten.KeyZ:
+			_ = b.S.Undo()
+			return
+		case e.Key == ebiten.KeySpace:
+			b.S.Message = b.S.notYours().Error()
+			b.S.changed()
+			return
+		}
+		if b.S.Cover {
+			return
+		}
 	}
 	switch {
 	case e.Ctrl && e.Key == ebiten.KeyS:
 		b.save(a)
 	case e.Ctrl && e.Key == ebiten.KeyO:
-		b.load(a)
+		b.leaveThen(a, "Load another game", b.load)
 	case e.Ctrl && e.Key == ebiten.KeyZ:
 		_ = b.S.Undo()
 	case e.Key == ebiten.KeyEscape:
@@ -412,11 +584,12 @@ func (b *BoardScene) key(a *App, e Event) {
 	case e.Key == ebiten.KeySpace:
 		for _, act := range b.S.PanelActions() {
 			if act.Kind == "end" {
-				_, _ = b.S.Do(act)
+				b.endPhase(act)
 				return
 			}
 		}
 		b.S.Message = "No phase to end now"
+		b.S.changed()
 	case e.Key == ebiten.KeyF || e.Key == ebiten.KeyHome:
 		b.Fit(a)
 	case e.Key == ebiten.KeyL:
@@ -428,9 +601,11 @@ func (b *BoardScene) key(a *App, e Event) {
 	case e.Key == ebiten.KeyEqual || e.Key == ebiten.KeyNumpadAdd:
 		c := b.BoardRect(a)
 		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), wheelZoom)
+		b.clampCam()
 	case e.Key == ebiten.KeyMinus || e.Key == ebiten.KeyNumpadSubtract:
 		c := b.BoardRect(a)
 		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), 1/wheelZoom)
+		b.clampCam()
 	case e.Key == ebiten.KeyArrowLeft && e.Shift:
 		b.pan(-panStep, 0)
 	case e.Key == ebiten.KeyArrowRight && e.Shift:
@@ -488,7 +663,21 @@ func (b *BoardScene) hover(a *App) {
 // click handles a left click at x, y.
 func (b *BoardScene) click(a *App, x, y int) {
 	p := image.Pt(x, y)
+	if b.dialog != nil {
+		b.layoutDialog(a)
+		for i, r := range b.dialog.btns {
+			if p.In(r) {
+				b.answer(a, i == 0)
+				return
+			}
+		}
+		return
+	}
 	if b.S.Cover {
+		b.S.TakeSeat()
+		return
+	}
+	if b.S.Handover && p.In(b.handoverRect(a)) {
 		b.S.TakeSeat()
 		return
 	}
@@ -507,6 +696,8 @@ func (b *BoardScene) click(a *App, x, y int) {
 	for _, pb := range b.panel {
 		if p.In(pb.b.Rect) {
 			switch {
+			case pb.act != nil && pb.act.Kind == "end":
+				b.endPhase(*pb.act)
 			case pb.act != nil:
 				_, _ = b.S.Do(*pb.act)
 			case pb.cmd != nil:
@@ -577,13 +768,21 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
-	p, err := a.askSavePath()
+	p, err := a.askSavePath(saveName(b.S, time.Now()))
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Save failed: " + err.Error()
 			b.S.changed()
 		}
 		return
+	}
+	if a.savePath == nil {
+		// The native dialog confirmed overwriting the name typed; .json
+		// added to it may name another file that exists.
+		if _, err := os.Stat(p); err == nil && a.lastAsked != p {
+			b.ask("Replace the save?", filepath.Base(p)+" exists already. Replace it with this game?", "Replace (Enter)", "Keep it (Esc)", func(*App) { _ = b.S.Save(p) })
+			return
+		}
 	}
 	_ = b.S.Save(p)
 }
@@ -768,7 +967,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		// Nothing of the board shows under the hand-over screen.
 		b.shown.ok = false
 		title := "Pass the seat to " + b.S.SideName(b.S.Seat)
-		sub := "Click (or press Space) when " + b.S.SideName(b.S.Seat) + " has the seat"
+		sub := "Click (or press Enter) when " + b.S.SideName(b.S.Seat) + " has the seat."
+		if _, why := b.S.UndoTarget(); why == "" {
+			sub += " " + b.S.SideName(b.S.Viewer) + " may still take back the last move: Ctrl+Z."
+		}
 		dst.Fill(background)
 		b.cache.draw(dst, "cover|"+title, dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
 			render.DrawCover(img.SubImage(r).(*ebiten.Image), title, sub)
@@ -865,6 +1067,13 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	if msg != "" {
 		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
+	}
+	if b.dialog != nil {
+		b.drawDialog(a, dst)
+		return
+	}
+	if b.S.Handover {
+		b.drawHandover(a, dst)
 	}
 	// Odds of the hovered (or offered) combat before it is rolled.
 	b.drawOdds(a, dst)
