@@ -88,19 +88,27 @@ var (
 	tableRule  = regexp.MustCompile(`^:?-{2,}:?$`)
 )
 
-// mdRun is a piece of inline text, marked (between ** **) or not.
+// mdRun is a piece of inline text, marked (between ** **) or not, or
+// code (between backticks: counter values, file names), shown in its own
+// colour without the backticks.
 type mdRun struct {
 	s    string
 	mark bool
+	code bool
 }
+
+// refCode is the colour of `code` runs.
+var refCode = color.RGBA{0xa8, 0xd0, 0xe8, 0xff}
 
 // runs splits inline Markdown at its ** pairs.
 func runs(s string) []mdRun {
 	parts := strings.Split(s, "**")
 	var out []mdRun
 	for i, p := range parts {
-		if p != "" {
-			out = append(out, mdRun{p, i%2 == 1})
+		for j, q := range strings.Split(p, "`") {
+			if q != "" {
+				out = append(out, mdRun{s: q, mark: i%2 == 1, code: j%2 == 1})
+			}
 		}
 	}
 	return out
@@ -119,6 +127,9 @@ func flow(rs []mdRun, f, bold text.Face, c color.Color, x0, x1, width float64) [
 		face, col := f, c
 		if r.mark {
 			face, col = bold, refGold
+		}
+		if r.code {
+			col = refCode
 		}
 		words := strings.Fields(r.s)
 		lead := spaced || strings.HasPrefix(r.s, " ") || strings.HasPrefix(r.s, "\t")
@@ -281,7 +292,7 @@ func (r *referenceScene) table(rows [][]string, width float64) {
 			face = hf
 		}
 		for c, cell := range row {
-			s := strings.ReplaceAll(cell, "**", "")
+			s := strings.ReplaceAll(strings.ReplaceAll(cell, "**", ""), "`", "")
 			w, _ := render.Measure(s, face)
 			natural[c] = math.Max(natural[c], w+2*pad)
 			for _, word := range strings.Fields(s) {
