@@ -41,6 +41,11 @@ type BoardScene struct {
 	hoverUnit       string
 	openStack       string
 	logScroll       int
+	// logSeen is the number of log lines at logVersion, and logSeats the
+	// session's hand-overs then: a scrolled-up log stays on the lines the
+	// player reads while new ones come, and shows the newest after a
+	// hand-over.
+	logSeen, logVersion, logSeats int
 
 	down, dragging bool
 	downX, downY   int
@@ -151,6 +156,32 @@ func (b *BoardScene) endPhase(act rules.Action) {
 		return
 	}
 	_, _ = b.S.Do(act)
+}
+
+// scrollLog scrolls the log by n wrapped lines (up: older), within the
+// lines there are.
+func (b *BoardScene) scrollLog(a *App, n int) {
+	total, shown := render.LogRows(b.logRect(a), b.S.LogLines())
+	b.logScroll = max(0, min(b.logScroll+n, total-shown))
+}
+
+// followLog keeps the log on the newest lines unless the player scrolled
+// up; scrolled up, new lines do not move what he reads. A hand-over or an
+// undo that took lines away shows the newest lines.
+func (b *BoardScene) followLog(a *App) {
+	if b.S.Version() == b.logVersion {
+		return
+	}
+	b.logVersion = b.S.Version()
+	lines := b.S.LogLines()
+	switch {
+	case b.S.Seats != b.logSeats || len(lines) < b.logSeen:
+		b.logScroll = 0
+	case b.logScroll > 0 && len(lines) > b.logSeen:
+		added, _ := render.LogRows(b.logRect(a), lines[b.logSeen:])
+		b.logScroll += added
+	}
+	b.logSeats, b.logSeen = b.S.Seats, len(lines)
 }
 
 // leaveThen does then (leave the game: load another, go to the menu,
@@ -420,6 +451,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 		b.version = b.S.Version()
 		a.Redraw()
 	}
+	b.followLog(a)
 	// Held arrow keys pan the board.
 	if !b.S.Cover {
 		dx, dy := 0.0, 0.0
@@ -443,6 +475,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	for _, e := range evs {
 		b.handle(a, e)
 	}
+	b.followLog(a)
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -516,7 +549,11 @@ func (b *BoardScene) handle(a *App, e Event) {
 			return
 		}
 		if image.Pt(e.X, e.Y).In(b.logRect(a)) {
-			b.logScroll = max(0, b.logScroll+int(math.Round(e.DY*3)))
+			n := int(math.Round(e.DY * 3))
+			if n == 0 && e.DY != 0 {
+				n = int(math.Copysign(1, e.DY)) // a fine touchpad step
+			}
+			b.scrollLog(a, n)
 			a.Redraw()
 			return
 		}
@@ -611,9 +648,11 @@ func (b *BoardScene) key(a *App, e Event) {
 	case e.Key == ebiten.KeyArrowRight && e.Shift:
 		b.pan(panStep, 0)
 	case e.Key == ebiten.KeyPageUp:
-		b.logScroll += 5
+		b.scrollLog(a, 5)
 	case e.Key == ebiten.KeyPageDown:
-		b.logScroll = max(0, b.logScroll-5)
+		b.scrollLog(a, -5)
+	case e.Key == ebiten.KeyEnd:
+		b.logScroll = 0
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
 	}
@@ -690,6 +729,10 @@ func (b *BoardScene) click(a *App, x, y int) {
 			}
 		}
 		b.S.Cancel()
+		return
+	}
+	if b.logScroll > 0 && p.In(render.LogMoreRect(b.logRect(a))) {
+		b.logScroll = 0 // back to the newest lines
 		return
 	}
 	b.layoutPanel(a)

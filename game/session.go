@@ -41,6 +41,9 @@ type Session struct {
 	// Handovers set (the app's) use it.
 	Handover  bool
 	Handovers bool
+	// Seats counts the hand-overs taken (the log shows the newest lines
+	// to whoever takes the seat).
+	Seats int
 
 	Selected string
 	// Menu lists the actions that share the target the player clicked,
@@ -173,6 +176,7 @@ func (s *Session) TakeSeat() {
 		return
 	}
 	s.Cover, s.Handover = false, false
+	s.Seats++
 	s.Viewer = s.Seat
 	s.Selected = ""
 	s.closeMenu()

@@ -284,20 +284,46 @@ func sideColorFor(v *rules.View, s rules.Side) colorT {
 	return sideColor(int(s))
 }
 
+// logPad is the inner margin of the log panel.
+const logPad = 8.0
+
+// logFace is the log's face.
+func logFace() faceT { return Face(12.5) }
+
+// LogRows returns how many wrapped rows lines take in a log panel of
+// rectangle r and how many rows the panel shows (for the scroll range).
+func LogRows(r image.Rectangle, lines []string) (total, shown int) {
+	f := logFace()
+	lh := lineHeight(f)
+	shown = int((float64(r.Dy()) - 2*logPad) / lh)
+	for _, l := range lines {
+		total += len(Wrap(l, f, float64(r.Dx())-2*logPad-8))
+	}
+	return total, shown
+}
+
+// LogMoreRect is where the log says how many newer lines lie below when
+// it is scrolled up (a click there returns to the newest).
+func LogMoreRect(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Max.X-170, r.Max.Y-24, r.Max.X-4, r.Max.Y-4)
+}
+
 // DrawLog draws log lines, newest at the bottom, each wrapped to the width;
 // scroll is the number of (wrapped) lines scrolled up from the newest.
+// Scrolled up, a mark at the bottom says how many newer lines lie below,
+// and one at the top that older lines lie above.
 func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
 	DrawPanel(dst, r)
 	x, y, w, h := rectF(r)
-	pad := 8.0
-	f := Face(12.5)
+	pad := logPad
+	f := logFace()
 	lh := lineHeight(f)
 	rows := int((h - 2*pad) / lh)
 	if rows <= 0 {
 		return
 	}
 	// wrap from the newest backwards until the window is filled
-	need := rows + max(scroll, 0)
+	need := rows + max(scroll, 0) + 1
 	var wrapped []string
 	for i := len(lines) - 1; i >= 0 && len(wrapped) < need; i-- {
 		ws := Wrap(lines[i], f, w-2*pad-8)
@@ -320,7 +346,14 @@ func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
 		cy -= lh
 	}
 	if scroll > 0 {
-		DrawText(dst, fmt.Sprintf("▲ %d more below", scroll), Face(11), x+w-pad-110, y+pad-2, colGold)
+		m := LogMoreRect(r)
+		mx, my, mw, mh := rectF(m)
+		fillRoundRect(dst, mx, my, mw, mh, 4, rgba(0x1e, 0x1a, 0x16, 0xf4))
+		strokeRoundRect(dst, mx+0.5, my+0.5, mw-1, mh-1, 4, 1, colGold)
+		drawTextCentered(dst, fmt.Sprintf("▼ %d newer below", scroll), Face(11.5), mx+mw/2, my+mh/2, colGold)
+	}
+	if len(wrapped) > end {
+		DrawText(dst, "▲ older above", Face(11), x+w-pad-80, y+2, colTextDim)
 	}
 }
 
