@@ -234,6 +234,7 @@ type panelButton struct {
 	card   *rules.Card
 	cmd    func(a *App)
 	isCard bool
+	look   render.CardLook
 }
 
 func newBoard(a *App, s *Session) *BoardScene {
@@ -256,25 +257,95 @@ func (b *BoardScene) BoardRect(a *App) image.Rectangle {
 func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
-	// The actions get the room they need; the log keeps at least 150 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight() + 8; need > top {
-		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-150))
+	// The actions get the room they need; the log keeps at least 110 px.
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + 8; need > top {
+		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
 }
 
-// actionsHeight is the height the panel's actions need at full size.
-func (b *BoardScene) actionsHeight() int {
-	h := 0
-	hand := map[string]bool{}
-	for _, c := range b.S.View().Hand {
-		hand[c.ID] = true
+// logMinH is the least height of the log panel.
+const logMinH = 118
+
+// panelItem is one entry of the action panel: a card of the hand
+// (playable when act is set, else greyed with why) or an action button.
+type panelItem struct {
+	act  *rules.Action
+	card *rules.Card
+	why  string
+	h    int
+	look render.CardLook
+}
+
+// panelItems lists the panel's entries with their heights: every card the
+// viewer holds while cards are played (the unplayable ones greyed, with
+// the reason), then the other actions. Cards show their whole text when
+// they all fit above the log, else their headings (the hover shows the
+// text): a card's text is never cut short.
+func (b *BoardScene) panelItems(a *App) []panelItem {
+	v := b.S.View()
+	acts := b.S.PanelActions()
+	plays := map[string]*rules.Action{}
+	for i := range acts {
+		if acts[i].Kind == "play" {
+			plays[acts[i].Choice] = &acts[i]
+		}
 	}
-	for _, act := range b.S.PanelActions() {
-		if act.Kind == "play" && hand[act.Choice] {
-			h += cardH + 6
+	var items []panelItem
+	if len(plays) > 0 {
+		for _, c := range v.Hand {
+			c := c
+			it := panelItem{card: &c, act: plays[c.ID]}
+			if it.act == nil {
+				it.why = b.S.WhyNotPlay(c.ID)
+			}
+			items = append(items, it)
+		}
+	}
+	for i := range acts {
+		if acts[i].Kind == "play" && b.holds(acts[i].Choice) {
+			continue
+		}
+		items = append(items, panelItem{act: &acts[i], h: buttonH})
+	}
+	w := sideWidth - 16
+	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
+	for _, compact := range []bool{false, true} {
+		need := 0
+		for i := range items {
+			if it := &items[i]; it.card != nil {
+				it.look = render.CardLook{Why: it.why, Compact: compact}
+				it.h = render.CardHeight(*it.card, w, it.look)
+				need += it.h + 6
+			} else {
+				need += it.h + 4
+			}
+		}
+		if need <= room {
+			break
+		}
+	}
+	return items
+}
+
+// holds reports whether the viewer holds the card.
+func (b *BoardScene) holds(id string) bool {
+	for _, c := range b.S.View().Hand {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// actionsHeight is the height the panel's entries need.
+func (b *BoardScene) actionsHeight(a *App) int {
+	h := 0
+	for _, it := range b.panelItems(a) {
+		if it.card != nil {
+			h += it.h + 6
 		} else {
-			h += buttonH + 4
+			h += it.h + 4
 		}
 	}
 	return h
@@ -332,7 +403,6 @@ func (b *BoardScene) layoutPanel(a *App) {
 	r := b.sideRect(a)
 	x0, x1 := r.Min.X+8, r.Max.X-8
 	y := r.Min.Y + 8
-	v := b.S.View()
 	hot := func(rr image.Rectangle) bool { return image.Pt(b.mx, b.my).In(rr) }
 	// App commands first, in a row, always in the same place.
 	cmds := []struct {
@@ -351,42 +421,23 @@ func (b *BoardScene) layoutPanel(a *App) {
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: c.l, Rect: rr, Enabled: true, Hot: hot(rr)}, cmd: c.cmd})
 	}
 	y += 32 + 10
-	// The legal actions with no map target: cards for 'play', else buttons,
-	// shrunk to fit above the log.
-	type item struct {
-		act  rules.Action
-		card *rules.Card
-	}
-	var items []item
+	// The legal actions with no map target: the hand's cards, else
+	// buttons, shrunk to fit above the log.
+	items := b.panelItems(a)
 	need := 0
-	for _, act := range b.S.PanelActions() {
-		it := item{act: act}
-		if act.Kind == "play" {
-			for _, c := range v.Hand {
-				if c.ID == act.Choice {
-					c := c
-					it.card = &c
-				}
-			}
-		}
-		if it.card != nil {
-			need += cardH + 6
-		} else {
-			need += buttonH + 4
-		}
-		items = append(items, it)
+	for _, it := range items {
+		need += it.h + 4
 	}
 	bottom := b.logRect(a).Min.Y - 8
 	scale := 1.0
 	if need > 0 && bottom-y < need {
 		scale = math.Max(0.62, float64(bottom-y)/float64(need))
 	}
-	ch, bh := int(cardH*scale), int(buttonH*scale)
+	bh := int(buttonH * scale)
 	for i, it := range items {
-		act := it.act
 		h := bh
 		if it.card != nil {
-			h = ch
+			h = it.h
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
@@ -396,10 +447,13 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		rr := image.Rect(x0, y, x1, y+h)
 		if it.card != nil {
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: act.Label, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act, card: it.card, isCard: true})
+			look := it.look
+			look.Hot = hot(rr)
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.card.Name, Rect: rr, Enabled: it.act != nil, Hot: look.Hot}, act: it.act, card: it.card, isCard: true, look: look})
 			y += h + 6
 			continue
 		}
+		act := *it.act
 		label := act.Label
 		if act.Kind == "end" && b.S.CanAct() {
 			label += "  (Space)"
@@ -739,6 +793,9 @@ func (b *BoardScene) click(a *App, x, y int) {
 	for _, pb := range b.panel {
 		if p.In(pb.b.Rect) {
 			switch {
+			case pb.isCard && pb.act == nil:
+				b.S.Message = pb.card.Name + " cannot be played now: " + pb.look.Why
+				b.S.changed()
 			case pb.act != nil && pb.act.Kind == "end":
 				b.endPhase(*pb.act)
 			case pb.act != nil:
@@ -962,7 +1019,7 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 	for _, pb := range b.panel {
 		rr := pb.b.Rect.Add(off)
 		if pb.isCard {
-			render.DrawCard(img, rr, *pb.card, pb.b.Hot)
+			render.DrawCardAs(img, rr, *pb.card, pb.look)
 			continue
 		}
 		bt := pb.b
@@ -1140,7 +1197,11 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		if pb.isCard && pb.b.Hot {
 			lines := []string{pb.card.Name}
 			lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
-			lines = append(lines, "Click to play it: "+pb.act.String())
+			if pb.act == nil {
+				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
+			} else {
+				lines = append(lines, "Click to play it: "+pb.act.String())
+			}
 			b.tooltip(dst, float64(pb.b.Rect.Min.X-360), float64(pb.b.Rect.Min.Y-16), lines)
 			return
 		}

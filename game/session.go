@@ -959,6 +959,25 @@ func (s *Session) EndWarning(end rules.Action) string {
 	return fmt.Sprintf("%d %s that may still act have not (%s). %s?", len(idle), unit, strings.Join(names, ", "), end.Label)
 }
 
+// CardExplainer is a system that says why a card held cannot be played
+// now (optional; rules/napoleonics implements it).
+type CardExplainer interface {
+	WhyNotPlay(card string) string
+}
+
+// WhyNotPlay says why the viewer cannot play a card held now.
+func (s *Session) WhyNotPlay(card string) string {
+	if !s.CanAct() {
+		return s.notYours().Error()
+	}
+	if ex, ok := s.Game.State.(CardExplainer); ok {
+		if w := ex.WhyNotPlay(card); w != "" {
+			return w
+		}
+	}
+	return "the rules offer no play of it now"
+}
+
 // LogLines is the event log as the viewer may read it.
 func (s *Session) LogLines() []string {
 	out := make([]string, 0, len(s.Game.Log))

@@ -706,54 +706,105 @@ func sideSample(dst *ebiten.Image, id string, x, y float64) {
 
 // DrawCard draws a command card in r; hot cards are lifted and gilded.
 func DrawCard(dst *ebiten.Image, r image.Rectangle, c rules.Card, hot bool) {
+	DrawCardAs(dst, r, c, CardLook{Hot: hot})
+}
+
+// CardLook is how a card of the hand is drawn: Hot under the cursor;
+// Why, when set, says why it cannot be played (the card is greyed);
+// Compact shows the heading only (the hover shows the whole text), never
+// a text cut short.
+type CardLook struct {
+	Hot     bool
+	Why     string
+	Compact bool
+}
+
+const cardPad = 11.0
+
+// CardHeight is the height a card needs at width w to show its whole
+// text (or, compact, its heading and reason).
+func CardHeight(c rules.Card, w int, look CardLook) int {
+	return int(math.Ceil(cardLayout(nil, 0, 0, float64(w), c, look)))
+}
+
+// cardLayout draws the card's content from (x, y) at width w when dst is
+// not nil, and returns the height it takes.
+func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook) float64 {
+	pad := cardPad
+	cy := y + pad
+	ink := colInk
+	if look.Why != "" {
+		ink = rgb(0x6a, 0x62, 0x58)
+	}
+	if c.Section != "" {
+		if dst != nil {
+			DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
+		}
+		cy += 14
+	}
+	for _, l := range Wrap(c.Name, Bold(14), w-2*pad) {
+		if dst != nil {
+			DrawText(dst, l, Bold(14), x+pad, cy, ink)
+		}
+		cy += lineHeight(Bold(14))
+	}
+	if !look.Compact && c.Text != "" {
+		cy += 3
+		if dst != nil {
+			line(dst, x+pad, cy, x+w-pad, cy, 1, rgba(0x7a, 0x60, 0x40, 0xa0))
+		}
+		cy += 5
+		f := Face(12)
+		for _, l := range Wrap(c.Text, f, w-2*pad) {
+			if dst != nil {
+				DrawText(dst, l, f, x+pad, cy, ink)
+			}
+			cy += lineHeight(f)
+		}
+	}
+	if look.Why != "" {
+		f := Bold(11.5)
+		for _, l := range Wrap("Cannot be played: "+look.Why, f, w-2*pad) {
+			if dst != nil {
+				DrawText(dst, l, f, x+pad, cy+2, colLabel)
+			}
+			cy += lineHeight(f)
+		}
+	}
+	if c.Rule != "" {
+		cy += 14
+	}
+	return cy + pad - y
+}
+
+// DrawCardAs draws a card of the hand in r (see CardLook); r should be
+// CardHeight high.
+func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLook) {
 	x, y, w, h := rectF(r)
 	if w <= 0 || h <= 0 {
 		return
 	}
+	hot := look.Hot && look.Why == ""
 	if hot {
 		y -= 6
 	}
+	face := rgb(0xf3, 0xea, 0xd2)
+	if look.Why != "" {
+		face = rgb(0xc9, 0xc3, 0xb6)
+	}
 	fillRoundRect(dst, x+3, y+4, w, h, 8, rgba(0, 0, 0, 0x70))
-	fillRoundRect(dst, x, y, w, h, 8, rgb(0xf3, 0xea, 0xd2))
+	fillRoundRect(dst, x, y, w, h, 8, face)
 	edge := rgb(0x7a, 0x60, 0x40)
 	if hot {
 		edge = colGold
 	}
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 8, 2, edge)
 	strokeRoundRect(dst, x+5.5, y+5.5, w-11, h-11, 5, 1, rgba(0x7a, 0x60, 0x40, 0x90))
-	pad := 11.0
-	cy := y + pad
-	if c.Section != "" {
-		DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
-		cy += 14
-	}
-	for _, l := range Wrap(c.Name, Bold(14), w-2*pad) {
-		if cy+18 > y+h-pad {
-			break
-		}
-		DrawText(dst, l, Bold(14), x+pad, cy, colInk)
-		cy += lineHeight(Bold(14))
-	}
-	cy += 3
-	line(dst, x+pad, cy, x+w-pad, cy, 1, rgba(0x7a, 0x60, 0x40, 0xa0))
-	cy += 5
-	f := Face(12)
-	bottom := y + h - pad
-	if c.Rule != "" {
-		bottom -= 14
-	}
-	for _, l := range Wrap(c.Text, f, w-2*pad) {
-		if cy+lineHeight(f) > bottom {
-			DrawText(dst, "…", f, x+pad, cy-4, colInk)
-			break
-		}
-		DrawText(dst, l, f, x+pad, cy, colInk)
-		cy += lineHeight(f)
-	}
+	cardLayout(dst, x, y, w, c, look)
 	if c.Rule != "" {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
-		DrawText(dst, s, Face(11), x+w-pad-sw, y+h-pad-13, rgb(0x3f, 0x6a, 0x90))
+		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, rgb(0x3f, 0x6a, 0x90))
 	}
 }
 
