@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -158,6 +159,16 @@ func (b *BoardScene) endPhase(act rules.Action) {
 	_, _ = b.S.Do(act)
 }
 
+// choose does a choice, first asking when it takes other choices of the
+// panel away (attaching the reserve gives up the historical set-up).
+func (b *BoardScene) choose(act rules.Action) {
+	if lost := b.S.LostChoices(act); len(lost) > 0 {
+		b.ask(act.Label+"?", "This gives up: "+strings.Join(lost, "; ")+". It cannot be taken back once the other side decides.", "Go ahead (Enter)", "Keep the choice (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		return
+	}
+	_, _ = b.S.Do(act)
+}
+
 // scrollLog scrolls the log by n wrapped lines (up: older), within the
 // lines there are.
 func (b *BoardScene) scrollLog(a *App, n int) {
@@ -235,6 +246,8 @@ type panelButton struct {
 	cmd    func(a *App)
 	isCard bool
 	look   render.CardLook
+	// heading is a group's heading: text, not a button.
+	heading bool
 }
 
 func newBoard(a *App, s *Session) *BoardScene {
@@ -275,6 +288,33 @@ type panelItem struct {
 	why  string
 	h    int
 	look render.CardLook
+	// heading, when set, is the words shared by a group of choices shown
+	// apart (the choices' buttons then say only what differs); short
+	// marks a choice of such a group, laid out two to a row.
+	heading string
+	short   string
+	primary bool
+}
+
+// groupMin is the least number of choices with one wording that are shown
+// as a group under a heading.
+const groupMin = 3
+
+// sharedPrefix is the words the labels share (up to a space), "" if none.
+func sharedPrefix(labels []string) string {
+	if len(labels) == 0 {
+		return ""
+	}
+	p := labels[0]
+	for _, l := range labels[1:] {
+		for !strings.HasPrefix(l, p) {
+			p = p[:len(p)-1]
+		}
+	}
+	if i := strings.LastIndex(p, " "); i > 0 {
+		return p[:i+1]
+	}
+	return ""
 }
 
 // panelItems lists the panel's entries with their heights: every card the
@@ -302,11 +342,57 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 			items = append(items, it)
 		}
 	}
+	// Choices that share their wording and rule (attach the reserve to one
+	// formation or another) are grouped apart, after the other actions,
+	// under a heading; the historical set-up comes first, gilded.
+	byRule := map[string][]int{}
+	for i := range acts {
+		if acts[i].Kind == "choose" {
+			byRule[acts[i].Rule] = append(byRule[acts[i].Rule], i)
+		}
+	}
+	grouped := map[int]string{}
+	var groups [][]int
+	for _, idx := range byRule {
+		if len(idx) < groupMin {
+			continue
+		}
+		var labels []string
+		for _, i := range idx {
+			labels = append(labels, acts[i].Label)
+		}
+		if p := sharedPrefix(labels); len(p) >= 8 {
+			for _, i := range idx {
+				grouped[i] = p
+			}
+			groups = append(groups, idx)
+		}
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i][0] < groups[j][0] })
 	for i := range acts {
 		if acts[i].Kind == "play" && b.holds(acts[i].Choice) {
 			continue
 		}
-		items = append(items, panelItem{act: &acts[i], h: buttonH})
+		if _, ok := grouped[i]; ok {
+			continue
+		}
+		items = append(items, panelItem{act: &acts[i], h: buttonH, primary: acts[i].Choice == "historical"})
+	}
+	for _, g := range groups {
+		p := grouped[g[0]]
+		head := strings.TrimSpace(p) + "…"
+		if r := acts[g[0]].Rule; r != "" {
+			head += " [" + r + "]"
+		}
+		lines := render.Wrap(head, render.Bold(13), float64(sideWidth-16))
+		items = append(items, panelItem{heading: head, h: 10 + 18*len(lines)})
+		for n, i := range g {
+			it := panelItem{act: &acts[i], short: strings.TrimPrefix(acts[i].Label, p), h: 34}
+			if n%2 == 1 {
+				it.h = 0 // beside the one before
+			}
+			items = append(items, it)
+		}
 	}
 	w := sideWidth - 16
 	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
@@ -445,6 +531,24 @@ func (b *BoardScene) layoutPanel(a *App) {
 			y = bottom + 8
 			break
 		}
+		if it.heading != "" {
+			rr := image.Rect(x0, y, x1, y+it.h)
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.heading, Rect: rr}, heading: true})
+			y += it.h + 4
+			continue
+		}
+		if it.short != "" {
+			half := (x1 - x0 - 6) / 2
+			rr := image.Rect(x0, y, x0+half, y+34)
+			if it.h == 0 {
+				rr = image.Rect(x0+half+6, y-38, x1, y-4)
+			} else {
+				y += 38
+			}
+			act := *it.act
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.short, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+			continue
+		}
 		rr := image.Rect(x0, y, x1, y+h)
 		if it.card != nil {
 			look := it.look
@@ -458,7 +562,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		if act.Kind == "end" && b.S.CanAct() {
 			label += "  (Space)"
 		}
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary}, act: &act})
 		y += h + 4
 	}
 	// The room left above the log holds the selected unit's card.
@@ -723,6 +827,12 @@ func (b *BoardScene) nextUnit(back bool) {
 		}
 	}
 	if len(ids) == 0 {
+		// Nothing to select yet: say what comes first.
+		for _, a := range b.S.PanelActions() {
+			b.S.Message = "No unit may act yet: first " + a.Label + " (in the panel)"
+			b.S.changed()
+			return
+		}
 		return
 	}
 	i := 0
@@ -798,6 +908,8 @@ func (b *BoardScene) click(a *App, x, y int) {
 				b.S.changed()
 			case pb.act != nil && pb.act.Kind == "end":
 				b.endPhase(*pb.act)
+			case pb.act != nil && pb.act.Kind == "choose":
+				b.choose(*pb.act)
 			case pb.act != nil:
 				_, _ = b.S.Do(*pb.act)
 			case pb.cmd != nil:
@@ -1020,6 +1132,12 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		rr := pb.b.Rect.Add(off)
 		if pb.isCard {
 			render.DrawCardAs(img, rr, *pb.card, pb.look)
+			continue
+		}
+		if pb.heading {
+			for i, l := range render.Wrap(pb.b.Label, render.Bold(13), float64(rr.Dx())) {
+				render.DrawText(img, l, render.Bold(13), float64(rr.Min.X), float64(rr.Min.Y+6+18*i), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+			}
 			continue
 		}
 		bt := pb.b

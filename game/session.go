@@ -978,6 +978,40 @@ func (s *Session) WhyNotPlay(card string) string {
 	return "the rules offer no play of it now"
 }
 
+// LostChoices lists the panel's choices of another rule that a choice
+// takes away (with their rule), computed on a copy of the game: what the
+// player gives up by clicking it.
+func (s *Session) LostChoices(act rules.Action) []string {
+	if act.Kind != "choose" || !s.CanAct() {
+		return nil
+	}
+	c := s.Game.Clone()
+	if _, err := c.Apply(act); err != nil {
+		return nil
+	}
+	after := map[string]bool{}
+	if c.State.Status().Decider == s.Viewer {
+		for _, a := range c.State.Legal() {
+			after[a.Key()] = true
+		}
+	}
+	// A group of alternatives (one formation or another) is not a loss
+	// worth a question: only single choices are.
+	perRule := map[string]int{}
+	for _, a := range s.PanelActions() {
+		if a.Kind == "choose" {
+			perRule[a.Rule]++
+		}
+	}
+	var out []string
+	for _, a := range s.PanelActions() {
+		if a.Kind == "choose" && a.Rule != act.Rule && perRule[a.Rule] < 3 && !after[a.Key()] {
+			out = append(out, a.Label+" ["+a.Rule+"]")
+		}
+	}
+	return out
+}
+
 // LogLines is the event log as the viewer may read it.
 func (s *Session) LogLines() []string {
 	out := make([]string, 0, len(s.Game.Log))
