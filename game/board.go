@@ -948,11 +948,17 @@ func (b *BoardScene) click(a *App, x, y int) {
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
 	// A lit target (or a route's end) takes the click.
 	if onMap && b.S.Selected != "" && b.S.CanAct() {
-		if len(b.S.TargetActions(loc)) > 0 {
-			_, _ = b.S.ClickLoc(loc)
-			return
-		}
-		if _, ok := b.S.Routes()[loc]; ok {
+		_, route := b.S.Routes()[loc]
+		acts := b.S.TargetActions(loc)
+		if len(acts) > 0 || route {
+			move := route || acts[0].Kind == "move"
+			if w := b.S.NeedsCloseConfirm(b.S.Selected); move && w != "" {
+				b.ask("Close the formation?", w+". Formations move one after another: once this unit moves, the other may move no more this phase.", "Move (Enter)", "Keep moving it (Esc)", func(*App) {
+					b.S.ConfirmClose()
+					_, _ = b.S.ClickLoc(loc)
+				})
+				return
+			}
 			_, _ = b.S.ClickLoc(loc)
 			return
 		}

@@ -66,6 +66,11 @@ type Session struct {
 	// (turn, phase, decider), for the end-of-phase confirmation.
 	acted    map[string]bool
 	actedKey string
+	// closing memoises Closing per version and unit; closeOK holds the
+	// phases in which the player confirmed closing a formation.
+	closing     map[string]string
+	closingVer  int
+	closeOK     map[string]bool
 	// unsaved counts the decisions (and undos) since the game was
 	// started, loaded or last saved to a file.
 	unsaved int
@@ -825,10 +830,14 @@ func (s *Session) HoverText(loc string) []string {
 		for i, a := range acts {
 			out[i] = a.String()
 		}
+		if acts[0].Kind == "move" {
+			out = append(out, s.Consequences(acts[0].Unit, loc)...)
+		}
 		return out
 	}
 	if r, ok := s.Routes()[loc]; ok {
-		return []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+		return append(out, s.Consequences(s.Selected, loc)...)
 	}
 	for _, u := range s.View().Units {
 		if u.ID == s.Selected && (u.At == loc || u.At2 == loc) {
@@ -1010,6 +1019,122 @@ func (s *Session) LostChoices(act rules.Action) []string {
 		}
 	}
 	return out
+}
+
+// Closing says what moving unit closes, when the system moves formations
+// one after another [10]: "Closes formation X: N units unmoved [10]" when
+// its first step ends the formation moving now with units that could
+// still move ("" when it closes nothing). It is found by applying the
+// unit's first step to a copy of the game.
+func (s *Session) Closing(unit string) string {
+	if !s.CanAct() || unit == "" {
+		return ""
+	}
+	if s.closingVer != s.version || s.closing == nil {
+		s.closing, s.closingVer = map[string]string{}, s.version
+	}
+	if w, ok := s.closing[unit]; ok {
+		return w
+	}
+	w := s.closingOf(unit)
+	s.closing[unit] = w
+	return w
+}
+
+func (s *Session) closingOf(unit string) string {
+	var first *rules.Action
+	movers := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind != "move" {
+			continue
+		}
+		movers[a.Unit] = true
+		if a.Unit == unit && first == nil {
+			a := a
+			first = &a
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	c := s.Game.Clone()
+	evs, err := c.ApplyOne(*first)
+	if err != nil {
+		return ""
+	}
+	name := ""
+	for _, e := range evs {
+		if e.Kind == "formation" && strings.HasSuffix(e.Text, "has finished moving") {
+			name = strings.TrimSuffix(strings.TrimPrefix(e.Text, "Formation "), " has finished moving")
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	still := map[string]bool{}
+	if c.State.Status().Decider == s.Viewer {
+		for _, a := range c.State.Legal() {
+			if a.Kind == "move" {
+				still[a.Unit] = true
+			}
+		}
+	}
+	n := 0
+	for id := range movers {
+		if id == unit || still[id] || s.acted[id] && s.actedKey == s.phaseKey() {
+			continue
+		}
+		if u, ok := s.Unit(id); ok && !hasMarker(u, "moved") {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("Closes formation %s: it may move no more [10]", name)
+	}
+	units := "units"
+	if n == 1 {
+		units = "unit"
+	}
+	return fmt.Sprintf("Closes formation %s with %d %s unmoved [10]", name, n, units)
+}
+
+func hasMarker(u rules.UnitView, m string) bool {
+	for _, x := range u.Markers {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Consequences are what a move of unit to loc brings about beyond the
+// move itself, said before the click: closing a formation [10] (more are
+// added by the systems' consequence hooks).
+func (s *Session) Consequences(unit, loc string) []string {
+	var out []string
+	if w := s.Closing(unit); w != "" {
+		out = append(out, w)
+	}
+	return out
+}
+
+// NeedsCloseConfirm reports whether moving unit closes a formation and
+// the player has not confirmed closing one in this phase yet.
+func (s *Session) NeedsCloseConfirm(unit string) string {
+	w := s.Closing(unit)
+	if w == "" || s.closeOK[s.phaseKey()] {
+		return ""
+	}
+	return w
+}
+
+// ConfirmClose records that the player accepts closing formations in
+// this phase (the first such move asked).
+func (s *Session) ConfirmClose() {
+	if s.closeOK == nil {
+		s.closeOK = map[string]bool{}
+	}
+	s.closeOK[s.phaseKey()] = true
 }
 
 // LogLines is the event log as the viewer may read it.
