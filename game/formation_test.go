@@ -71,4 +71,3 @@ func TestRule10_MoveThatClosesAFormationSaysSoAndAsks(t *testing.T) {
 		t.Fatalf("asked twice in a phase: %q", w)
 	}
 }
-

@@ -68,9 +68,9 @@ type Session struct {
 	actedKey string
 	// closing memoises Closing per version and unit; closeOK holds the
 	// phases in which the player confirmed closing a formation.
-	closing     map[string]string
-	closingVer  int
-	closeOK     map[string]bool
+	closing    map[string]string
+	closingVer int
+	closeOK    map[string]bool
 	// unsaved counts the decisions (and undos) since the game was
 	// started, loaded or last saved to a file.
 	unsaved int
