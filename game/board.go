@@ -37,6 +37,7 @@ type BoardScene struct {
 	Cam render.Camera
 
 	legend, numbers bool
+	radii           bool // C: every own leader's command radius
 	mx, my          int
 	hoverLoc        string
 	hoverUnit       string
@@ -791,6 +792,8 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.legend = !b.legend
 	case e.Key == ebiten.KeyN:
 		b.numbers = !b.numbers
+	case e.Key == ebiten.KeyC && !e.Ctrl:
+		b.radii = !b.radii
 	case e.Key == ebiten.KeyF1:
 		b.openReference(a)
 	case e.Key == ebiten.KeyEqual || e.Key == ebiten.KeyNumpadAdd:
@@ -1268,6 +1271,11 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.damage = b.damage[:0]
 	b.cache.record = &b.damage
 	defer func() { b.cache.record = nil }()
+	if areas := b.commandOutlines(); len(areas) > 0 {
+		if r := b.drawCommandOutlines(dst, areas); !r.Empty() {
+			b.damage = append(b.damage, r)
+		}
+	}
 	if r := b.RB.TopBounds(b.Cam, o); !r.Empty() {
 		b.RB.DrawTop(dst, b.Cam, o)
 		b.damage = append(b.damage, r)

@@ -1115,6 +1115,9 @@ func (s *Session) Consequences(unit, loc string) []string {
 	if w := s.Closing(unit); w != "" {
 		out = append(out, w)
 	}
+	if mc, ok := s.Game.State.(MoveConsequencer); ok {
+		out = append(out, mc.MoveConsequences(unit, loc)...)
+	}
 	return out
 }
 
