@@ -97,4 +97,3 @@ func (b *BoardScene) drawCommandOutlines(dst *ebiten.Image, areas [][]string) im
 	}
 	return drawn.Intersect(b.Cam.Rect)
 }
-
