@@ -935,18 +935,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 		}
 		b.openStack = ""
 	}
-	// Facing arrows around the selected unit.
-	if b.S.Selected != "" {
-		if u, ok := b.S.Unit(b.S.Selected); ok && u.At != "" {
-			if f, ok := b.RB.PickFacing(b.Cam, u.At, fx, fy); ok {
-				for _, act := range b.S.FaceActions() {
-					if act.Facing == f {
-						_, _ = b.S.Do(act)
-						return
-					}
-				}
-			}
-		}
+	// Facing arrows around the selected unit (targets wider than the
+	// arrows drawn).
+	if act, ok := b.facingUnder(fx, fy); ok {
+		_, _ = b.S.Do(act)
+		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
 	// A lit target (or a route's end) takes the click.
@@ -1318,7 +1311,12 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 		return
 	}
-	// Hover: a unit's full card, else what the hex offers or why not.
+	// Hover: a facing arrow, a unit's full card, else what the hex offers
+	// or why not.
+	if act, ok := b.facingUnder(float64(b.mx), float64(b.my)); ok {
+		b.tooltip(dst, float64(b.mx), float64(b.my), []string{b.faceHover(act)})
+		return
+	}
 	if b.hoverUnit != "" {
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, u, v.Board)

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"grognard/render"
+	"grognard/rules"
 	"grognard/rules/hex"
 )
 
@@ -96,4 +97,54 @@ func (b *BoardScene) drawCommandOutlines(dst *ebiten.Image, areas [][]string) im
 		}
 	}
 	return drawn.Intersect(b.Cam.Rect)
+}
+
+// facingUnder returns the selected unit's legal face action whose arrow is
+// under the screen point: a target larger than the drawn arrow (at least
+// 16 px around it, or 0.42 of a hex).
+func (b *BoardScene) facingUnder(sx, sy float64) (rules.Action, bool) {
+	v := b.S.View()
+	if b.S.Selected == "" || v.Board == nil || v.Board.Hex == nil {
+		return rules.Action{}, false
+	}
+	faces := b.S.FaceActions()
+	if len(faces) == 0 {
+		return rules.Action{}, false
+	}
+	u, ok := b.S.Unit(b.S.Selected)
+	if !ok || u.At == "" {
+		return rules.Action{}, false
+	}
+	cx, cy, ok := b.RB.Center(u.At)
+	if !ok {
+		return rules.Action{}, false
+	}
+	z := math.Max(b.Cam.Zoom, 0.01)
+	rad := math.Max(render.HexSize*0.42, 16/z)
+	mx, my := b.Cam.ToMap(sx, sy)
+	best, bd := -1, math.Inf(1)
+	for i, a := range faces {
+		fx, fy := v.Board.Hex.Layout.Corner(a.Facing, 1)
+		x, y := cx+fx*render.HexSize*1.02, cy+fy*render.HexSize*1.02
+		if d := math.Hypot(mx-x, my-y); d <= rad && d < bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return rules.Action{}, false
+	}
+	return faces[best], true
+}
+
+// faceHover is the hover of a facing arrow: "Face north-east: 1/2 MP [7]".
+func (b *BoardScene) faceHover(a rules.Action) string {
+	v := b.S.View()
+	t := "Face " + render.FacingWord(v.Board.Hex.Layout, a.Facing)
+	if a.Info != "" {
+		t += ": " + a.Info
+	}
+	if a.Rule != "" {
+		t += " [" + a.Rule + "]"
+	}
+	return t
 }
