@@ -73,6 +73,9 @@ type BoardScene struct {
 	// dialog is a question the player must answer before anything else
 	// (nil when none is open).
 	dialog *question
+	// oddsRect is where this frame's odds panel is (empty when none), for
+	// the pop-ups drawn after it to keep clear of.
+	oddsRect image.Rectangle
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -1337,11 +1340,12 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
-		b.tooltip(dst, float64(b.mx), float64(b.my), lines)
+		b.tooltipIn(dst, br, lines)
 	}
 }
 
 func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
+	b.oddsRect = image.Rectangle{}
 	var act *rules.Action
 	if b.S.Menu != nil {
 		b.layoutMenu(a)
@@ -1374,13 +1378,102 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	if !ok {
 		return
 	}
-	br := b.BoardRect(a)
-	r := image.Rect(br.Max.X-450, br.Min.Y+10, br.Max.X-10, br.Min.Y+40+28*len(lines))
+	r := b.oddsPlace(a, len(lines))
+	b.oddsRect = r
 	key := title
 	for _, l := range lines {
 		key += fmt.Sprintf("|%s %d/%d", l.Result, l.Num, l.Den)
 	}
 	b.cache.draw(dst, "odds|"+key, r, func(img *ebiten.Image, r image.Rectangle) { render.DrawOdds(img, r, title, lines) })
+}
+
+// oddsPlace is where the odds panel of n outcomes goes: a corner of the
+// board clear of the open menu, the hovered hex and the lit hexes.
+func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
+	br := b.BoardRect(a)
+	var avoid []image.Rectangle
+	if b.S.Menu != nil {
+		b.layoutMenu(a)
+		avoid = append(avoid, b.menu...)
+	}
+	if x, y, ok := b.ScreenOf(b.hoverLoc); ok {
+		avoid = append(avoid, image.Rect(int(x)-30, int(y)-30, int(x)+30, int(y)+30))
+	}
+	avoid = append(avoid, b.litRects()...)
+	w, h := 440, 30+28*n
+	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+}
+
+// litRects are the screen squares of the lit hexes of the selection.
+func (b *BoardScene) litRects() []image.Rectangle {
+	if !b.S.CanAct() || b.S.Selected == "" {
+		return nil
+	}
+	r := int(render.HexSize * b.Cam.Zoom * 0.8)
+	var out []image.Rectangle
+	for _, h := range b.S.Highlights() {
+		if x, y, ok := b.ScreenOf(h.At); ok {
+			out = append(out, image.Rect(int(x)-r, int(y)-r, int(x)+r, int(y)+r))
+		}
+	}
+	return out
+}
+
+// cornersOf lists the top-right, bottom-right, top-left and bottom-left
+// places of a w x h box in r.
+func cornersOf(r image.Rectangle, w, h int) []image.Point {
+	return []image.Point{{r.Max.X - w, r.Min.Y}, {r.Max.X - w, r.Max.Y - h}, {r.Min.X, r.Min.Y}, {r.Min.X, r.Max.Y - h}}
+}
+
+// besides lists the places of a w x h box around a cursor at (x, y), gap
+// away: below right, below left, above right, above left, then right and
+// left at its height.
+func besides(x, y, w, h, gap int) []image.Point {
+	return []image.Point{{x + gap, y + gap}, {x - gap - w, y + gap}, {x + gap, y - gap - h}, {x - gap - w, y - gap - h}, {x + gap, y - h/2}, {x - gap - w, y - h/2}}
+}
+
+// placeIn puts a w x h box at the first of the places (each kept inside
+// r) that overlaps none of avoid, else at the one that overlaps least.
+func placeIn(r image.Rectangle, w, h int, places []image.Point, avoid []image.Rectangle) image.Rectangle {
+	best, bestArea := image.Rectangle{}, -1
+	// Failing those, the corners of r.
+	places = append(places, cornersOf(r, w, h)...)
+	for _, p := range places {
+		x := max(r.Min.X, min(p.X, r.Max.X-w))
+		y := max(r.Min.Y, min(p.Y, r.Max.Y-h))
+		box := image.Rect(x, y, x+w, y+h)
+		area := 0
+		for _, a := range avoid {
+			if in := box.Intersect(a); !in.Empty() {
+				area += in.Dx() * in.Dy()
+			}
+		}
+		if area == 0 {
+			return box
+		}
+		if bestArea < 0 || area < bestArea {
+			best, bestArea = box, area
+		}
+	}
+	return best
+}
+
+// tooltipIn draws a hover tooltip beside the cursor inside r (the board:
+// never over the log or the panel), clear of the odds and the lit hexes
+// where it can be.
+func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []string) {
+	f := render.Face(12.5)
+	w, lh := 0.0, 0.0
+	for _, l := range lines {
+		lw, h := render.Measure(l, f)
+		w, lh = math.Max(w, lw), math.Max(lh, h)
+	}
+	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
+	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
+	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
+		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
+	})
 }
 
 // button draws a button through the widget cache.
@@ -1420,12 +1513,9 @@ func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
 func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
-	x, y := b.mx+18, b.my+18
-	if x+w > br.Max.X {
-		x = b.mx - 18 - w
-	}
-	y = max(br.Min.Y+4, min(y, br.Max.Y-4-h))
-	r := image.Rect(x, y, x+w, y+h)
+	// Beside the cursor, clear of the odds and the lit hexes if it can be.
+	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
 	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
