@@ -905,6 +905,14 @@ func (b *BoardScene) click(a *App, x, y int) {
 		b.logScroll = 0 // back to the newest lines
 		return
 	}
+	if lr := b.logRect(a); p.In(lr) {
+		// A rule citation in the log opens the reference at that rule.
+		row := render.LogRowAt(lr, b.S.LogLines(), b.logScroll, y)
+		if rule := render.RuleCited(row); rule != "" {
+			b.openReferenceAt(a, rule)
+		}
+		return
+	}
 	b.layoutPanel(a)
 	for _, pb := range b.panel {
 		if p.In(pb.b.Rect) {
@@ -1017,7 +1025,18 @@ func (b *BoardScene) load(a *App) {
 }
 
 func (b *BoardScene) openReference(a *App) {
+	// F1 over a lit hex opens the reference at the rule of its action.
+	if acts := b.S.TargetActions(b.hoverLoc); len(acts) > 0 && acts[0].Rule != "" {
+		b.openReferenceAt(a, acts[0].Rule)
+		return
+	}
 	a.scene = newReference(a, b.S.System, b)
+	a.Redraw()
+}
+
+// openReferenceAt opens the rules reference at a rule's section.
+func (b *BoardScene) openReferenceAt(a *App, rule string) {
+	a.scene = newReferenceAt(a, b.S.System, b, rule)
 	a.Redraw()
 }
 

@@ -884,3 +884,43 @@ func DrawCover(dst *ebiten.Image, title, sub string) {
 		sy += lineHeight(sf)
 	}
 }
+
+// LogRowAt returns the text of the log row DrawLog draws at screen height
+// y in r (lines and scroll as given to DrawLog), "" when none is there.
+func LogRowAt(r image.Rectangle, lines []string, scroll int, y int) string {
+	x0, y0, w, h := rectF(r)
+	_ = x0
+	f := logFace()
+	lh := lineHeight(f)
+	rows := int((h - 2*logPad) / lh)
+	// Row i from the bottom (0: newest shown) spans [top, top+lh).
+	i := int(math.Floor((y0 + h - logPad - float64(y)) / lh))
+	if i < 0 || i >= rows {
+		return ""
+	}
+	want := max(scroll, 0) + i
+	n := 0
+	for k := len(lines) - 1; k >= 0; k-- {
+		ws := Wrap(lines[k], f, w-2*logPad-8)
+		for j := len(ws) - 1; j >= 0; j-- {
+			if n == want {
+				return ws[j]
+			}
+			n++
+		}
+	}
+	return ""
+}
+
+// RuleCited returns the rule of the last citation "[...]" in s, "" if none.
+func RuleCited(s string) string {
+	j := strings.LastIndex(s, "]")
+	if j < 0 {
+		return ""
+	}
+	i := strings.LastIndex(s[:j], "[")
+	if i < 0 || i+1 >= j {
+		return ""
+	}
+	return s[i+1 : j]
+}
