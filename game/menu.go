@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"grognard/render"
 	"grognard/rules"
@@ -37,7 +38,12 @@ const recentShown = 4
 type menuButton struct {
 	b  render.Button
 	do func(a *App)
+	// lines, when set, is the button's wrapped label (drawn in full).
+	lines []string
 }
+
+// optFace is the face of the optional rules' labels.
+func optFace() text.Face { return render.Bold(13) }
 
 func newMenu(a *App) *menuScene {
 	m := &menuScene{opts: map[string]rules.Options{}}
@@ -101,6 +107,9 @@ func (m *menuScene) layout(a *App) {
 		}
 		opts := m.opts[sc.ID]
 		y := y0 + len(m.details)*20 + 8
+		ox := x2
+		// Each option's whole name, wrapped (never cut), in a box as high
+		// as it needs; the list stops above the bottom row.
 		for _, o := range sc.Options {
 			o := o
 			on := opts.On(sc, o.ID)
@@ -108,15 +117,22 @@ func (m *menuScene) layout(a *App) {
 			if on {
 				box = "[x] "
 			}
-			r := image.Rect(x2, y, x2+bw, y+40)
-			m.buttons = append(m.buttons, menuButton{b: render.Button{Label: box + o.Name, Sub: "rule " + o.Rule, Rect: r, Enabled: true, Active: on},
+			label := box + o.Name + "  (rule " + o.Rule + ")"
+			lines := render.Wrap(label, optFace(), float64(bw-16))
+			h := 10 + 17*len(lines)
+			if y+h > a.h-100 && ox == x2 {
+				// Out of room: the rest go under the scenario list.
+				ox, y = x1, y0+len(m.scenarios())*(bh+8)+12
+			}
+			r := image.Rect(ox, y, ox+bw, y+h)
+			m.buttons = append(m.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: on}, lines: lines,
 				do: func(*App) {
 					if m.opts[sc.ID] == nil {
 						m.opts[sc.ID] = rules.Options{}
 					}
 					m.opts[sc.ID][o.ID] = !on
 				}})
-			y += 46
+			y += h + 5
 		}
 	}
 	// The recent games (their own autosaves), under the systems.
@@ -268,6 +284,9 @@ func (m *menuScene) draw(a *App, dst *ebiten.Image) {
 	}
 	for _, b := range m.buttons {
 		render.DrawButton(dst, b.b)
+		for i, l := range b.lines {
+			render.DrawText(dst, l, optFace(), float64(b.b.Rect.Min.X+8), float64(b.b.Rect.Min.Y+5+17*i), textColor)
+		}
 	}
 	y := 136.0
 	for _, l := range m.details {
