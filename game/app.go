@@ -204,9 +204,31 @@ func (a *App) Layout(ow, oh int) (int, int) {
 func (a *App) OpenSession(s *Session) *BoardScene {
 	s.Handovers = true
 	b := newBoard(a, s)
+	a.releaseScene()
 	a.scene = b
 	a.dirty = true
 	return b
+}
+
+// releaseScene frees the GPU images of the board being left (its widget
+// cache and board layer) at once rather than whenever the collector runs:
+// a player who loads or starts game after game would otherwise pile up
+// every board's images.
+func (a *App) releaseScene() {
+	b, ok := a.scene.(*BoardScene)
+	if !ok {
+		if r, ok := a.scene.(*referenceScene); ok {
+			b, _ = r.back.(*BoardScene)
+		}
+	}
+	if b == nil {
+		return
+	}
+	b.cache.clear()
+	if b.layer != nil {
+		b.layer.Deallocate()
+		b.layer, b.layerOK = nil, false
+	}
 }
 
 // Board returns the board scene if it is showing.
@@ -219,6 +241,7 @@ func (a *App) Board() *BoardScene {
 func (a *App) ToMenu(msg string) {
 	m := newMenu(a)
 	m.msg = msg
+	a.releaseScene()
 	a.scene = m
 	a.dirty = true
 }
