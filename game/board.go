@@ -1214,8 +1214,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			sub += " " + b.S.SideName(b.S.Viewer) + " may still take back the last move: Ctrl+Z."
 		}
 		dst.Fill(background)
-		b.cache.draw(dst, "cover|"+title, dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
-			render.DrawCover(img.SubImage(r).(*ebiten.Image), title, sub)
+		notes := b.S.LastPublic
+		b.cache.draw(dst, "cover|"+title+"|"+sub+"|"+strings.Join(notes, "\n"), dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
+			render.DrawCoverNotes(img.SubImage(r).(*ebiten.Image), title, sub, notes)
 		})
 		return
 	}

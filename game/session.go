@@ -41,6 +41,10 @@ type Session struct {
 	// Handovers set (the app's) use it.
 	Handover  bool
 	Handovers bool
+	// LastPublic is the public text of the events of the last decision
+	// (its dice included), shown on the hand-over screen so the side that
+	// decided sees the outcome before the seat passes.
+	LastPublic []string
 	// Seats counts the hand-overs taken (the log shows the newest lines
 	// to whoever takes the seat).
 	Seats int
@@ -591,6 +595,11 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	key := s.phaseKey()
 	evs, err := s.Game.Apply(a)
 	s.closeMenu()
+	s.LastPublic = s.LastPublic[:0]
+	for _, e := range evs {
+		// Public words only: the hand-over screen is seen by both sides.
+		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
+	}
 	if err == nil && a.Kind != "end" && a.Kind != "pass" {
 		if s.actedKey != key {
 			s.acted, s.actedKey = map[string]bool{}, key

@@ -851,6 +851,39 @@ func DrawOdds(dst *ebiten.Image, r image.Rectangle, title string, lines []rules.
 	}
 }
 
+// DrawCoverNotes draws the hand-over cover with, under it, what the last
+// decision brought about (public lines: the dice of a combat), so the side
+// that decided sees the outcome before the seat passes.
+func DrawCoverNotes(dst *ebiten.Image, title, sub string, notes []string) {
+	DrawCover(dst, title, sub)
+	if len(notes) == 0 {
+		return
+	}
+	b := dst.Bounds()
+	x, _, w, h := rectF(b)
+	f := Face(15)
+	lh := lineHeight(f)
+	var lines []string
+	for _, n := range notes {
+		lines = append(lines, Wrap(n, f, math.Min(w-120, 900))...)
+	}
+	if len(lines) > 10 {
+		lines = lines[len(lines)-10:]
+	}
+	bw := math.Min(w-80, 940)
+	bh := float64(len(lines))*lh + 44
+	bx, by := x+(w-bw)/2, float64(b.Min.Y)+h*0.66
+	if by+bh > float64(b.Max.Y)-10 {
+		by = float64(b.Max.Y) - 10 - bh
+	}
+	fillRoundRect(dst, bx, by, bw, bh, 8, rgba(0x2c, 0x26, 0x20, 0xf0))
+	strokeRoundRect(dst, bx+0.5, by+0.5, bw-1, bh-1, 8, 1, colPanelEdge)
+	DrawText(dst, "What your last decision brought about:", Bold(14), bx+20, by+10, colGold)
+	for i, l := range lines {
+		DrawText(dst, l, f, bx+20, by+34+float64(i)*lh, colText)
+	}
+}
+
 // DrawCover draws the full-screen hand-over cover that hides the board.
 func DrawCover(dst *ebiten.Image, title, sub string) {
 	b := dst.Bounds()
