@@ -59,7 +59,7 @@ func DrawButton(dst *ebiten.Image, b Button) {
 	case !b.Enabled:
 		bg, edge, fg = rgb(0x33, 0x30, 0x2c), rgb(0x4a, 0x46, 0x40), rgb(0x7c, 0x76, 0x6c)
 	case b.Active:
-		bg, edge, fg = rgb(0x7a, 0x5c, 0x22), colGold, rgb(0xff, 0xf4, 0xd8)
+		bg, edge, fg = rgb(0x7a, 0x5c, 0x22), colGold, rgb(0x2a, 0x1e, 0x0c)
 	case b.Hot:
 		bg, edge = rgb(0x62, 0x52, 0x3e), rgb(0xd8, 0xb8, 0x78)
 	}
@@ -81,6 +81,9 @@ func DrawButton(dst *ebiten.Image, b Button) {
 	top := y + (h-lh-sh)/2
 	drawTextCentered(dst, fitText(b.Label, lf, w-10), lf, x+w/2, top+lh/2, fg)
 	sc := colTextDim
+	if b.Active && b.Enabled {
+		sc = rgb(0x4a, 0x36, 0x14) // dark on the gilded ground
+	}
 	if !b.Enabled {
 		sc = rgb(0x6c, 0x66, 0x5c)
 	}
