@@ -411,7 +411,23 @@ func (s *Session) highlights() []render.Highlight {
 		h := at[loc]
 		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: strings.Join(h.texts, " / ")})
 	}
-	return dropUniformLabels(out)
+	return dropLongLabels(dropUniformLabels(out))
+}
+
+// pillWidth is the widest label the board writes on a lit hex (the
+// renderer cuts longer ones with an ellipsis, in Bold 10 at scale 1).
+const pillWidth = render.HexSize*1.75 - 9
+
+// dropLongLabels clears the labels too long to show whole on their hex:
+// the hover of the hex says them in full; a label cut to "may still b…"
+// says nothing.
+func dropLongLabels(hs []render.Highlight) []render.Highlight {
+	for i := range hs {
+		if w, _ := render.Measure(hs[i].Text, render.Bold(10)); hs[i].Text != "" && w > pillWidth {
+			hs[i].Text = ""
+		}
+	}
+	return hs
 }
 
 // dropUniformLabels clears the labels of a highlight kind when every
