@@ -736,9 +736,6 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 	pad := cardPad
 	cy := y + pad
 	ink := colInk
-	if look.Why != "" {
-		ink = rgb(0x6a, 0x62, 0x58)
-	}
 	if c.Section != "" {
 		if dst != nil {
 			DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
@@ -792,11 +789,12 @@ func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLoo
 		y -= 6
 	}
 	face := rgb(0xf3, 0xea, 0xd2)
-	if look.Why != "" {
-		face = rgb(0xc9, 0xc3, 0xb6)
-	}
 	fillRoundRect(dst, x+3, y+4, w, h, 8, rgba(0, 0, 0, 0x70))
 	fillRoundRect(dst, x, y, w, h, 8, face)
+	if look.Why != "" {
+		// Greyed: the face dimmed, the text kept readable.
+		fillRoundRect(dst, x, y, w, h, 8, rgba(0x80, 0x80, 0x80, 0x50))
+	}
 	edge := rgb(0x7a, 0x60, 0x40)
 	if hot {
 		edge = colGold
@@ -807,7 +805,7 @@ func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLoo
 	if c.Rule != "" {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
-		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, rgb(0x3f, 0x6a, 0x90))
+		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, colRule)
 	}
 }
 
