@@ -434,6 +434,7 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 			_, ok := almHasLine(s.LogLines(), side+" army takes up its historical positions [4]")
 			return ok
 		})
+		xconfirm(t) // the other side takes the keyboard
 	}
 	waitFor(t, "turn 1, Bourbon movement", func() bool {
 		st := s.View().Status
@@ -699,6 +700,7 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	// Space ends the movement; the Bourbons have nobody in range for
 	// offensive fire, so the phase passes to the Allied defensive fire.
 	xkey(t, "space")
+	xconfirm(t)
 	waitFor(t, "the Allied defensive fire", func() bool {
 		return s.View().Status.Phase == "Allied defensive fire" && s.Viewer == almansa.Allied
 	})
@@ -794,7 +796,9 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	winApp.Do(func() { phase = s.View().Status.Phase })
 	if phase == "Allied defensive fire" {
 		xkey(t, "space")
+		xconfirm(t)
 	}
+	xconfirm(t)
 	waitFor(t, "the Bourbon shock", func() bool {
 		return s.View().Status.Phase == "Bourbon shock combat" && s.Viewer == almansa.Bourbon
 	})
@@ -933,6 +937,7 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 		seen[st.Phase] = true
 		v := s.Version()
 		xkey(t, "space")
+		xconfirm(t)
 		waitFor(t, "the end of "+st.Phase, func() bool { return s.Version() != v })
 	}
 	waitFor(t, "turn 2", func() bool { return s.View().Status.Turn == 2 })

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"image/color"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -72,6 +74,9 @@ type App struct {
 	// Dialog replacements (tests): nil uses the native dialogs.
 	savePath func() (string, error)
 	loadPath func() (string, error)
+	// lastAsked is the path the save dialog returned, before .json was
+	// added.
+	lastAsked string
 	// beforeUpdate, when set, runs first in every Update (screenshots).
 	beforeUpdate func() error
 	// fixedW, fixedH fix the screen size whatever the window (screenshots).
@@ -123,6 +128,14 @@ func (a *App) Update() error {
 	}
 	if a.quit {
 		return ebiten.Termination
+	}
+	if ebiten.IsWindowBeingClosed() {
+		if b := a.Board(); b != nil && b.dialog == nil {
+			b.leaveThen(a, "Quit Grognard", func(a *App) { a.quit = true })
+			a.dirty = true
+		} else if b == nil {
+			return ebiten.Termination
+		}
 	}
 	if a.beforeUpdate != nil {
 		if err := a.beforeUpdate(); err != nil {
@@ -189,10 +202,33 @@ func (a *App) Layout(ow, oh int) (int, int) {
 
 // OpenSession shows a session on the board.
 func (a *App) OpenSession(s *Session) *BoardScene {
+	s.Handovers = true
 	b := newBoard(a, s)
+	a.releaseScene()
 	a.scene = b
 	a.dirty = true
 	return b
+}
+
+// releaseScene frees the GPU images of the board being left (its widget
+// cache and board layer) at once rather than whenever the collector runs:
+// a player who loads or starts game after game would otherwise pile up
+// every board's images.
+func (a *App) releaseScene() {
+	b, ok := a.scene.(*BoardScene)
+	if !ok {
+		if r, ok := a.scene.(*referenceScene); ok {
+			b, _ = r.back.(*BoardScene)
+		}
+	}
+	if b == nil {
+		return
+	}
+	b.cache.clear()
+	if b.layer != nil {
+		b.layer.Deallocate()
+		b.layer, b.layerOK = nil, false
+	}
 }
 
 // Board returns the board scene if it is showing.
@@ -205,25 +241,61 @@ func (a *App) Board() *BoardScene {
 func (a *App) ToMenu(msg string) {
 	m := newMenu(a)
 	m.msg = msg
+	a.releaseScene()
 	a.scene = m
 	a.dirty = true
 }
 
-// startSession wires autosave into a new or loaded session.
+// startSession wires the game's own autosave into a new or loaded
+// session: each game writes its own file (saves.AutosaveGameIn), so
+// starting or loading a game never touches another game's autosave.
 func (a *App) startSession(s *Session) {
-	s.Autosave = saves.Autosave
+	if dir, err := saves.Dir(); err == nil {
+		key := saves.GameAutosaveKey(dir, s.Game)
+		s.AutoKey = key
+		s.Autosave = func(g *rules.Game) error { return saves.AutosaveGameIn(dir, key, g) }
+	} else {
+		s.Autosave = func(*rules.Game) error { return err }
+	}
 	a.OpenSession(s)
 }
 
-func (a *App) askSavePath() (string, error) {
+// askSavePath asks where to save, offering name; the answer always ends
+// in .json (the Load dialog shows only those).
+func (a *App) askSavePath(name string) (string, error) {
+	var p string
+	var err error
 	if a.savePath != nil {
-		return a.savePath()
+		p, err = a.savePath()
+	} else {
+		b := dialog.File().Filter("Grognard save", "json").Title("Save game").SetStartFile(name)
+		if dir, err := saves.Dir(); err == nil {
+			b = b.SetStartDir(dir)
+		}
+		p, err = b.Save()
 	}
-	b := dialog.File().Filter("Grognard save", "json").Title("Save game")
-	if dir, err := saves.Dir(); err == nil {
-		b = b.SetStartDir(dir)
+	if err != nil {
+		return "", err
 	}
-	return b.Save()
+	a.lastAsked = p
+	return withJSON(p), nil
+}
+
+// withJSON adds .json to a save's path that lacks it.
+func withJSON(p string) string {
+	if strings.EqualFold(filepath.Ext(p), ".json") {
+		return p
+	}
+	return p + ".json"
+}
+
+// saveName is the file name the save dialog offers: scenario, turn, date.
+func saveName(s *Session, now time.Time) string {
+	name := s.Game.Scenario
+	if t := s.Game.State.Status().Turn; t > 0 {
+		name += fmt.Sprintf("-turn%d", t)
+	}
+	return name + now.Format("-2006-01-02-1504") + ".json"
 }
 
 func (a *App) askLoadPath() (string, error) {
@@ -255,6 +327,8 @@ func setupWindow(w, h int) {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
+	// Closing the window with a game not saved to a file asks first.
+	ebiten.SetWindowClosingHandled(true)
 	setIcon()
 }
 
@@ -313,11 +387,11 @@ func (a *App) openFromEnv() error {
 // seedNow is a fresh seed for a new game.
 func seedNow() uint64 { return uint64(time.Now().UnixNano()) }
 
-// loadAutosave loads the newest autosave that loads cleanly.
-func loadAutosave() (*rules.Game, error) {
-	al, err := saves.LoadAutosave()
+// recentGames lists the autosaved games Continue offers, newest first.
+func recentGames(n int) ([]saves.GameEntry, error) {
+	dir, err := saves.Dir()
 	if err != nil {
 		return nil, err
 	}
-	return al.Game, nil
+	return saves.RecentGames(dir, n)
 }

@@ -84,6 +84,9 @@ func TestInputLayer(t *testing.T) {
 		t.Fatal("Ctrl+S saved a different game")
 	}
 	step(t, a, Key(ebiten.KeySpace, false))
+	if b.dialog != nil {
+		step(t, a, Key(ebiten.KeyEnter, false))
+	}
 	if s.View().Status.Phase != "Fire" {
 		t.Fatalf("Space should end the Movement phase, phase is %s", s.View().Status.Phase)
 	}

@@ -5,7 +5,11 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -33,11 +37,17 @@ type BoardScene struct {
 	Cam render.Camera
 
 	legend, numbers bool
+	radii           bool // C: every own leader's command radius
 	mx, my          int
 	hoverLoc        string
 	hoverUnit       string
 	openStack       string
 	logScroll       int
+	// logSeen is the number of log lines at logVersion, and logSeats the
+	// session's hand-overs then: a scrolled-up log stays on the lines the
+	// player reads while new ones come, and shows the newest after a
+	// hand-over.
+	logSeen, logVersion, logSeats int
 
 	down, dragging bool
 	downX, downY   int
@@ -60,6 +70,176 @@ type BoardScene struct {
 	menu        []image.Rectangle
 	version     int
 	fitted      bool
+	// dialog is a question the player must answer before anything else
+	// (nil when none is open).
+	dialog *question
+	// oddsRect is where this frame's odds panel is (empty when none), for
+	// the pop-ups drawn after it to keep clear of.
+	oddsRect image.Rectangle
+}
+
+// question is a modal question over the board: Enter (or its first button)
+// says yes, Esc (or its second) no. Space does not answer it, so keys
+// pressed in a hurry never confirm.
+type question struct {
+	title   string
+	text    string
+	yes, no string
+	onYes   func(a *App)
+	onNo    func(a *App)
+	rect    image.Rectangle
+	btns    [2]image.Rectangle
+	lines   []string
+}
+
+// ask opens a dialog.
+func (b *BoardScene) ask(title, text, yes, no string, onYes func(a *App)) {
+	b.dialog = &question{title: title, text: text, yes: yes, no: no, onYes: onYes}
+	b.S.changed()
+}
+
+// layoutDialog places the open dialog in the middle of the board.
+func (b *BoardScene) layoutDialog(a *App) {
+	d := b.dialog
+	if d == nil {
+		return
+	}
+	br := b.BoardRect(a)
+	w := min(560, br.Dx()-40)
+	d.lines = render.Wrap(d.text, render.Face(15), float64(w-40))
+	h := 54 + 21*len(d.lines) + 70
+	x0 := br.Min.X + (br.Dx()-w)/2
+	y0 := br.Min.Y + (br.Dy()-h)/2
+	d.rect = image.Rect(x0, y0, x0+w, y0+h)
+	bw := (w - 60) / 2
+	by := y0 + h - 60
+	d.btns[0] = image.Rect(x0+20, by, x0+20+bw, by+42)
+	d.btns[1] = image.Rect(x0+40+bw, by, x0+40+2*bw, by+42)
+}
+
+// answer closes the dialog with yes or no.
+func (b *BoardScene) answer(a *App, yes bool) {
+	d := b.dialog
+	b.dialog = nil
+	b.S.changed()
+	switch {
+	case yes && d.onYes != nil:
+		d.onYes(a)
+	case !yes && d.onNo != nil:
+		d.onNo(a)
+	}
+}
+
+// drawDialog draws the open dialog.
+func (b *BoardScene) drawDialog(a *App, dst *ebiten.Image) {
+	d := b.dialog
+	b.layoutDialog(a)
+	hot := image.Pt(b.mx, b.my)
+	key := fmt.Sprintf("dialog|%s|%s|%v|%v", d.title, d.text, hot.In(d.btns[0]), hot.In(d.btns[1]))
+	b.cache.draw(dst, key, d.rect, func(img *ebiten.Image, r image.Rectangle) {
+		off := r.Min.Sub(d.rect.Min)
+		render.DrawPanel(img, r)
+		render.DrawText(img, d.title, render.Bold(19), float64(r.Min.X+20), float64(r.Min.Y+16), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+		for i, l := range d.lines {
+			render.DrawText(img, l, render.Face(15), float64(r.Min.X+20), float64(r.Min.Y+50+21*i), textColor)
+		}
+		render.DrawButton(img, render.Button{Label: d.yes, Rect: d.btns[0].Add(off), Enabled: true, Hot: hot.In(d.btns[0])})
+		render.DrawButton(img, render.Button{Label: d.no, Rect: d.btns[1].Add(off), Enabled: true, Hot: hot.In(d.btns[1])})
+	})
+}
+
+// endPhase ends the phase with the end action act, first asking when
+// units that may still act have not (Space and the End button).
+func (b *BoardScene) endPhase(act rules.Action) {
+	if !b.S.CanAct() {
+		b.S.Message = b.S.notYours().Error()
+		b.S.changed()
+		return
+	}
+	if w := b.S.EndWarning(act); w != "" {
+		b.ask("End the phase?", w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		return
+	}
+	_, _ = b.S.Do(act)
+}
+
+// choose does a choice, first asking when it takes other choices of the
+// panel away (attaching the reserve gives up the historical set-up).
+func (b *BoardScene) choose(act rules.Action) {
+	if lost := b.S.LostChoices(act); len(lost) > 0 {
+		b.ask(act.Label+"?", "This gives up: "+strings.Join(lost, "; ")+". It cannot be taken back once the other side decides.", "Go ahead (Enter)", "Keep the choice (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		return
+	}
+	_, _ = b.S.Do(act)
+}
+
+// scrollLog scrolls the log by n wrapped lines (up: older), within the
+// lines there are.
+func (b *BoardScene) scrollLog(a *App, n int) {
+	total, shown := render.LogRows(b.logRect(a), b.S.LogLines())
+	b.logScroll = max(0, min(b.logScroll+n, total-shown))
+}
+
+// followLog keeps the log on the newest lines unless the player scrolled
+// up; scrolled up, new lines do not move what he reads. A hand-over or an
+// undo that took lines away shows the newest lines.
+func (b *BoardScene) followLog(a *App) {
+	if b.S.Version() == b.logVersion {
+		return
+	}
+	b.logVersion = b.S.Version()
+	lines := b.S.LogLines()
+	switch {
+	case b.S.Seats != b.logSeats || len(lines) < b.logSeen:
+		b.logScroll = 0
+	case b.logScroll > 0 && len(lines) > b.logSeen:
+		added, _ := render.LogRows(b.logRect(a), lines[b.logSeen:])
+		b.logScroll += added
+	}
+	b.logSeats, b.logSeen = b.S.Seats, len(lines)
+}
+
+// leaveThen does then (leave the game: load another, go to the menu,
+// quit), first asking when the game has decisions no file holds but its
+// autosave. The question says what is kept and where.
+func (b *BoardScene) leaveThen(a *App, what string, then func(a *App)) {
+	n := b.S.Unsaved()
+	if n == 0 || b.S.Game.State.Result().Over {
+		then(a)
+		return
+	}
+	moves := "decisions"
+	if n == 1 {
+		moves = "decision"
+	}
+	text := fmt.Sprintf("This game has %d %s not saved to a file (Ctrl+S saves it). Its own autosave keeps it: Continue in the menu brings it back as it stands. %s?", n, moves, what)
+	b.ask("Leave this game?", text, what+" (Enter)", "Stay (Esc)", then)
+}
+
+// handoverRect is the banner of an open hand-over.
+func (b *BoardScene) handoverRect(a *App) image.Rectangle {
+	br := b.BoardRect(a)
+	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+84)
+}
+
+// drawHandover draws the open hand-over banner.
+func (b *BoardScene) drawHandover(a *App, dst *ebiten.Image) {
+	r := b.handoverRect(a)
+	seat, prev := b.S.SideName(b.S.Seat), b.S.SideName(b.S.Viewer)
+	title := seat + " has the move"
+	if p := b.S.Game.State.Status().Phase; p != "" {
+		title += ": " + p
+	}
+	sub := seat + ": click here or press Enter to take the keyboard.  " + prev + " may still take back the last move (Ctrl+Z)."
+	hot := image.Pt(b.mx, b.my).In(r)
+	b.cache.draw(dst, fmt.Sprintf("handover|%s|%s|%v", title, sub, hot), r, func(img *ebiten.Image, rr image.Rectangle) {
+		render.DrawPanel(img, rr)
+		if hot {
+			vector.StrokeRect(img, float32(rr.Min.X+2), float32(rr.Min.Y+2), float32(rr.Dx()-4), float32(rr.Dy()-4), 2, color.RGBA{0xe8, 0xc0, 0x4a, 0xff}, false)
+		}
+		render.DrawText(img, title, render.Bold(19), float64(rr.Min.X+16), float64(rr.Min.Y+12), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+		render.DrawText(img, sub, render.Face(14), float64(rr.Min.X+16), float64(rr.Min.Y+44), textColor)
+	})
 }
 
 // panelButton is a button of the action panel: an action or an app command.
@@ -69,6 +249,9 @@ type panelButton struct {
 	card   *rules.Card
 	cmd    func(a *App)
 	isCard bool
+	look   render.CardLook
+	// heading is a group's heading: text, not a button.
+	heading bool
 }
 
 func newBoard(a *App, s *Session) *BoardScene {
@@ -91,25 +274,168 @@ func (b *BoardScene) BoardRect(a *App) image.Rectangle {
 func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
-	// The actions get the room they need; the log keeps at least 150 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight() + 8; need > top {
-		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-150))
+	// The actions get the room they need; the log keeps at least 110 px.
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + 8; need > top {
+		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
 }
 
-// actionsHeight is the height the panel's actions need at full size.
-func (b *BoardScene) actionsHeight() int {
-	h := 0
-	hand := map[string]bool{}
-	for _, c := range b.S.View().Hand {
-		hand[c.ID] = true
+// logMinH is the least height of the log panel.
+const logMinH = 118
+
+// panelItem is one entry of the action panel: a card of the hand
+// (playable when act is set, else greyed with why) or an action button.
+type panelItem struct {
+	act  *rules.Action
+	card *rules.Card
+	why  string
+	h    int
+	look render.CardLook
+	// heading, when set, is the words shared by a group of choices shown
+	// apart (the choices' buttons then say only what differs); short
+	// marks a choice of such a group, laid out two to a row.
+	heading string
+	short   string
+	primary bool
+}
+
+// groupMin is the least number of choices with one wording that are shown
+// as a group under a heading.
+const groupMin = 3
+
+// sharedPrefix is the words the labels share (up to a space), "" if none.
+func sharedPrefix(labels []string) string {
+	if len(labels) == 0 {
+		return ""
 	}
-	for _, act := range b.S.PanelActions() {
-		if act.Kind == "play" && hand[act.Choice] {
-			h += cardH + 6
+	p := labels[0]
+	for _, l := range labels[1:] {
+		for !strings.HasPrefix(l, p) {
+			p = p[:len(p)-1]
+		}
+	}
+	if i := strings.LastIndex(p, " "); i > 0 {
+		return p[:i+1]
+	}
+	return ""
+}
+
+// panelItems lists the panel's entries with their heights: every card the
+// viewer holds while cards are played (the unplayable ones greyed, with
+// the reason), then the other actions. Cards show their whole text when
+// they all fit above the log, else their headings (the hover shows the
+// text): a card's text is never cut short.
+func (b *BoardScene) panelItems(a *App) []panelItem {
+	v := b.S.View()
+	acts := b.S.PanelActions()
+	plays := map[string]*rules.Action{}
+	for i := range acts {
+		if acts[i].Kind == "play" {
+			plays[acts[i].Choice] = &acts[i]
+		}
+	}
+	var items []panelItem
+	if len(plays) > 0 {
+		for _, c := range v.Hand {
+			c := c
+			it := panelItem{card: &c, act: plays[c.ID]}
+			if it.act == nil {
+				it.why = b.S.WhyNotPlay(c.ID)
+			}
+			items = append(items, it)
+		}
+	}
+	// Choices that share their wording and rule (attach the reserve to one
+	// formation or another) are grouped apart, after the other actions,
+	// under a heading; the historical set-up comes first, gilded.
+	byRule := map[string][]int{}
+	for i := range acts {
+		if acts[i].Kind == "choose" {
+			byRule[acts[i].Rule] = append(byRule[acts[i].Rule], i)
+		}
+	}
+	grouped := map[int]string{}
+	var groups [][]int
+	for _, idx := range byRule {
+		if len(idx) < groupMin {
+			continue
+		}
+		var labels []string
+		for _, i := range idx {
+			labels = append(labels, acts[i].Label)
+		}
+		if p := sharedPrefix(labels); len(p) >= 8 {
+			for _, i := range idx {
+				grouped[i] = p
+			}
+			groups = append(groups, idx)
+		}
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i][0] < groups[j][0] })
+	for i := range acts {
+		if acts[i].Kind == "play" && b.holds(acts[i].Choice) {
+			continue
+		}
+		if _, ok := grouped[i]; ok {
+			continue
+		}
+		items = append(items, panelItem{act: &acts[i], h: buttonH, primary: acts[i].Choice == "historical"})
+	}
+	for _, g := range groups {
+		p := grouped[g[0]]
+		head := strings.TrimSpace(p) + "…"
+		if r := acts[g[0]].Rule; r != "" {
+			head += " [" + r + "]"
+		}
+		lines := render.Wrap(head, render.Bold(13), float64(sideWidth-16))
+		items = append(items, panelItem{heading: head, h: 10 + 18*len(lines)})
+		for n, i := range g {
+			it := panelItem{act: &acts[i], short: strings.TrimPrefix(acts[i].Label, p), h: 34}
+			if n%2 == 1 {
+				it.h = 0 // beside the one before
+			}
+			items = append(items, it)
+		}
+	}
+	w := sideWidth - 16
+	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
+	for _, compact := range []bool{false, true} {
+		need := 0
+		for i := range items {
+			if it := &items[i]; it.card != nil {
+				it.look = render.CardLook{Why: it.why, Compact: compact}
+				it.h = render.CardHeight(*it.card, w, it.look)
+				need += it.h + 6
+			} else {
+				need += it.h + 4
+			}
+		}
+		if need <= room {
+			break
+		}
+	}
+	return items
+}
+
+// holds reports whether the viewer holds the card.
+func (b *BoardScene) holds(id string) bool {
+	for _, c := range b.S.View().Hand {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// actionsHeight is the height the panel's entries need.
+func (b *BoardScene) actionsHeight(a *App) int {
+	h := 0
+	for _, it := range b.panelItems(a) {
+		if it.card != nil {
+			h += it.h + 6
 		} else {
-			h += buttonH + 4
+			h += it.h + 4
 		}
 	}
 	return h
@@ -167,7 +493,6 @@ func (b *BoardScene) layoutPanel(a *App) {
 	r := b.sideRect(a)
 	x0, x1 := r.Min.X+8, r.Max.X-8
 	y := r.Min.Y + 8
-	v := b.S.View()
 	hot := func(rr image.Rectangle) bool { return image.Pt(b.mx, b.my).In(rr) }
 	// App commands first, in a row, always in the same place.
 	cmds := []struct {
@@ -176,9 +501,9 @@ func (b *BoardScene) layoutPanel(a *App) {
 	}{
 		{"Undo", func(a *App) { _ = b.S.Undo() }},
 		{"Save", b.save},
-		{"Load", b.load},
+		{"Load", func(a *App) { b.leaveThen(a, "Load another game", b.load) }},
 		{"Rules", b.openReference},
-		{"Menu", func(a *App) { a.ToMenu("") }},
+		{"Menu", func(a *App) { b.leaveThen(a, "Go to the menu", func(a *App) { a.ToMenu("") }) }},
 	}
 	w := (x1 - x0 - 4*4) / len(cmds)
 	for i, c := range cmds {
@@ -186,42 +511,23 @@ func (b *BoardScene) layoutPanel(a *App) {
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: c.l, Rect: rr, Enabled: true, Hot: hot(rr)}, cmd: c.cmd})
 	}
 	y += 32 + 10
-	// The legal actions with no map target: cards for 'play', else buttons,
-	// shrunk to fit above the log.
-	type item struct {
-		act  rules.Action
-		card *rules.Card
-	}
-	var items []item
+	// The legal actions with no map target: the hand's cards, else
+	// buttons, shrunk to fit above the log.
+	items := b.panelItems(a)
 	need := 0
-	for _, act := range b.S.PanelActions() {
-		it := item{act: act}
-		if act.Kind == "play" {
-			for _, c := range v.Hand {
-				if c.ID == act.Choice {
-					c := c
-					it.card = &c
-				}
-			}
-		}
-		if it.card != nil {
-			need += cardH + 6
-		} else {
-			need += buttonH + 4
-		}
-		items = append(items, it)
+	for _, it := range items {
+		need += it.h + 4
 	}
 	bottom := b.logRect(a).Min.Y - 8
 	scale := 1.0
 	if need > 0 && bottom-y < need {
 		scale = math.Max(0.62, float64(bottom-y)/float64(need))
 	}
-	ch, bh := int(cardH*scale), int(buttonH*scale)
+	bh := int(buttonH * scale)
 	for i, it := range items {
-		act := it.act
 		h := bh
 		if it.card != nil {
-			h = ch
+			h = it.h
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
@@ -229,17 +535,38 @@ func (b *BoardScene) layoutPanel(a *App) {
 			y = bottom + 8
 			break
 		}
+		if it.heading != "" {
+			rr := image.Rect(x0, y, x1, y+it.h)
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.heading, Rect: rr}, heading: true})
+			y += it.h + 4
+			continue
+		}
+		if it.short != "" {
+			half := (x1 - x0 - 6) / 2
+			rr := image.Rect(x0, y, x0+half, y+34)
+			if it.h == 0 {
+				rr = image.Rect(x0+half+6, y-38, x1, y-4)
+			} else {
+				y += 38
+			}
+			act := *it.act
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.short, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+			continue
+		}
 		rr := image.Rect(x0, y, x1, y+h)
 		if it.card != nil {
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: act.Label, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act, card: it.card, isCard: true})
+			look := it.look
+			look.Hot = hot(rr)
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.card.Name, Rect: rr, Enabled: it.act != nil, Hot: look.Hot}, act: it.act, card: it.card, isCard: true, look: look})
 			y += h + 6
 			continue
 		}
+		act := *it.act
 		label := act.Label
 		if act.Kind == "end" && b.S.CanAct() {
 			label += "  (Space)"
 		}
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary}, act: &act})
 		y += h + 4
 	}
 	// The room left above the log holds the selected unit's card.
@@ -286,6 +613,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 		b.version = b.S.Version()
 		a.Redraw()
 	}
+	b.followLog(a)
 	// Held arrow keys pan the board.
 	if !b.S.Cover {
 		dx, dy := 0.0, 0.0
@@ -309,6 +637,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	for _, e := range evs {
 		b.handle(a, e)
 	}
+	b.followLog(a)
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -323,6 +652,21 @@ func (b *BoardScene) pan(sx, sy float64) {
 	}
 	b.Cam.X += sx / z
 	b.Cam.Y += sy / z
+	b.clampCam()
+}
+
+// clampCam keeps the map in view: panning (keys, drag) and zooming stop
+// when an edge of the map reaches the middle of the board viewport, so the
+// map never leaves the screen.
+func (b *BoardScene) clampCam() {
+	w, h := b.RB.Size()
+	z := b.Cam.Zoom
+	if z <= 0 {
+		z = 1
+	}
+	vw, vh := float64(b.Cam.Rect.Dx())/z, float64(b.Cam.Rect.Dy())/z
+	b.Cam.X = math.Max(-vw/2, math.Min(b.Cam.X, w-vw/2))
+	b.Cam.Y = math.Max(-vh/2, math.Min(b.Cam.Y, h-vh/2))
 }
 
 func (b *BoardScene) handle(a *App, e Event) {
@@ -367,12 +711,17 @@ func (b *BoardScene) handle(a *App, e Event) {
 			return
 		}
 		if image.Pt(e.X, e.Y).In(b.logRect(a)) {
-			b.logScroll = max(0, b.logScroll+int(math.Round(e.DY*3)))
+			n := int(math.Round(e.DY * 3))
+			if n == 0 && e.DY != 0 {
+				n = int(math.Copysign(1, e.DY)) // a fine touchpad step
+			}
+			b.scrollLog(a, n)
 			a.Redraw()
 			return
 		}
 		if image.Pt(e.X, e.Y).In(b.BoardRect(a)) {
 			b.Cam.ZoomAt(float64(e.X), float64(e.Y), math.Pow(wheelZoom, e.DY))
+			b.clampCam()
 			b.hover(a)
 			a.Redraw()
 		}
@@ -390,17 +739,39 @@ func abs(x int) int {
 }
 
 func (b *BoardScene) key(a *App, e Event) {
-	if b.S.Cover {
-		if e.Key == ebiten.KeySpace || e.Key == ebiten.KeyEnter {
-			b.S.TakeSeat()
+	if b.dialog != nil {
+		switch e.Key {
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+			b.answer(a, true)
+		case ebiten.KeyEscape:
+			b.answer(a, false)
 		}
 		return
+	}
+	if b.S.Waiting() {
+		// Only Enter (or a click) hands over: Space, pressed to end
+		// phases, never crosses a hand-over.
+		switch {
+		case e.Key == ebiten.KeyEnter || e.Key == ebiten.KeyNumpadEnter:
+			b.S.TakeSeat()
+			return
+		case e.Ctrl && e.Key == ebiten.KeyZ:
+			_ = b.S.Undo()
+			return
+		case e.Key == ebiten.KeySpace:
+			b.S.Message = b.S.notYours().Error()
+			b.S.changed()
+			return
+		}
+		if b.S.Cover {
+			return
+		}
 	}
 	switch {
 	case e.Ctrl && e.Key == ebiten.KeyS:
 		b.save(a)
 	case e.Ctrl && e.Key == ebiten.KeyO:
-		b.load(a)
+		b.leaveThen(a, "Load another game", b.load)
 	case e.Ctrl && e.Key == ebiten.KeyZ:
 		_ = b.S.Undo()
 	case e.Key == ebiten.KeyEscape:
@@ -412,33 +783,40 @@ func (b *BoardScene) key(a *App, e Event) {
 	case e.Key == ebiten.KeySpace:
 		for _, act := range b.S.PanelActions() {
 			if act.Kind == "end" {
-				_, _ = b.S.Do(act)
+				b.endPhase(act)
 				return
 			}
 		}
 		b.S.Message = "No phase to end now"
+		b.S.changed()
 	case e.Key == ebiten.KeyF || e.Key == ebiten.KeyHome:
 		b.Fit(a)
 	case e.Key == ebiten.KeyL:
 		b.legend = !b.legend
 	case e.Key == ebiten.KeyN:
 		b.numbers = !b.numbers
+	case e.Key == ebiten.KeyC && !e.Ctrl:
+		b.radii = !b.radii
 	case e.Key == ebiten.KeyF1:
 		b.openReference(a)
 	case e.Key == ebiten.KeyEqual || e.Key == ebiten.KeyNumpadAdd:
 		c := b.BoardRect(a)
 		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), wheelZoom)
+		b.clampCam()
 	case e.Key == ebiten.KeyMinus || e.Key == ebiten.KeyNumpadSubtract:
 		c := b.BoardRect(a)
 		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), 1/wheelZoom)
+		b.clampCam()
 	case e.Key == ebiten.KeyArrowLeft && e.Shift:
 		b.pan(-panStep, 0)
 	case e.Key == ebiten.KeyArrowRight && e.Shift:
 		b.pan(panStep, 0)
 	case e.Key == ebiten.KeyPageUp:
-		b.logScroll += 5
+		b.scrollLog(a, 5)
 	case e.Key == ebiten.KeyPageDown:
-		b.logScroll = max(0, b.logScroll-5)
+		b.scrollLog(a, -5)
+	case e.Key == ebiten.KeyEnd:
+		b.logScroll = 0
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
 	}
@@ -455,6 +833,12 @@ func (b *BoardScene) nextUnit(back bool) {
 		}
 	}
 	if len(ids) == 0 {
+		// Nothing to select yet: say what comes first.
+		for _, a := range b.S.PanelActions() {
+			b.S.Message = "No unit may act yet: first " + a.Label + " (in the panel)"
+			b.S.changed()
+			return
+		}
 		return
 	}
 	i := 0
@@ -488,7 +872,21 @@ func (b *BoardScene) hover(a *App) {
 // click handles a left click at x, y.
 func (b *BoardScene) click(a *App, x, y int) {
 	p := image.Pt(x, y)
+	if b.dialog != nil {
+		b.layoutDialog(a)
+		for i, r := range b.dialog.btns {
+			if p.In(r) {
+				b.answer(a, i == 0)
+				return
+			}
+		}
+		return
+	}
 	if b.S.Cover {
+		b.S.TakeSeat()
+		return
+	}
+	if b.S.Handover && p.In(b.handoverRect(a)) {
 		b.S.TakeSeat()
 		return
 	}
@@ -503,10 +901,29 @@ func (b *BoardScene) click(a *App, x, y int) {
 		b.S.Cancel()
 		return
 	}
+	if b.logScroll > 0 && p.In(render.LogMoreRect(b.logRect(a))) {
+		b.logScroll = 0 // back to the newest lines
+		return
+	}
+	if lr := b.logRect(a); p.In(lr) {
+		// A rule citation in the log opens the reference at that rule.
+		row := render.LogRowAt(lr, b.S.LogLines(), b.logScroll, y)
+		if rule := render.RuleCited(row); rule != "" {
+			b.openReferenceAt(a, rule)
+		}
+		return
+	}
 	b.layoutPanel(a)
 	for _, pb := range b.panel {
 		if p.In(pb.b.Rect) {
 			switch {
+			case pb.isCard && pb.act == nil:
+				b.S.Message = pb.card.Name + " cannot be played now: " + pb.look.Why
+				b.S.changed()
+			case pb.act != nil && pb.act.Kind == "end":
+				b.endPhase(*pb.act)
+			case pb.act != nil && pb.act.Kind == "choose":
+				b.choose(*pb.act)
 			case pb.act != nil:
 				_, _ = b.S.Do(*pb.act)
 			case pb.cmd != nil:
@@ -529,27 +946,26 @@ func (b *BoardScene) click(a *App, x, y int) {
 		}
 		b.openStack = ""
 	}
-	// Facing arrows around the selected unit.
-	if b.S.Selected != "" {
-		if u, ok := b.S.Unit(b.S.Selected); ok && u.At != "" {
-			if f, ok := b.RB.PickFacing(b.Cam, u.At, fx, fy); ok {
-				for _, act := range b.S.FaceActions() {
-					if act.Facing == f {
-						_, _ = b.S.Do(act)
-						return
-					}
-				}
-			}
-		}
+	// Facing arrows around the selected unit (targets wider than the
+	// arrows drawn).
+	if act, ok := b.facingUnder(fx, fy); ok {
+		_, _ = b.S.Do(act)
+		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
 	// A lit target (or a route's end) takes the click.
 	if onMap && b.S.Selected != "" && b.S.CanAct() {
-		if len(b.S.TargetActions(loc)) > 0 {
-			_, _ = b.S.ClickLoc(loc)
-			return
-		}
-		if _, ok := b.S.Routes()[loc]; ok {
+		_, route := b.S.Routes()[loc]
+		acts := b.S.TargetActions(loc)
+		if len(acts) > 0 || route {
+			move := route || acts[0].Kind == "move"
+			if w := b.S.NeedsCloseConfirm(b.S.Selected); move && w != "" {
+				b.ask("Close the formation?", w+". Formations move one after another: once this unit moves, the other may move no more this phase.", "Move (Enter)", "Keep moving it (Esc)", func(*App) {
+					b.S.ConfirmClose()
+					_, _ = b.S.ClickLoc(loc)
+				})
+				return
+			}
 			_, _ = b.S.ClickLoc(loc)
 			return
 		}
@@ -577,13 +993,21 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
-	p, err := a.askSavePath()
+	p, err := a.askSavePath(saveName(b.S, time.Now()))
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Save failed: " + err.Error()
 			b.S.changed()
 		}
 		return
+	}
+	if a.savePath == nil {
+		// The native dialog confirmed overwriting the name typed; .json
+		// added to it may name another file that exists.
+		if _, err := os.Stat(p); err == nil && a.lastAsked != p {
+			b.ask("Replace the save?", filepath.Base(p)+" exists already. Replace it with this game?", "Replace (Enter)", "Keep it (Esc)", func(*App) { _ = b.S.Save(p) })
+			return
+		}
 	}
 	_ = b.S.Save(p)
 }
@@ -601,7 +1025,18 @@ func (b *BoardScene) load(a *App) {
 }
 
 func (b *BoardScene) openReference(a *App) {
+	// F1 over a lit hex opens the reference at the rule of its action.
+	if acts := b.S.TargetActions(b.hoverLoc); len(acts) > 0 && acts[0].Rule != "" {
+		b.openReferenceAt(a, acts[0].Rule)
+		return
+	}
 	a.scene = newReference(a, b.S.System, b)
+	a.Redraw()
+}
+
+// openReferenceAt opens the rules reference at a rule's section.
+func (b *BoardScene) openReferenceAt(a *App, rule string) {
+	a.scene = newReferenceAt(a, b.S.System, b, rule)
 	a.Redraw()
 }
 
@@ -720,7 +1155,13 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 	for _, pb := range b.panel {
 		rr := pb.b.Rect.Add(off)
 		if pb.isCard {
-			render.DrawCard(img, rr, *pb.card, pb.b.Hot)
+			render.DrawCardAs(img, rr, *pb.card, pb.look)
+			continue
+		}
+		if pb.heading {
+			for i, l := range render.Wrap(pb.b.Label, render.Bold(13), float64(rr.Dx())) {
+				render.DrawText(img, l, render.Bold(13), float64(rr.Min.X), float64(rr.Min.Y+6+18*i), color.RGBA{0xe8, 0xc0, 0x4a, 0xff})
+			}
 			continue
 		}
 		bt := pb.b
@@ -768,10 +1209,14 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		// Nothing of the board shows under the hand-over screen.
 		b.shown.ok = false
 		title := "Pass the seat to " + b.S.SideName(b.S.Seat)
-		sub := "Click (or press Space) when " + b.S.SideName(b.S.Seat) + " has the seat"
+		sub := "Click (or press Enter) when " + b.S.SideName(b.S.Seat) + " has the seat."
+		if _, why := b.S.UndoTarget(); why == "" {
+			sub += " " + b.S.SideName(b.S.Viewer) + " may still take back the last move: Ctrl+Z."
+		}
 		dst.Fill(background)
-		b.cache.draw(dst, "cover|"+title, dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
-			render.DrawCover(img.SubImage(r).(*ebiten.Image), title, sub)
+		notes := b.S.LastPublic
+		b.cache.draw(dst, "cover|"+title+"|"+sub+"|"+strings.Join(notes, "\n"), dst.Bounds(), func(img *ebiten.Image, r image.Rectangle) {
+			render.DrawCoverNotes(img.SubImage(r).(*ebiten.Image), title, sub, notes)
 		})
 		return
 	}
@@ -842,6 +1287,11 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.damage = b.damage[:0]
 	b.cache.record = &b.damage
 	defer func() { b.cache.record = nil }()
+	if areas := b.commandOutlines(); len(areas) > 0 {
+		if r := b.drawCommandOutlines(dst, areas); !r.Empty() {
+			b.damage = append(b.damage, r)
+		}
+	}
 	if r := b.RB.TopBounds(b.Cam, o); !r.Empty() {
 		b.RB.DrawTop(dst, b.Cam, o)
 		b.damage = append(b.damage, r)
@@ -866,6 +1316,13 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	if msg != "" {
 		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
 	}
+	if b.dialog != nil {
+		b.drawDialog(a, dst)
+		return
+	}
+	if b.S.Handover {
+		b.drawHandover(a, dst)
+	}
 	// Odds of the hovered (or offered) combat before it is rolled.
 	b.drawOdds(a, dst)
 	// Popup menu of actions sharing a target.
@@ -877,7 +1334,12 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 		return
 	}
-	// Hover: a unit's full card, else what the hex offers or why not.
+	// Hover: a facing arrow, a unit's full card, else what the hex offers
+	// or why not.
+	if act, ok := b.facingUnder(float64(b.mx), float64(b.my)); ok {
+		b.tooltip(dst, float64(b.mx), float64(b.my), []string{b.faceHover(act)})
+		return
+	}
 	if b.hoverUnit != "" {
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, u, v.Board)
@@ -888,17 +1350,22 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		if pb.isCard && pb.b.Hot {
 			lines := []string{pb.card.Name}
 			lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
-			lines = append(lines, "Click to play it: "+pb.act.String())
+			if pb.act == nil {
+				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
+			} else {
+				lines = append(lines, "Click to play it: "+pb.act.String())
+			}
 			b.tooltip(dst, float64(pb.b.Rect.Min.X-360), float64(pb.b.Rect.Min.Y-16), lines)
 			return
 		}
 	}
 	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
-		b.tooltip(dst, float64(b.mx), float64(b.my), lines)
+		b.tooltipIn(dst, br, lines)
 	}
 }
 
 func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
+	b.oddsRect = image.Rectangle{}
 	var act *rules.Action
 	if b.S.Menu != nil {
 		b.layoutMenu(a)
@@ -931,13 +1398,102 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	if !ok {
 		return
 	}
-	br := b.BoardRect(a)
-	r := image.Rect(br.Max.X-450, br.Min.Y+10, br.Max.X-10, br.Min.Y+40+28*len(lines))
+	r := b.oddsPlace(a, len(lines))
+	b.oddsRect = r
 	key := title
 	for _, l := range lines {
 		key += fmt.Sprintf("|%s %d/%d", l.Result, l.Num, l.Den)
 	}
 	b.cache.draw(dst, "odds|"+key, r, func(img *ebiten.Image, r image.Rectangle) { render.DrawOdds(img, r, title, lines) })
+}
+
+// oddsPlace is where the odds panel of n outcomes goes: a corner of the
+// board clear of the open menu, the hovered hex and the lit hexes.
+func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
+	br := b.BoardRect(a)
+	var avoid []image.Rectangle
+	if b.S.Menu != nil {
+		b.layoutMenu(a)
+		avoid = append(avoid, b.menu...)
+	}
+	if x, y, ok := b.ScreenOf(b.hoverLoc); ok {
+		avoid = append(avoid, image.Rect(int(x)-30, int(y)-30, int(x)+30, int(y)+30))
+	}
+	avoid = append(avoid, b.litRects()...)
+	w, h := 440, 30+28*n
+	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+}
+
+// litRects are the screen squares of the lit hexes of the selection.
+func (b *BoardScene) litRects() []image.Rectangle {
+	if !b.S.CanAct() || b.S.Selected == "" {
+		return nil
+	}
+	r := int(render.HexSize * b.Cam.Zoom * 0.8)
+	var out []image.Rectangle
+	for _, h := range b.S.Highlights() {
+		if x, y, ok := b.ScreenOf(h.At); ok {
+			out = append(out, image.Rect(int(x)-r, int(y)-r, int(x)+r, int(y)+r))
+		}
+	}
+	return out
+}
+
+// cornersOf lists the top-right, bottom-right, top-left and bottom-left
+// places of a w x h box in r.
+func cornersOf(r image.Rectangle, w, h int) []image.Point {
+	return []image.Point{{r.Max.X - w, r.Min.Y}, {r.Max.X - w, r.Max.Y - h}, {r.Min.X, r.Min.Y}, {r.Min.X, r.Max.Y - h}}
+}
+
+// besides lists the places of a w x h box around a cursor at (x, y), gap
+// away: below right, below left, above right, above left, then right and
+// left at its height.
+func besides(x, y, w, h, gap int) []image.Point {
+	return []image.Point{{x + gap, y + gap}, {x - gap - w, y + gap}, {x + gap, y - gap - h}, {x - gap - w, y - gap - h}, {x + gap, y - h/2}, {x - gap - w, y - h/2}}
+}
+
+// placeIn puts a w x h box at the first of the places (each kept inside
+// r) that overlaps none of avoid, else at the one that overlaps least.
+func placeIn(r image.Rectangle, w, h int, places []image.Point, avoid []image.Rectangle) image.Rectangle {
+	best, bestArea := image.Rectangle{}, -1
+	// Failing those, the corners of r.
+	places = append(places, cornersOf(r, w, h)...)
+	for _, p := range places {
+		x := max(r.Min.X, min(p.X, r.Max.X-w))
+		y := max(r.Min.Y, min(p.Y, r.Max.Y-h))
+		box := image.Rect(x, y, x+w, y+h)
+		area := 0
+		for _, a := range avoid {
+			if in := box.Intersect(a); !in.Empty() {
+				area += in.Dx() * in.Dy()
+			}
+		}
+		if area == 0 {
+			return box
+		}
+		if bestArea < 0 || area < bestArea {
+			best, bestArea = box, area
+		}
+	}
+	return best
+}
+
+// tooltipIn draws a hover tooltip beside the cursor inside r (the board:
+// never over the log or the panel), clear of the odds and the lit hexes
+// where it can be.
+func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []string) {
+	f := render.Face(12.5)
+	w, lh := 0.0, 0.0
+	for _, l := range lines {
+		lw, h := render.Measure(l, f)
+		w, lh = math.Max(w, lw), math.Max(lh, h)
+	}
+	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
+	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
+	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
+		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
+	})
 }
 
 // button draws a button through the widget cache.
@@ -977,12 +1533,9 @@ func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
 func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
-	x, y := b.mx+18, b.my+18
-	if x+w > br.Max.X {
-		x = b.mx - 18 - w
-	}
-	y = max(br.Min.Y+4, min(y, br.Max.Y-4-h))
-	r := image.Rect(x, y, x+w, y+h)
+	// Beside the cursor, clear of the odds and the lit hexes if it can be.
+	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
 	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)

@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"grognard/render"
 	"grognard/rules"
 	"grognard/rules/fixture"
+	"grognard/saves"
 )
 
 // menuScene is the start menu: systems, scenarios, optional rules,
@@ -25,15 +27,27 @@ type menuScene struct {
 	msg     string
 	buttons []menuButton
 	details []string // the chosen scenario's description lines
+	// recent is the autosaved games Continue offers, newest first.
+	recent    []saves.GameEntry
+	recentErr error
 }
+
+// recentShown is how many autosaved games the menu offers.
+const recentShown = 4
 
 type menuButton struct {
 	b  render.Button
 	do func(a *App)
+	// lines, when set, is the button's wrapped label (drawn in full).
+	lines []string
 }
+
+// optFace is the face of the optional rules' labels.
+func optFace() text.Face { return render.Bold(13) }
 
 func newMenu(a *App) *menuScene {
 	m := &menuScene{opts: map[string]rules.Options{}}
+	m.recent, m.recentErr = recentGames(recentShown)
 	fixtures := os.Getenv(EnvFixtures) == "1"
 	for _, s := range rules.Systems() {
 		if !fixtures && (s.ID == fixture.HexSystem || s.ID == fixture.ZoneSystem) {
@@ -93,6 +107,9 @@ func (m *menuScene) layout(a *App) {
 		}
 		opts := m.opts[sc.ID]
 		y := y0 + len(m.details)*20 + 8
+		ox := x2
+		// Each option's whole name, wrapped (never cut), in a box as high
+		// as it needs; the list stops above the bottom row.
 		for _, o := range sc.Options {
 			o := o
 			on := opts.On(sc, o.ID)
@@ -100,16 +117,38 @@ func (m *menuScene) layout(a *App) {
 			if on {
 				box = "[x] "
 			}
-			r := image.Rect(x2, y, x2+bw, y+40)
-			m.buttons = append(m.buttons, menuButton{b: render.Button{Label: box + o.Name, Sub: "rule " + o.Rule, Rect: r, Enabled: true, Active: on},
+			label := box + o.Name + "  (rule " + o.Rule + ")"
+			lines := render.Wrap(label, optFace(), float64(bw-16))
+			h := 10 + 17*len(lines)
+			if y+h > a.h-100 && ox == x2 {
+				// Out of room: the rest go under the scenario list.
+				ox, y = x1, y0+len(m.scenarios())*(bh+8)+12
+			}
+			r := image.Rect(ox, y, ox+bw, y+h)
+			m.buttons = append(m.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: on}, lines: lines,
 				do: func(*App) {
 					if m.opts[sc.ID] == nil {
 						m.opts[sc.ID] = rules.Options{}
 					}
 					m.opts[sc.ID][o.ID] = !on
 				}})
-			y += 46
+			y += h + 5
 		}
+	}
+	// The recent games (their own autosaves), under the systems.
+	ry := y0 + len(m.systems)*(bh+8) + 40
+	for i, g := range m.recent {
+		g := g
+		r := image.Rect(40, ry+i*50, 40+bw, ry+i*50+44)
+		if r.Max.Y > a.h-100 {
+			break
+		}
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: g.Title(), Sub: "autosaved " + g.Saved.Local().Format("2 Jan 2006, 15:04"), Rect: r, Enabled: true},
+			do: func(a *App) { m.continueGame(a, g) }})
+	}
+	contSub := "no game to continue"
+	if len(m.recent) > 0 {
+		contSub = m.recent[0].Title()
 	}
 	// Bottom row: Start, Continue, Load, Quit.
 	by := a.h - 90
@@ -119,7 +158,7 @@ func (m *menuScene) layout(a *App) {
 		do     func(*App)
 	}{
 		{"Start", "the chosen scenario", len(m.scenarios()) > 0, m.start},
-		{"Continue", "the last autosave", true, m.continueAuto},
+		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
 		{"Quit", "", true, func(a *App) { a.quit = true }},
 	}
@@ -147,12 +186,22 @@ func (m *menuScene) start(a *App) {
 }
 
 func (m *menuScene) continueAuto(a *App) {
-	al, err := loadAutosave()
+	if len(m.recent) == 0 {
+		m.msg = "No game to continue"
+		return
+	}
+	m.continueGame(a, m.recent[0])
+}
+
+// continueGame opens an autosaved game, reloaded from its file (the
+// menu's copy may be older than the file).
+func (m *menuScene) continueGame(a *App, e saves.GameEntry) {
+	g, err := saves.Read(e.Path)
 	if err != nil {
 		m.msg = "Cannot continue: " + err.Error()
 		return
 	}
-	s, err := SessionFor(al)
+	s, err := SessionFor(g)
 	if err != nil {
 		m.msg = "Cannot continue: " + err.Error()
 		return
@@ -227,11 +276,17 @@ func (m *menuScene) draw(a *App, dst *ebiten.Image) {
 	render.DrawText(dst, "System", render.Bold(18), 40, 108, dimColor)
 	render.DrawText(dst, "Scenario", render.Bold(18), float64(60+col), 108, dimColor)
 	render.DrawText(dst, "About it", render.Bold(18), float64(80+2*col), 108, dimColor)
+	if len(m.recent) > 0 {
+		render.DrawText(dst, "Recent games", render.Bold(18), 40, float64(136+len(m.systems)*60+12), dimColor)
+	}
 	if len(m.systems) == 0 {
 		render.DrawText(dst, "No game system is installed.", render.Face(18), 40, 140, errorColor)
 	}
 	for _, b := range m.buttons {
 		render.DrawButton(dst, b.b)
+		for i, l := range b.lines {
+			render.DrawText(dst, l, optFace(), float64(b.b.Rect.Min.X+8), float64(b.b.Rect.Min.Y+5+17*i), textColor)
+		}
 	}
 	y := 136.0
 	for _, l := range m.details {

@@ -43,6 +43,8 @@ type referenceScene struct {
 	width  int
 	height float64 // of the whole laid-out text
 	scroll float64 // pixels
+	// at is a rule to show first (a citation clicked), "" for the top.
+	at string
 }
 
 // refLine is one laid-out line (a table row is one line however many
@@ -75,6 +77,52 @@ func newReference(a *App, sys rules.SystemInfo, back scene) *referenceScene {
 	return &referenceScene{sys: sys, back: back, text: strings.Split(ReferenceText(sys.ID), "\n")}
 }
 
+// newReferenceAt opens the reference at the section of a rule citation
+// ("10.2" shows section 10; "Sequence of Play: draw" the section cited so
+// or, failing that, "Sequence of Play").
+func newReferenceAt(a *App, sys rules.SystemInfo, back scene, rule string) *referenceScene {
+	r := newReference(a, sys, back)
+	r.at = rule
+	return r
+}
+
+// lineText is a laid-out line's words.
+func (l refLine) text() string {
+	var w []string
+	for _, it := range l.items {
+		w = append(w, it.s)
+	}
+	return strings.Join(w, " ")
+}
+
+// seek scrolls to the first heading of the rule r.at names and reports
+// whether one was found.
+func (r *referenceScene) seek() bool {
+	var cands []string
+	for _, part := range strings.Split(r.at, ";") {
+		c := strings.TrimSpace(part)
+		cands = append(cands, c)
+		if i := strings.Index(c, ":"); i > 0 {
+			cands = append(cands, strings.TrimSpace(c[:i]))
+		}
+		if i := strings.Index(c, "."); i > 0 {
+			cands = append(cands, c[:i])
+		}
+	}
+	for _, c := range cands {
+		y := 0.0
+		for _, l := range r.lines {
+			t := l.text()
+			if l.rule && (strings.Contains(t, "["+c+"]") || strings.HasPrefix(t, c+". ") || strings.HasPrefix(t, c+" ")) {
+				r.scroll = y
+				return true
+			}
+			y += l.h
+		}
+	}
+	return false
+}
+
 // The reference page's geometry.
 const (
 	refTop      = 84  // below the title
@@ -88,19 +136,27 @@ var (
 	tableRule  = regexp.MustCompile(`^:?-{2,}:?$`)
 )
 
-// mdRun is a piece of inline text, marked (between ** **) or not.
+// mdRun is a piece of inline text, marked (between ** **) or not, or
+// code (between backticks: counter values, file names), shown in its own
+// colour without the backticks.
 type mdRun struct {
 	s    string
 	mark bool
+	code bool
 }
+
+// refCode is the colour of `code` runs.
+var refCode = color.RGBA{0xa8, 0xd0, 0xe8, 0xff}
 
 // runs splits inline Markdown at its ** pairs.
 func runs(s string) []mdRun {
 	parts := strings.Split(s, "**")
 	var out []mdRun
 	for i, p := range parts {
-		if p != "" {
-			out = append(out, mdRun{p, i%2 == 1})
+		for j, q := range strings.Split(p, "`") {
+			if q != "" {
+				out = append(out, mdRun{s: q, mark: i%2 == 1, code: j%2 == 1})
+			}
 		}
 	}
 	return out
@@ -119,6 +175,9 @@ func flow(rs []mdRun, f, bold text.Face, c color.Color, x0, x1, width float64) [
 		face, col := f, c
 		if r.mark {
 			face, col = bold, refGold
+		}
+		if r.code {
+			col = refCode
 		}
 		words := strings.Fields(r.s)
 		lead := spaced || strings.HasPrefix(r.s, " ") || strings.HasPrefix(r.s, "\t")
@@ -281,7 +340,7 @@ func (r *referenceScene) table(rows [][]string, width float64) {
 			face = hf
 		}
 		for c, cell := range row {
-			s := strings.ReplaceAll(cell, "**", "")
+			s := strings.ReplaceAll(strings.ReplaceAll(cell, "**", ""), "`", "")
 			w, _ := render.Measure(s, face)
 			natural[c] = math.Max(natural[c], w+2*pad)
 			for _, word := range strings.Fields(s) {
@@ -392,6 +451,10 @@ func (r *referenceScene) update(a *App, evs []Event) error {
 		a.Redraw()
 	}
 	r.wrap(a.w - 2*refMarginX - 20)
+	if r.at != "" {
+		r.seek()
+		r.at = ""
+	}
 	r.scroll = math.Max(0, math.Min(r.scroll, r.height-r.viewH(a)+20))
 	return nil
 }

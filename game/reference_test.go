@@ -122,6 +122,26 @@ func joinItems(l refLine) string {
 // narrow and a wide window: no text passes the width (but for a wide
 // table in the narrow window) and nothing keeps Markdown's asterisks or
 // table rules.
+// TestReferenceCodeRuns: `code` shows without its backticks, in its own
+// colour, glued to the punctuation around it.
+func TestReferenceCodeRuns(t *testing.T) {
+	r := layoutOf("Counters show combat and movement (`4-3-4`); see `oob.txt` here.", 900)
+	var code []string
+	for _, l := range r.lines {
+		for _, it := range l.items {
+			if strings.Contains(it.s, "`") {
+				t.Errorf("raw backtick in %q", it.s)
+			}
+			if it.c == refCode {
+				code = append(code, it.s)
+			}
+		}
+	}
+	if strings.Join(code, " ") != "4-3-4 oob.txt" {
+		t.Fatalf("code runs %q", code)
+	}
+}
+
 func TestReferenceOfEverySystemLaysOut(t *testing.T) {
 	for _, sys := range rules.Systems() {
 		text := ReferenceText(sys.ID)
@@ -140,7 +160,7 @@ func TestReferenceOfEverySystemLaysOut(t *testing.T) {
 					if it.x+w > limit+1 && !table {
 						t.Errorf("%s at %d: %q ends at %.0f", sys.ID, width, it.s, it.x+w)
 					}
-					if strings.Contains(it.s, "**") || strings.HasPrefix(strings.TrimSpace(it.s), "|---") {
+					if strings.Contains(it.s, "**") || strings.Contains(it.s, "`") || strings.HasPrefix(strings.TrimSpace(it.s), "|---") {
 						t.Errorf("%s: raw Markdown %q", sys.ID, it.s)
 					}
 				}

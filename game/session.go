@@ -34,6 +34,20 @@ type Session struct {
 	// for Seat to take it.
 	Cover bool
 	Seat  rules.Side
+	// Handover is the open systems' hand-over: the decider changed to
+	// another side and the board stays visible, but nobody acts until
+	// that side takes the keyboard (TakeSeat). Keys pressed in a hurry
+	// therefore never act for the other side. Only sessions with
+	// Handovers set (the app's) use it.
+	Handover  bool
+	Handovers bool
+	// LastPublic is the public text of the events of the last decision
+	// (its dice included), shown on the hand-over screen so the side that
+	// decided sees the outcome before the seat passes.
+	LastPublic []string
+	// Seats counts the hand-overs taken (the log shows the newest lines
+	// to whoever takes the seat).
+	Seats int
 
 	Selected string
 	// Menu lists the actions that share the target the player clicked,
@@ -46,9 +60,24 @@ type Session struct {
 	// Autosave, when set, is called after every applied action (the app
 	// sets it to saves.Autosave; tests leave it nil or count calls).
 	Autosave func(*rules.Game) error
+	// AutoKey names the game's own autosave file (saves.GameAutosaveKey).
+	AutoKey string
 
 	view    *rules.View
 	version int // bumped on every change; the UI redraws when it moves
+
+	// acted holds the units that acted in the phase named by actedKey
+	// (turn, phase, decider), for the end-of-phase confirmation.
+	acted    map[string]bool
+	actedKey string
+	// closing memoises Closing per version and unit; closeOK holds the
+	// phases in which the player confirmed closing a formation.
+	closing    map[string]string
+	closingVer int
+	closeOK    map[string]bool
+	// unsaved counts the decisions (and undos) since the game was
+	// started, loaded or last saved to a file.
+	unsaved int
 
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
@@ -126,8 +155,12 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return !s.Cover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
+	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
 }
+
+// Waiting reports a pending hand-over (hidden cover or open hand-over):
+// Seat must take the seat or the keyboard before anyone acts.
+func (s *Session) Waiting() bool { return s.Cover || s.Handover }
 
 // Legal is the viewer's legal actions (empty unless the viewer may act).
 func (s *Session) Legal() []rules.Action {
@@ -148,10 +181,11 @@ func (s *Session) SideName(side rules.Side) string {
 
 // TakeSeat lifts the hand-over cover: the waiting player has the seat.
 func (s *Session) TakeSeat() {
-	if !s.Cover {
+	if !s.Cover && !s.Handover {
 		return
 	}
-	s.Cover = false
+	s.Cover, s.Handover = false, false
+	s.Seats++
 	s.Viewer = s.Seat
 	s.Selected = ""
 	s.closeMenu()
@@ -164,14 +198,21 @@ func (s *Session) TakeSeat() {
 func (s *Session) afterChange() {
 	s.view = nil
 	d := s.Decider()
-	if d >= 0 && d != s.Viewer {
+	switch {
+	case d >= 0 && d != s.Viewer:
 		s.Selected = ""
 		s.closeMenu()
-		if s.System.Hidden {
+		switch {
+		case s.System.Hidden:
 			s.Cover, s.Seat = true, d
-		} else {
+		case s.Handovers:
+			s.Handover, s.Seat = true, d
+		default:
 			s.Viewer = d
 		}
+	case d == s.Viewer:
+		// An undo gave the decision back to the side at the keyboard.
+		s.Cover, s.Handover = false, false
 	}
 	s.view = nil
 	s.autoSelect()
@@ -370,7 +411,23 @@ func (s *Session) highlights() []render.Highlight {
 		h := at[loc]
 		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: strings.Join(h.texts, " / ")})
 	}
-	return dropUniformLabels(out)
+	return dropLongLabels(dropUniformLabels(out))
+}
+
+// pillWidth is the widest label the board writes on a lit hex (the
+// renderer cuts longer ones with an ellipsis, in Bold 10 at scale 1).
+const pillWidth = render.HexSize*1.75 - 9
+
+// dropLongLabels clears the labels too long to show whole on their hex:
+// the hover of the hex says them in full; a label cut to "may still b…"
+// says nothing.
+func dropLongLabels(hs []render.Highlight) []render.Highlight {
+	for i := range hs {
+		if w, _ := render.Measure(hs[i].Text, render.Bold(10)); hs[i].Text != "" && w > pillWidth {
+			hs[i].Text = ""
+		}
+	}
+	return hs
 }
 
 // dropUniformLabels clears the labels of a highlight kind when every
@@ -422,14 +479,7 @@ func (s *Session) SelectionHint() string {
 		return ""
 	}
 	if !s.hasActions(s.Selected) {
-		why := ""
-		if ex, ok := s.Game.State.(rules.Explainer); ok {
-			why = ex.WhyNot(s.Selected, "")
-		}
-		if why == "" {
-			why = "no legal action now"
-		}
-		return why
+		return s.UnitWhy(s.Selected)
 	}
 	panel := 0
 	for _, a := range s.Legal() {
@@ -558,14 +608,31 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}
+	key := s.phaseKey()
 	evs, err := s.Game.Apply(a)
 	s.closeMenu()
+	s.LastPublic = s.LastPublic[:0]
+	for _, e := range evs {
+		// Public words only: the hand-over screen is seen by both sides.
+		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
+	}
+	if err == nil && a.Kind != "end" && a.Kind != "pass" {
+		if s.actedKey != key {
+			s.acted, s.actedKey = map[string]bool{}, key
+		}
+		for _, id := range append([]string{a.Unit}, a.Units...) {
+			if id != "" {
+				s.acted[id] = true
+			}
+		}
+	}
 	if err != nil {
 		s.Message = err.Error()
 		s.afterChange()
 		return evs, err
 	}
 	s.Message = ""
+	s.unsaved++
 	if s.Autosave != nil {
 		if err := s.Autosave(s.Game); err != nil {
 			s.Message = "autosave failed: " + err.Error()
@@ -582,6 +649,8 @@ func (s *Session) notYours() error {
 		return errors.New("the game is over")
 	case s.Cover:
 		return fmt.Errorf("pass the seat to %s first", s.SideName(s.Seat))
+	case s.Handover:
+		return fmt.Errorf("%s has the move: %s, press Enter or click the banner to take the keyboard", s.SideName(s.Seat), s.SideName(s.Seat))
 	case st.Decider >= 0:
 		return fmt.Errorf("%s decides now", s.SideName(st.Decider))
 	}
@@ -645,7 +714,7 @@ func (s *Session) Walk(r rules.Route) (int, error) {
 	me := s.Viewer
 	for i, step := range r.Steps {
 		if i > 0 {
-			if d := s.Decider(); d != me || s.Cover {
+			if d := s.Decider(); d != me || s.Waiting() {
 				err := fmt.Errorf("stopped after %d of %d steps: %s", i, len(r.Steps), s.interruption(d))
 				s.Message = err.Error()
 				s.changed()
@@ -677,7 +746,7 @@ func (s *Session) interruption(d rules.Side) string {
 	switch {
 	case s.Game.State.Result().Over:
 		return "the game is over"
-	case d >= 0 && d != s.Viewer || s.Cover:
+	case d >= 0 && d != s.Viewer || s.Waiting():
 		p := st.Prompt
 		if p == "" {
 			p = s.SideName(d) + " decides"
@@ -685,6 +754,60 @@ func (s *Session) interruption(d rules.Side) string {
 		return p
 	}
 	return "the rules interrupt the move"
+}
+
+// notSelf says that a unit of another side is selected ("" when it is
+// the viewer's own): its card may be read, but it is not the viewer's to
+// move, whatever the system's reason would say.
+func (s *Session) notSelf(id string) string {
+	u, ok := s.Unit(id)
+	if !ok || u.Side == s.Viewer || u.Side < 0 {
+		return ""
+	}
+	side := s.SideName(u.Side)
+	art := "a"
+	if side != "" && strings.ContainsRune("AEIOUaeiou", rune(side[0])) {
+		art = "an"
+	}
+	return fmt.Sprintf("%s %s unit, not yours: you play the %s", art, side, s.SideName(s.Viewer))
+}
+
+// UnitWhy says why a unit has no legal action now, in the system's words
+// with its rule. The reason is asked at the unit's own place: a system may
+// refuse an empty place as a malformed hex number, which is no reason a
+// player can use.
+func (s *Session) UnitWhy(id string) string {
+	if w := s.notSelf(id); w != "" {
+		return w
+	}
+	ex, ok := s.Game.State.(rules.Explainer)
+	if !ok {
+		return "no legal action now"
+	}
+	u, _ := s.Unit(id)
+	var tries []string
+	if u.At != "" {
+		tries = append(tries, u.At)
+	}
+	tries = append(tries, "")
+	for _, at := range tries {
+		w := ex.WhyNot(id, at)
+		if w != "" && !malformedPlace(w) {
+			return w
+		}
+	}
+	return "no legal action now"
+}
+
+// malformedPlace reports an explanation that only complains about the
+// place asked (a parse error of an empty or odd place name).
+func malformedPlace(w string) bool {
+	for _, p := range []string{"hex number", "want four digits", "unknown hex", "unknown zone", "not on the map"} {
+		if strings.Contains(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // WhyNot explains why the selected unit has no legal action at loc.
@@ -695,8 +818,11 @@ func (s *Session) WhyNot(loc string) string {
 	if s.Selected == "" {
 		return "select a unit first"
 	}
+	if w := s.notSelf(s.Selected); w != "" {
+		return "No: " + w
+	}
 	if ex, ok := s.Game.State.(rules.Explainer); ok {
-		if w := ex.WhyNot(s.Selected, loc); w != "" {
+		if w := ex.WhyNot(s.Selected, loc); w != "" && !malformedPlace(w) {
 			return "No: " + w
 		}
 	}
@@ -729,10 +855,14 @@ func (s *Session) HoverText(loc string) []string {
 		for i, a := range acts {
 			out[i] = a.String()
 		}
+		if acts[0].Kind == "move" {
+			out = append(out, s.Consequences(acts[0].Unit, loc)...)
+		}
 		return out
 	}
 	if r, ok := s.Routes()[loc]; ok {
-		return []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+		return append(out, s.Consequences(s.Selected, loc)...)
 	}
 	for _, u := range s.View().Units {
 		if u.ID == s.Selected && (u.At == loc || u.At2 == loc) {
@@ -759,17 +889,43 @@ func (s *Session) Odds(a rules.Action) (string, []rules.OddsLine, bool) {
 	return a.String(), lines, true
 }
 
-// Undo takes back the last decision (rules.Game.Undo): never past a die
-// roll, a draw or a reveal, never the other side's decision.
-func (s *Session) Undo() error {
-	if s.Cover {
-		return s.notYours()
+// UndoTarget is the number of steps to keep when the side at the
+// keyboard takes back its last decision, or why it may not. Undo never
+// crosses a die roll, a draw or a reveal, and never takes back the other
+// side's decision; but a side that ended its phase may take that back
+// until the other side takes the seat or the keyboard.
+func (s *Session) UndoTarget() (int, string) {
+	st := s.Game.Steps
+	n := len(st)
+	switch {
+	case n == 0:
+		return n, "nothing to undo"
+	case st[n-1].Barrier:
+		return n, "cannot undo past a die roll, a draw or a reveal"
+	case st[n-1].By != s.Viewer:
+		return n, "cannot undo the other side's decision"
 	}
-	if err := s.Game.Undo(); err != nil {
+	return n - 1, ""
+}
+
+// Undo takes back the last decision of the side at the keyboard (see
+// UndoTarget), replaying the game up to the kept steps.
+func (s *Session) Undo() error {
+	keep, why := s.UndoTarget()
+	if why != "" {
+		s.Message = "Cannot undo: " + why
+		s.changed()
+		return errors.New(why)
+	}
+	g := s.Game
+	r, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	if err != nil {
 		s.Message = "Cannot undo: " + err.Error()
 		s.changed()
 		return err
 	}
+	*s.Game = *r
+	s.unsaved++
 	s.Message = "Undone"
 	s.closeMenu()
 	if s.Autosave != nil {
@@ -777,6 +933,236 @@ func (s *Session) Undo() error {
 	}
 	s.afterChange()
 	return nil
+}
+
+// phaseKey names the current phase of the current decider.
+func (s *Session) phaseKey() string {
+	st := s.Game.State.Status()
+	return fmt.Sprintf("%d|%s|%d", st.Turn, st.Phase, st.Decider)
+}
+
+// IdleUnits are the units of the side at the keyboard that may still act
+// in this phase (a legal action other than a turn in place) and have not
+// acted in it yet: ending the phase forfeits what they could do.
+func (s *Session) IdleUnits() []string {
+	var out []string
+	seen := map[string]bool{}
+	acted := s.acted
+	if s.actedKey != s.phaseKey() {
+		acted = nil
+	}
+	for _, a := range s.Legal() {
+		if a.Kind == "end" || a.Kind == "pass" || a.Kind == "face" {
+			continue
+		}
+		for _, id := range append([]string{a.Unit}, a.Units...) {
+			if id == "" || seen[id] || acted[id] {
+				continue
+			}
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// EndWarning is the question asked before an end action ends a phase in
+// which units that may still act have not ("" when nothing is forfeit).
+func (s *Session) EndWarning(end rules.Action) string {
+	idle := s.IdleUnits()
+	if len(idle) == 0 {
+		return ""
+	}
+	var names []string
+	for i, id := range idle {
+		if i == 3 {
+			names = append(names, "...")
+			break
+		}
+		u, _ := s.Unit(id)
+		n := u.Name
+		if n == "" {
+			n = id
+		}
+		names = append(names, n)
+	}
+	unit := "units"
+	if len(idle) == 1 {
+		unit = "unit"
+	}
+	return fmt.Sprintf("%d %s that may still act have not (%s). %s?", len(idle), unit, strings.Join(names, ", "), end.Label)
+}
+
+// CardExplainer is a system that says why a card held cannot be played
+// now (optional; rules/napoleonics implements it).
+type CardExplainer interface {
+	WhyNotPlay(card string) string
+}
+
+// WhyNotPlay says why the viewer cannot play a card held now.
+func (s *Session) WhyNotPlay(card string) string {
+	if !s.CanAct() {
+		return s.notYours().Error()
+	}
+	if ex, ok := s.Game.State.(CardExplainer); ok {
+		if w := ex.WhyNotPlay(card); w != "" {
+			return w
+		}
+	}
+	return "the rules offer no play of it now"
+}
+
+// LostChoices lists the panel's choices of another rule that a choice
+// takes away (with their rule), computed on a copy of the game: what the
+// player gives up by clicking it.
+func (s *Session) LostChoices(act rules.Action) []string {
+	if act.Kind != "choose" || !s.CanAct() {
+		return nil
+	}
+	c := s.Game.Clone()
+	if _, err := c.Apply(act); err != nil {
+		return nil
+	}
+	after := map[string]bool{}
+	if c.State.Status().Decider == s.Viewer {
+		for _, a := range c.State.Legal() {
+			after[a.Key()] = true
+		}
+	}
+	// A group of alternatives (one formation or another) is not a loss
+	// worth a question: only single choices are.
+	perRule := map[string]int{}
+	for _, a := range s.PanelActions() {
+		if a.Kind == "choose" {
+			perRule[a.Rule]++
+		}
+	}
+	var out []string
+	for _, a := range s.PanelActions() {
+		if a.Kind == "choose" && a.Rule != act.Rule && perRule[a.Rule] < 3 && !after[a.Key()] {
+			out = append(out, a.Label+" ["+a.Rule+"]")
+		}
+	}
+	return out
+}
+
+// Closing says what moving unit closes, when the system moves formations
+// one after another [10]: "Closes formation X: N units unmoved [10]" when
+// its first step ends the formation moving now with units that could
+// still move ("" when it closes nothing). It is found by applying the
+// unit's first step to a copy of the game.
+func (s *Session) Closing(unit string) string {
+	if !s.CanAct() || unit == "" {
+		return ""
+	}
+	if s.closingVer != s.version || s.closing == nil {
+		s.closing, s.closingVer = map[string]string{}, s.version
+	}
+	if w, ok := s.closing[unit]; ok {
+		return w
+	}
+	w := s.closingOf(unit)
+	s.closing[unit] = w
+	return w
+}
+
+func (s *Session) closingOf(unit string) string {
+	var first *rules.Action
+	movers := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind != "move" {
+			continue
+		}
+		movers[a.Unit] = true
+		if a.Unit == unit && first == nil {
+			a := a
+			first = &a
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	c := s.Game.Clone()
+	evs, err := c.ApplyOne(*first)
+	if err != nil {
+		return ""
+	}
+	name := ""
+	for _, e := range evs {
+		if e.Kind == "formation" && strings.HasSuffix(e.Text, "has finished moving") {
+			name = strings.TrimSuffix(strings.TrimPrefix(e.Text, "Formation "), " has finished moving")
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	still := map[string]bool{}
+	if c.State.Status().Decider == s.Viewer {
+		for _, a := range c.State.Legal() {
+			if a.Kind == "move" {
+				still[a.Unit] = true
+			}
+		}
+	}
+	n := 0
+	for id := range movers {
+		if id == unit || still[id] || s.acted[id] && s.actedKey == s.phaseKey() {
+			continue
+		}
+		if u, ok := s.Unit(id); ok && !hasMarker(u, "moved") {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("Closes formation %s: it may move no more [10]", name)
+	}
+	units := "units"
+	if n == 1 {
+		units = "unit"
+	}
+	return fmt.Sprintf("Closes formation %s with %d %s unmoved [10]", name, n, units)
+}
+
+func hasMarker(u rules.UnitView, m string) bool {
+	for _, x := range u.Markers {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Consequences are what a move of unit to loc brings about beyond the
+// move itself, said before the click: closing a formation [10] (more are
+// added by the systems' consequence hooks).
+func (s *Session) Consequences(unit, loc string) []string {
+	var out []string
+	if w := s.Closing(unit); w != "" {
+		out = append(out, w)
+	}
+	if mc, ok := s.Game.State.(MoveConsequencer); ok {
+		out = append(out, mc.MoveConsequences(unit, loc)...)
+	}
+	return out
+}
+
+// NeedsCloseConfirm reports whether moving unit closes a formation and
+// the player has not confirmed closing one in this phase yet.
+func (s *Session) NeedsCloseConfirm(unit string) string {
+	w := s.Closing(unit)
+	if w == "" || s.closeOK[s.phaseKey()] {
+		return ""
+	}
+	return w
+}
+
+// ConfirmClose records that the player accepts closing formations in
+// this phase (the first such move asked).
+func (s *Session) ConfirmClose() {
+	if s.closeOK == nil {
+		s.closeOK = map[string]bool{}
+	}
+	s.closeOK[s.phaseKey()] = true
 }
 
 // LogLines is the event log as the viewer may read it.
@@ -796,8 +1182,16 @@ func (s *Session) Save(path string) error {
 		return err
 	}
 	s.Message = "Saved to " + path
+	s.unsaved = 0
 	s.changed()
 	return nil
+}
+
+// Unsaved is the number of steps played since the game was started,
+// loaded or last saved to a file (0: leaving it loses nothing that no file
+// holds; its autosave holds every step anyway).
+func (s *Session) Unsaved() int {
+	return s.unsaved
 }
 
 // LoadSession reads a save into a new session; on error nothing changes.

@@ -190,6 +190,7 @@ func TestWindowVentaDelPozoOrdersAndMoves(t *testing.T) {
 	// 4. End the order step (its button), then clear any selection.
 	x, y = inPanel("end button", func(pb panelButton) bool { return pb.act != nil && pb.act.Kind == "end" })
 	xclick(t, win, x, y)
+	xconfirm(t)
 	waitFor(t, "the movement step", func() bool { return s.View().Status.Phase == "Movement" && !s.Cover })
 	xkey(t, "Escape")
 	waitFor(t, "no selection", func() bool { return s.Selected == "" })

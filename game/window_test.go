@@ -93,6 +93,25 @@ func xkey(t *testing.T, keys ...string) {
 	}
 }
 
+// xconfirm answers an end-of-phase question (Enter) if one is open, and
+// takes the keyboard (Enter) at an open hand-over.
+func xconfirm(t *testing.T) {
+	t.Helper()
+	for range 2 {
+		idle(t)
+		var ask, hand bool
+		winApp.Do(func() {
+			if b := winApp.Board(); b != nil {
+				ask, hand = b.dialog != nil, b.S.Handover
+			}
+		})
+		if !ask && !hand {
+			return
+		}
+		xkey(t, "Return")
+	}
+}
+
 // waitFor polls cond on the game loop.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
@@ -267,6 +286,7 @@ func TestWindowSelectActSaveLoad(t *testing.T) {
 	winApp.Do(func() { saved = snapshot(t, s) })
 	// Change the game, then load: the saved game comes back.
 	xkey(t, "space")
+	xconfirm(t)
 	waitFor(t, "the Fire phase", func() bool { return s.View().Status.Phase == "Fire" })
 	xkey(t, "ctrl", "o")
 	waitFor(t, "the loaded game", func() bool { return winApp.Board() != nil && winApp.Board().S != s })

@@ -3,11 +3,13 @@ package render
 import (
 	"fmt"
 	"image"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // unitFacts are the lines of a unit's card: its kind (and formation) under
@@ -41,8 +43,8 @@ func unitFacts(u rules.UnitView, board *rules.Board) (name string, kind, body []
 	if u.At != "" {
 		body = append(body, "At: "+unitPlace(u, board))
 	}
-	if u.Facing >= 0 && board != nil && board.Hex != nil && !u.Hidden {
-		body = append(body, fmt.Sprintf("Facing: corner %d", u.Facing))
+	if u.Facing >= 0 && board != nil && board.Hex != nil && !u.Hidden && u.Type != "leader" && u.Type != "commander" {
+		body = append(body, "Facing: "+FacingWord(board.Hex.Layout, u.Facing))
 	}
 	var marks []string
 	for _, m := range u.Markers {
@@ -147,4 +149,16 @@ func DrawSelectionCard(dst *ebiten.Image, r image.Rectangle, u rules.UnitView, b
 			}
 		}
 	}
+}
+
+// FacingWord names facing f (a counter facing f points at corner f) as a
+// compass direction a player reads: "north-east".
+func FacingWord(l hex.Layout, f int) string {
+	fx, fy := l.Corner(f, 1)
+	bearing := math.Atan2(fy, fx)*180/math.Pi + 90
+	for bearing < 0 {
+		bearing += 360
+	}
+	names := []string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}
+	return names[int(math.Round(bearing/45))%8]
 }

@@ -59,7 +59,7 @@ func DrawButton(dst *ebiten.Image, b Button) {
 	case !b.Enabled:
 		bg, edge, fg = rgb(0x33, 0x30, 0x2c), rgb(0x4a, 0x46, 0x40), rgb(0x7c, 0x76, 0x6c)
 	case b.Active:
-		bg, edge, fg = rgb(0x7a, 0x5c, 0x22), colGold, rgb(0xff, 0xf4, 0xd8)
+		bg, edge, fg = rgb(0x7a, 0x5c, 0x22), colGold, rgb(0x2a, 0x1e, 0x0c)
 	case b.Hot:
 		bg, edge = rgb(0x62, 0x52, 0x3e), rgb(0xd8, 0xb8, 0x78)
 	}
@@ -81,6 +81,9 @@ func DrawButton(dst *ebiten.Image, b Button) {
 	top := y + (h-lh-sh)/2
 	drawTextCentered(dst, fitText(b.Label, lf, w-10), lf, x+w/2, top+lh/2, fg)
 	sc := colTextDim
+	if b.Active && b.Enabled {
+		sc = rgb(0x4a, 0x36, 0x14) // dark on the gilded ground
+	}
 	if !b.Enabled {
 		sc = rgb(0x6c, 0x66, 0x5c)
 	}
@@ -284,20 +287,46 @@ func sideColorFor(v *rules.View, s rules.Side) colorT {
 	return sideColor(int(s))
 }
 
+// logPad is the inner margin of the log panel.
+const logPad = 8.0
+
+// logFace is the log's face.
+func logFace() faceT { return Face(12.5) }
+
+// LogRows returns how many wrapped rows lines take in a log panel of
+// rectangle r and how many rows the panel shows (for the scroll range).
+func LogRows(r image.Rectangle, lines []string) (total, shown int) {
+	f := logFace()
+	lh := lineHeight(f)
+	shown = int((float64(r.Dy()) - 2*logPad) / lh)
+	for _, l := range lines {
+		total += len(Wrap(l, f, float64(r.Dx())-2*logPad-8))
+	}
+	return total, shown
+}
+
+// LogMoreRect is where the log says how many newer lines lie below when
+// it is scrolled up (a click there returns to the newest).
+func LogMoreRect(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Max.X-170, r.Max.Y-24, r.Max.X-4, r.Max.Y-4)
+}
+
 // DrawLog draws log lines, newest at the bottom, each wrapped to the width;
 // scroll is the number of (wrapped) lines scrolled up from the newest.
+// Scrolled up, a mark at the bottom says how many newer lines lie below,
+// and one at the top that older lines lie above.
 func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
 	DrawPanel(dst, r)
 	x, y, w, h := rectF(r)
-	pad := 8.0
-	f := Face(12.5)
+	pad := logPad
+	f := logFace()
 	lh := lineHeight(f)
 	rows := int((h - 2*pad) / lh)
 	if rows <= 0 {
 		return
 	}
 	// wrap from the newest backwards until the window is filled
-	need := rows + max(scroll, 0)
+	need := rows + max(scroll, 0) + 1
 	var wrapped []string
 	for i := len(lines) - 1; i >= 0 && len(wrapped) < need; i-- {
 		ws := Wrap(lines[i], f, w-2*pad-8)
@@ -320,7 +349,14 @@ func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
 		cy -= lh
 	}
 	if scroll > 0 {
-		DrawText(dst, fmt.Sprintf("▲ %d more below", scroll), Face(11), x+w-pad-110, y+pad-2, colGold)
+		m := LogMoreRect(r)
+		mx, my, mw, mh := rectF(m)
+		fillRoundRect(dst, mx, my, mw, mh, 4, rgba(0x1e, 0x1a, 0x16, 0xf4))
+		strokeRoundRect(dst, mx+0.5, my+0.5, mw-1, mh-1, 4, 1, colGold)
+		drawTextCentered(dst, fmt.Sprintf("▼ %d newer below", scroll), Face(11.5), mx+mw/2, my+mh/2, colGold)
+	}
+	if len(wrapped) > end {
+		DrawText(dst, "▲ older above", Face(11), x+w-pad-80, y+2, colTextDim)
 	}
 }
 
@@ -673,54 +709,103 @@ func sideSample(dst *ebiten.Image, id string, x, y float64) {
 
 // DrawCard draws a command card in r; hot cards are lifted and gilded.
 func DrawCard(dst *ebiten.Image, r image.Rectangle, c rules.Card, hot bool) {
+	DrawCardAs(dst, r, c, CardLook{Hot: hot})
+}
+
+// CardLook is how a card of the hand is drawn: Hot under the cursor;
+// Why, when set, says why it cannot be played (the card is greyed);
+// Compact shows the heading only (the hover shows the whole text), never
+// a text cut short.
+type CardLook struct {
+	Hot     bool
+	Why     string
+	Compact bool
+}
+
+const cardPad = 11.0
+
+// CardHeight is the height a card needs at width w to show its whole
+// text (or, compact, its heading and reason).
+func CardHeight(c rules.Card, w int, look CardLook) int {
+	return int(math.Ceil(cardLayout(nil, 0, 0, float64(w), c, look)))
+}
+
+// cardLayout draws the card's content from (x, y) at width w when dst is
+// not nil, and returns the height it takes.
+func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook) float64 {
+	pad := cardPad
+	cy := y + pad
+	ink := colInk
+	if c.Section != "" {
+		if dst != nil {
+			DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
+		}
+		cy += 14
+	}
+	for _, l := range Wrap(c.Name, Bold(14), w-2*pad) {
+		if dst != nil {
+			DrawText(dst, l, Bold(14), x+pad, cy, ink)
+		}
+		cy += lineHeight(Bold(14))
+	}
+	if !look.Compact && c.Text != "" {
+		cy += 3
+		if dst != nil {
+			line(dst, x+pad, cy, x+w-pad, cy, 1, rgba(0x7a, 0x60, 0x40, 0xa0))
+		}
+		cy += 5
+		f := Face(12)
+		for _, l := range Wrap(c.Text, f, w-2*pad) {
+			if dst != nil {
+				DrawText(dst, l, f, x+pad, cy, ink)
+			}
+			cy += lineHeight(f)
+		}
+	}
+	if look.Why != "" {
+		f := Bold(11.5)
+		for _, l := range Wrap("Cannot be played: "+look.Why, f, w-2*pad) {
+			if dst != nil {
+				DrawText(dst, l, f, x+pad, cy+2, colLabel)
+			}
+			cy += lineHeight(f)
+		}
+	}
+	if c.Rule != "" {
+		cy += 14
+	}
+	return cy + pad - y
+}
+
+// DrawCardAs draws a card of the hand in r (see CardLook); r should be
+// CardHeight high.
+func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLook) {
 	x, y, w, h := rectF(r)
 	if w <= 0 || h <= 0 {
 		return
 	}
+	hot := look.Hot && look.Why == ""
 	if hot {
 		y -= 6
 	}
+	face := rgb(0xf3, 0xea, 0xd2)
 	fillRoundRect(dst, x+3, y+4, w, h, 8, rgba(0, 0, 0, 0x70))
-	fillRoundRect(dst, x, y, w, h, 8, rgb(0xf3, 0xea, 0xd2))
+	fillRoundRect(dst, x, y, w, h, 8, face)
+	if look.Why != "" {
+		// Greyed: the face dimmed, the text kept readable.
+		fillRoundRect(dst, x, y, w, h, 8, rgba(0x80, 0x80, 0x80, 0x50))
+	}
 	edge := rgb(0x7a, 0x60, 0x40)
 	if hot {
 		edge = colGold
 	}
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 8, 2, edge)
 	strokeRoundRect(dst, x+5.5, y+5.5, w-11, h-11, 5, 1, rgba(0x7a, 0x60, 0x40, 0x90))
-	pad := 11.0
-	cy := y + pad
-	if c.Section != "" {
-		DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
-		cy += 14
-	}
-	for _, l := range Wrap(c.Name, Bold(14), w-2*pad) {
-		if cy+18 > y+h-pad {
-			break
-		}
-		DrawText(dst, l, Bold(14), x+pad, cy, colInk)
-		cy += lineHeight(Bold(14))
-	}
-	cy += 3
-	line(dst, x+pad, cy, x+w-pad, cy, 1, rgba(0x7a, 0x60, 0x40, 0xa0))
-	cy += 5
-	f := Face(12)
-	bottom := y + h - pad
-	if c.Rule != "" {
-		bottom -= 14
-	}
-	for _, l := range Wrap(c.Text, f, w-2*pad) {
-		if cy+lineHeight(f) > bottom {
-			DrawText(dst, "…", f, x+pad, cy-4, colInk)
-			break
-		}
-		DrawText(dst, l, f, x+pad, cy, colInk)
-		cy += lineHeight(f)
-	}
+	cardLayout(dst, x, y, w, c, look)
 	if c.Rule != "" {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
-		DrawText(dst, s, Face(11), x+w-pad-sw, y+h-pad-13, rgb(0x3f, 0x6a, 0x90))
+		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, colRule)
 	}
 }
 
@@ -767,6 +852,39 @@ func DrawOdds(dst *ebiten.Image, r image.Rectangle, title string, lines []rules.
 	}
 }
 
+// DrawCoverNotes draws the hand-over cover with, under it, what the last
+// decision brought about (public lines: the dice of a combat), so the side
+// that decided sees the outcome before the seat passes.
+func DrawCoverNotes(dst *ebiten.Image, title, sub string, notes []string) {
+	DrawCover(dst, title, sub)
+	if len(notes) == 0 {
+		return
+	}
+	b := dst.Bounds()
+	x, _, w, h := rectF(b)
+	f := Face(15)
+	lh := lineHeight(f)
+	var lines []string
+	for _, n := range notes {
+		lines = append(lines, Wrap(n, f, math.Min(w-120, 900))...)
+	}
+	if len(lines) > 10 {
+		lines = lines[len(lines)-10:]
+	}
+	bw := math.Min(w-80, 940)
+	bh := float64(len(lines))*lh + 44
+	bx, by := x+(w-bw)/2, float64(b.Min.Y)+h*0.66
+	if by+bh > float64(b.Max.Y)-10 {
+		by = float64(b.Max.Y) - 10 - bh
+	}
+	fillRoundRect(dst, bx, by, bw, bh, 8, rgba(0x2c, 0x26, 0x20, 0xf0))
+	strokeRoundRect(dst, bx+0.5, by+0.5, bw-1, bh-1, 8, 1, colPanelEdge)
+	DrawText(dst, "What your last decision brought about:", Bold(14), bx+20, by+10, colGold)
+	for i, l := range lines {
+		DrawText(dst, l, f, bx+20, by+34+float64(i)*lh, colText)
+	}
+}
+
 // DrawCover draws the full-screen hand-over cover that hides the board.
 func DrawCover(dst *ebiten.Image, title, sub string) {
 	b := dst.Bounds()
@@ -799,4 +917,44 @@ func DrawCover(dst *ebiten.Image, title, sub string) {
 		drawTextCentered(dst, l, sf, cx, sy+8, colTextDim)
 		sy += lineHeight(sf)
 	}
+}
+
+// LogRowAt returns the text of the log row DrawLog draws at screen height
+// y in r (lines and scroll as given to DrawLog), "" when none is there.
+func LogRowAt(r image.Rectangle, lines []string, scroll int, y int) string {
+	x0, y0, w, h := rectF(r)
+	_ = x0
+	f := logFace()
+	lh := lineHeight(f)
+	rows := int((h - 2*logPad) / lh)
+	// Row i from the bottom (0: newest shown) spans [top, top+lh).
+	i := int(math.Floor((y0 + h - logPad - float64(y)) / lh))
+	if i < 0 || i >= rows {
+		return ""
+	}
+	want := max(scroll, 0) + i
+	n := 0
+	for k := len(lines) - 1; k >= 0; k-- {
+		ws := Wrap(lines[k], f, w-2*logPad-8)
+		for j := len(ws) - 1; j >= 0; j-- {
+			if n == want {
+				return ws[j]
+			}
+			n++
+		}
+	}
+	return ""
+}
+
+// RuleCited returns the rule of the last citation "[...]" in s, "" if none.
+func RuleCited(s string) string {
+	j := strings.LastIndex(s, "]")
+	if j < 0 {
+		return ""
+	}
+	i := strings.LastIndex(s[:j], "[")
+	if i < 0 || i+1 >= j {
+		return ""
+	}
+	return s[i+1 : j]
 }

@@ -1,0 +1,150 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"grognard/render"
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// MoveConsequencer is a system that says what a move brings about beyond
+// the move itself (rules/almansa: artillery forfeits its offensive fire,
+// a unit ends out of command) [optional].
+type MoveConsequencer interface {
+	MoveConsequences(unit, target string) []string
+}
+
+// CommandAreas is a system whose leaders command within a radius
+// (rules/almansa) [optional].
+type CommandAreas interface {
+	CommandArea(unit string) (leader string, radius int, hexes []string)
+}
+
+// commandOutlines returns the outlines to draw: the command area of the
+// selected unit's leader (or of the selected leader), or, with the
+// all-leaders key (C), of every leader of the viewer.
+func (b *BoardScene) commandOutlines() [][]string {
+	ca, ok := b.S.Game.State.(CommandAreas)
+	if !ok || b.S.Cover {
+		return nil
+	}
+	var out [][]string
+	seen := map[string]bool{}
+	add := func(unit string) {
+		l, _, hexes := ca.CommandArea(unit)
+		if l != "" && !seen[l] && len(hexes) > 0 {
+			seen[l] = true
+			out = append(out, hexes)
+		}
+	}
+	if b.radii {
+		for _, u := range b.S.View().Units {
+			if u.Side == b.S.Viewer && u.At != "" && (u.Type == "leader") {
+				add(u.ID)
+			}
+		}
+		return out
+	}
+	if b.S.Selected != "" {
+		add(b.S.Selected)
+	}
+	return out
+}
+
+// drawCommandOutlines outlines each command area on the board (the edges
+// between a hex inside and one outside), returning the screen rectangle
+// drawn over.
+func (b *BoardScene) drawCommandOutlines(dst *ebiten.Image, areas [][]string) image.Rectangle {
+	v := b.S.View()
+	if v.Board == nil || v.Board.Hex == nil {
+		return image.Rectangle{}
+	}
+	m := v.Board.Hex
+	var drawn image.Rectangle
+	clip := dst.SubImage(b.Cam.Rect).(*ebiten.Image)
+	gold := color.RGBA{0xf0, 0xc8, 0x40, 0xe0}
+	w := float32(math.Max(2, 3*b.Cam.Zoom))
+	for _, area := range areas {
+		in := map[hex.Coord]bool{}
+		for _, h := range area {
+			if c, err := m.ParseOn(h); err == nil {
+				in[c] = true
+			}
+		}
+		for c := range in {
+			cx, cy, ok := b.RB.Center(m.Num(c))
+			if !ok {
+				continue
+			}
+			for d := 0; d < 6; d++ {
+				if in[c.Neighbor(d)] {
+					continue
+				}
+				x0, y0 := m.Layout.Corner(d-1, render.HexSize)
+				x1, y1 := m.Layout.Corner(d, render.HexSize)
+				sx0, sy0 := b.Cam.ToScreen(cx+x0, cy+y0)
+				sx1, sy1 := b.Cam.ToScreen(cx+x1, cy+y1)
+				vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, gold, true)
+				r := image.Rect(int(math.Min(sx0, sx1))-4, int(math.Min(sy0, sy1))-4, int(math.Max(sx0, sx1))+5, int(math.Max(sy0, sy1))+5)
+				drawn = drawn.Union(r)
+			}
+		}
+	}
+	return drawn.Intersect(b.Cam.Rect)
+}
+
+// facingUnder returns the selected unit's legal face action whose arrow is
+// under the screen point: a target larger than the drawn arrow (at least
+// 16 px around it, or 0.42 of a hex).
+func (b *BoardScene) facingUnder(sx, sy float64) (rules.Action, bool) {
+	v := b.S.View()
+	if b.S.Selected == "" || v.Board == nil || v.Board.Hex == nil {
+		return rules.Action{}, false
+	}
+	faces := b.S.FaceActions()
+	if len(faces) == 0 {
+		return rules.Action{}, false
+	}
+	u, ok := b.S.Unit(b.S.Selected)
+	if !ok || u.At == "" {
+		return rules.Action{}, false
+	}
+	cx, cy, ok := b.RB.Center(u.At)
+	if !ok {
+		return rules.Action{}, false
+	}
+	z := math.Max(b.Cam.Zoom, 0.01)
+	rad := math.Max(render.HexSize*0.42, 16/z)
+	mx, my := b.Cam.ToMap(sx, sy)
+	best, bd := -1, math.Inf(1)
+	for i, a := range faces {
+		fx, fy := v.Board.Hex.Layout.Corner(a.Facing, 1)
+		x, y := cx+fx*render.HexSize*1.02, cy+fy*render.HexSize*1.02
+		if d := math.Hypot(mx-x, my-y); d <= rad && d < bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return rules.Action{}, false
+	}
+	return faces[best], true
+}
+
+// faceHover is the hover of a facing arrow: "Face north-east: 1/2 MP [7]".
+func (b *BoardScene) faceHover(a rules.Action) string {
+	v := b.S.View()
+	t := "Face " + render.FacingWord(v.Board.Hex.Layout, a.Facing)
+	if a.Info != "" {
+		t += ": " + a.Info
+	}
+	if a.Rule != "" {
+		t += " [" + a.Rule + "]"
+	}
+	return t
+}
