@@ -90,6 +90,14 @@ func TestMarshalsMapExitsDepotsEntries(t *testing.T) {
 	if entries["A"] != "x-salamanca" || len(entries) != 5 || entries["E"] != "x-avila-e" {
 		t.Errorf("entries %v", entries)
 	}
+	if z, _ := g.Zone("x-badajoz"); !z.Offmap || !z.IsOffmap() || !z.DepotOf("british") || !z.DepotOf("spanish") || z.DepotOf("french") {
+		t.Errorf("Badajoz %+v", z)
+	}
+	for i, c := range g.Conns {
+		if c.RiverName != m.RiverOf[i] {
+			t.Errorf("%s: RiverName %q, file says %q", c, c.RiverName, m.RiverOf[i])
+		}
+	}
 	if d := m.Depots["x-badajoz"]; !slices.Equal(d, []string{"spanish", "british"}) {
 		t.Errorf("Badajoz depot armies %v [CR2]", d)
 	}

@@ -181,7 +181,8 @@ func ParseZoneMapFile(recs []Record) (*ZoneMap, error) {
 				if z.Terrain != "offmap" && r.Has("terrain") {
 					return nil, r.Errf("zone: an off-map zone has terrain=offmap, not %q", z.Terrain)
 				}
-				z.Terrain = "offmap"
+				z.Terrain = zone.TerrainOffmap
+				z.Offmap = true
 				m.Offmap[id] = true
 			} else if z.Terrain == "offmap" {
 				return nil, r.Errf("zone: terrain=offmap needs offmap=yes")
@@ -206,6 +207,7 @@ func ParseZoneMapFile(recs []Record) (*ZoneMap, error) {
 				if d != "no" && d != "false" {
 					z.Depot = true
 					z.DepotSide = strings.Join(armies, ",")
+					z.Depots = armies
 					m.Depots[id] = armies
 				}
 			} else if side != "" {
@@ -230,6 +232,9 @@ func ParseZoneMapFile(recs []Record) (*ZoneMap, error) {
 				river = "river"
 			}
 			c.River = river != ""
+			if river != "river" {
+				c.RiverName = river
+			}
 			if err := r.Unused(); err != nil {
 				return nil, err
 			}
