@@ -77,11 +77,11 @@ type CombatState struct {
 	CP        [2]int      `json:"cp"`
 	Winner    int         `json:"winner"` // -1: difference 0
 	Diff      int         `json:"diff"`
-	Loss      [2]int      `json:"loss"`      // losses still to allot
-	First     [2]bool     `json:"first"`     // the first loss still due on the head unit
-	Priority  [2]bool     `json:"priority"`  // pursuit losses: baggage and artillery first [5.4.6]
-	Retreat   int         `json:"retreat"`   // zones of retreat [5.4.4]
-	Left      int         `json:"left"`      // zones still to retreat
+	Loss      [2]int      `json:"loss"`     // losses still to allot
+	First     [2]bool     `json:"first"`    // the first loss still due on the head unit
+	Priority  [2]bool     `json:"priority"` // pursuit losses: baggage and artillery first [5.4.6]
+	Retreat   int         `json:"retreat"`  // zones of retreat [5.4.4]
+	Left      int         `json:"left"`     // zones still to retreat
 	Path      []string    `json:"path,omitempty"`
 	NoRatio   [2]bool     `json:"no_loss,omitempty"` // ratio > 6: no loss if it wins [5.4.3]
 	Amplitude int         `json:"amplitude"`
@@ -317,9 +317,9 @@ func (s *State) clone() *State {
 // Snapshot is the canonical JSON of the whole state.
 func (s *State) Snapshot() ([]byte, error) { return json.Marshal(s) }
 
-func (s *State) System() string    { return SystemID }
-func (s *State) Scenario() string  { return s.ScenarioID }
-func (s *State) Sides() []string   { return sideNames[:] }
+func (s *State) System() string   { return SystemID }
+func (s *State) Scenario() string { return s.ScenarioID }
+func (s *State) Sides() []string  { return sideNames[:] }
 func (s *State) Chances() []rules.Outcome {
 	if s.Over || s.decider() != rules.Chance {
 		return nil
