@@ -106,6 +106,18 @@ type Scenario struct {
 	Hand      [2][]string
 	VP        map[string]int
 	Reinfs    []Reinf
+	depots    map[string]map[string]bool // zone -> nationality -> depot [CR2]
+	offmap    map[string]bool
+	adj       map[string][]adjEdge
+	zi        map[string]int // zone -> index in Graph.Zones
+	zoff      []bool
+	zdepot    [][3]bool // by zone index: french, british, spanish depot
+}
+
+type adjEdge struct {
+	to string
+	ti int // index of the zone in zi order
+	ci int
 }
 
 // Placement puts a counter on the map at set-up [CR3].
@@ -217,6 +229,31 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	}
 	if err := sc.loadSetup(setRecs); err != nil {
 		return nil, err
+	}
+	sc.depots = map[string]map[string]bool{}
+	sc.offmap = map[string]bool{}
+	sc.adj = map[string][]adjEdge{}
+	sc.zi = map[string]int{}
+	for i, z := range g.Zones {
+		sc.zi[z.ID] = i
+	}
+	sc.zoff = make([]bool, len(g.Zones))
+	sc.zdepot = make([][3]bool, len(g.Zones))
+	for i, z := range g.Zones {
+		sc.zoff[i] = z.IsOffmap()
+		sc.zdepot[i] = [3]bool{z.DepotOf(natFrench), z.DepotOf("british"), z.DepotOf("spanish")}
+		for _, e := range g.Neighbors(z.ID) {
+			sc.adj[z.ID] = append(sc.adj[z.ID], adjEdge{to: e.To, ti: sc.zi[e.To], ci: e.Index})
+		}
+		sc.offmap[z.ID] = z.IsOffmap()
+		for _, n := range []string{natFrench, "british", "spanish"} {
+			if z.DepotOf(n) {
+				if sc.depots[z.ID] == nil {
+					sc.depots[z.ID] = map[string]bool{}
+				}
+				sc.depots[z.ID][n] = true
+			}
+		}
 	}
 	return sc, nil
 }

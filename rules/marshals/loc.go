@@ -19,17 +19,38 @@ func armyOf(d *UnitDef) string {
 // isDepotFor reports whether zone z is a depot of nationality nat (any of
 // the side's nationalities when nat is "") [1.5] [CR2].
 func (s *State) isDepotFor(side int, nat, z string) bool {
-	zz, ok := s.sc.Graph.Zone(z)
-	if !ok {
+	dz := s.sc.depots[z]
+	if dz == nil {
 		return false
 	}
 	if nat != "" {
-		return zz.DepotOf(nat)
+		return dz[nat]
 	}
 	if side == French {
-		return zz.DepotOf(natFrench)
+		return dz[natFrench]
 	}
-	return zz.DepotOf("british") || zz.DepotOf("spanish")
+	return dz["british"] || dz["spanish"]
+}
+
+// occupancy says, for every zone, whether each side has units there [1.5].
+type occupancy map[string][2]bool
+
+func (s *State) occupancy() occupancy {
+	o := make(occupancy, 64)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Off != "" || u.At == "" {
+			continue
+		}
+		d := s.def(i)
+		if !isUnit(d) {
+			continue
+		}
+		v := o[u.At]
+		v[d.Side] = true
+		o[u.At] = v
+	}
+	return o
 }
 
 // crossable: a connection carries a line of communication unless it is a
@@ -47,40 +68,91 @@ func (s *State) crossable(c zone.Connection) bool {
 
 // locFree: a zone carries side's line if it holds no enemy unit; for the
 // French a guerilla marker cuts it; an off-map zone is only an end [1.5].
-func (s *State) locFree(side int) func(string) bool {
+func (s *State) locFree(side int, o occupancy) func(string) bool {
 	return func(z string) bool {
-		zz, _ := s.sc.Graph.Zone(z)
-		if zz.IsOffmap() {
-			return false
-		}
-		if side == French && s.flag("guerilla:"+z) {
-			return false
-		}
-		return s.freeFor(side, z)
+		return !s.sc.offmap[z] && !o[z][1-side]
 	}
+}
+
+// crossableIdx is crossable for connection ci [1.5] [7.7].
+func (s *State) crossableIdx(ci int) bool {
+	c := &s.sc.Graph.Conns[ci]
+	return c.Kind != zone.Ford && !(c.Bridge == zone.Major && s.Bridges[ci])
 }
 
 // LoC reports a line of communication from zone z to a depot of nat
 // (nat "" = any of the side's depots) [1.5]: the departure zone must not
 // be contested.
 func (s *State) LoC(side int, nat, z string) bool {
-	if s.Contested(z) || (side == French && s.flag("guerilla:"+z)) {
+	o := s.occupancy()
+	return s.locFrom(side, nat, z, o, s.locSet(side, nat, o))
+}
+
+// depotIdx reports a depot of nat (any of the side's when "") by zone index.
+func (s *State) depotIdx(side int, nat string, zi int) bool {
+	d := s.sc.zdepot[zi]
+	switch nat {
+	case natFrench:
+		return d[0]
+	case "british":
+		return d[1]
+	case "spanish":
+		return d[2]
+	}
+	if side == French {
+		return d[0]
+	}
+	return d[1] || d[2]
+}
+
+// locSet is every zone (by index) that is free for side and joined to one
+// of its depots through free zones and crossable connections [1.5]: one
+// search backward from the depots serves every question of a state.
+func (s *State) locSet(side int, nat string, o occupancy) []bool {
+	g := s.sc.Graph
+	n := len(g.Zones)
+	enemy := make([]bool, n)
+	for z, v := range o {
+		if v[1-side] {
+			enemy[s.sc.zi[z]] = true
+		}
+	}
+	r := make([]bool, n)
+	queue := make([]int, 0, n)
+	for i := 0; i < n; i++ {
+		if s.depotIdx(side, nat, i) && (s.sc.zoff[i] || !enemy[i]) {
+			r[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		z := queue[0]
+		queue = queue[1:]
+		for _, e := range s.sc.adj[g.Zones[z].ID] {
+			if r[e.ti] || s.sc.zoff[e.ti] || enemy[e.ti] || !s.crossableIdx(e.ci) {
+				continue
+			}
+			r[e.ti] = true
+			queue = append(queue, e.ti)
+		}
+	}
+	return r
+}
+
+// locFrom answers LoC for zone z given the state's locSet.
+func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
+	if o[z][0] && o[z][1] {
 		return false
 	}
 	if s.isDepotFor(side, nat, z) {
 		return true
 	}
-	free := s.locFree(side)
-	isDepot := func(id string) bool {
-		if !s.isDepotFor(side, nat, id) {
-			return false
+	for _, e := range s.sc.adj[z] {
+		if set[e.ti] && s.crossableIdx(e.ci) {
+			return true
 		}
-		zz, _ := s.sc.Graph.Zone(id)
-		return zz.IsOffmap() || s.freeFor(side, id)
 	}
-	freeOrDepot := func(id string) bool { return isDepot(id) || free(id) }
-	_, ok := s.sc.Graph.LineOfCommunicationVia(z, isDepot, freeOrDepot, s.crossable, -1)
-	return ok
+	return false
 }
 
 // LoCTo reports a line between two on-map zones (a stack and its CinC) [5.2].
@@ -91,7 +163,7 @@ func (s *State) LoCTo(side int, from, to string) bool {
 	if from == to {
 		return true
 	}
-	free := s.locFree(side)
+	free := s.locFree(side, s.occupancy())
 	_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
 	return ok
 }
@@ -148,6 +220,8 @@ func (s *State) sweep() []rules.Event {
 		return nil
 	}
 	var evs []rules.Event
+	o := s.occupancy()
+	sets := map[string][]bool{}
 	for i := range s.Units {
 		d := s.def(i)
 		if d.Kind != KDecoy || !s.onMap(i) {
@@ -156,7 +230,12 @@ func (s *State) sweep() []rules.Event {
 		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
 			continue // a moving decoy is judged where it stops
 		}
-		if !s.LoC(d.Side, d.Nat, s.Units[i].At) {
+		set, ok := sets[d.Nat]
+		if !ok {
+			set = s.locSet(d.Side, d.Nat, o)
+			sets[d.Nat] = set
+		}
+		if !s.locFrom(d.Side, d.Nat, s.Units[i].At, o, set) {
 			z := s.Units[i].At
 			s.Units[i].Off = OffEliminated
 			if s.Move != nil {

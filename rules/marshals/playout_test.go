@@ -11,7 +11,7 @@ import (
 func TestPlayoutAllScenarios(t *testing.T) {
 	for _, d := range ScenarioList {
 		t.Run(d.ID, func(t *testing.T) {
-			st, err := rules.Playout(d.ID, rules.PlayoutConfig{Games: 2, Seed: 11, MaxActions: 60000})
+			st, err := rules.Playout(d.ID, rules.PlayoutConfig{Games: 1, Seed: 11, MaxActions: 60000})
 			if err != nil {
 				t.Fatal(err)
 			}
