@@ -922,10 +922,11 @@ func (s *State) pursuit(d []int) []rules.Event {
 	}
 	ev.Text += fmt.Sprintf(": %d more SS lost", n)
 	// The pursuit losses fall on the loser's stack where it now stands.
-	k.Units[loser] = nil
+	var ids []string
 	for _, i := range s.loserStack() {
-		k.Units[loser] = append(k.Units[loser], s.def(i).ID)
+		ids = append(ids, s.def(i).ID)
 	}
+	k.Units[loser] = ids
 	if len(k.Path) > 0 {
 		k.Zone = k.Path[len(k.Path)-1]
 	}

@@ -1,0 +1,530 @@
+package marshals
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"grognard/rules"
+)
+
+// opsState is the fixture at the start of an operation of side act, the
+// set-up decoys placed, with Wellesley commanding the Allies.
+func opsState(t *testing.T, act int) *State {
+	t.Helper()
+	s := newFixture(t)
+	for s.Sub == SubDecoy {
+		play(t, s, s.Legal()[0])
+	}
+	s.Phase, s.Sub, s.Act, s.Initiative = PhOperations, SubOp, act, act
+	s.CinC[Allied] = "al-wellesley"
+	return s
+}
+
+func roll(t *testing.T, s *State, dice ...int) []rules.Event {
+	t.Helper()
+	if s.decider() != rules.Chance {
+		t.Fatalf("no chance point now (%s)", s.Sub)
+	}
+	for _, o := range s.Chances() {
+		if slices.Equal(o.Action.Dice, dice) {
+			return play(t, s, o.Action)
+		}
+	}
+	t.Fatalf("no outcome %v at %s", dice, s.Sub)
+	return nil
+}
+
+func draw(t *testing.T, s *State, choice string) []rules.Event {
+	t.Helper()
+	for _, o := range s.Chances() {
+		if o.Action.Choice == choice {
+			return play(t, s, o.Action)
+		}
+	}
+	t.Fatalf("no outcome %s at %s", choice, s.Sub)
+	return nil
+}
+
+func find(t *testing.T, s *State, kind, unit, to, choice string) rules.Action {
+	t.Helper()
+	for _, a := range s.Legal() {
+		if a.Kind == kind && (unit == "" || a.Unit == unit) && (to == "" || a.To == to) && (choice == "" || a.Choice == choice) {
+			return a
+		}
+	}
+	t.Fatalf("no legal %s %s %s %s in %v", kind, unit, to, choice, keys(s.Legal()))
+	return rules.Action{}
+}
+
+func unitAt(s *State, id string) string {
+	u, _ := s.unit(id)
+	return u.At
+}
+
+// TestRule1_3_MoraleTracksAndLosses: the book's order-of-battle examples —
+// Delaborde (second loss to the infantry: 4 SS, morale 3; to the guns: 5
+// SS, morale 4), Zayas (two losses and a detachment: 2 SS, morale 2) and
+// the morale tracks generated from n, b, m (spec §6.5.1) [1.3] [7.4].
+func TestRule1_3_MoraleTracksAndLosses(t *testing.T) {
+	if got := MoraleTrack(6, 1, 5); !slices.Equal(got, []int{1, 2, 3, 3, 4, 5}) {
+		t.Errorf("Delaborde track %v", got)
+	}
+	if got := MoraleTrack(6, 1, 4); !slices.Equal(got, []int{1, 2, 2, 3, 3, 4}) {
+		t.Errorf("Zayas (S6) track %v, the order-of-battle sheet prints 1 2 2 3 3 4", got)
+	}
+	if got := MoraleTrack(5, 1, 3); !slices.Equal(got, []int{1, 2, 2, 3, 3}) {
+		t.Errorf("Zayas example track %v", got)
+	}
+	sc := fixture(t)
+	s, _ := NewState(sc)
+	i := s.idx("fr-ruffin") // 6 boxes, track 1 2 2 3 3 4, one battery
+	if s.SS(i) != 7 || s.Morale(i) != 4 || s.UnitMP(i) != 5 {
+		t.Fatalf("Ruffin fresh: %d SS morale %d MP %d", s.SS(i), s.Morale(i), s.UnitMP(i))
+	}
+	s.loseSS(i, false)
+	if s.MainSS(i) != 5 || s.Morale(i) != 3 {
+		t.Errorf("after an infantry loss: %d main SS, morale %d", s.MainSS(i), s.Morale(i))
+	}
+	s.loseSS(i, true)
+	if s.ArtSS(i) != 0 || s.Morale(i) != 3 || s.UnitMP(i) != 4 {
+		t.Errorf("after losing the guns: art %d morale %d MP %d (lower MP without artillery [1.1.1])", s.ArtSS(i), s.Morale(i), s.UnitMP(i))
+	}
+	// [7.4] Zayas: a detachment crosses a box from the left, morale unchanged.
+	s.Units[i] = Unit{ID: "fr-ruffin", At: "santa-olalla", Losses: 2, Detached: 1}
+	if s.MainSS(i) != 3 || s.Morale(i) != 3 {
+		t.Errorf("2 losses + 1 detachment: %d SS morale %d", s.MainSS(i), s.Morale(i))
+	}
+	// [8.0] VP: half a point per infantry SS, one per gun.
+	if s.VP2[Allied] != 1+2 {
+		t.Errorf("Allied VP2 %d, want 3 (0.5 + 1)", s.VP2[Allied])
+	}
+}
+
+// TestRule5_4_3_StrengthRatio: the book's example, 7 against 2 SS gives a
+// ratio of 4 (3.5 rounded up) [5.4.3] [1.5]; above 6 the winner loses nothing.
+func TestRule5_4_3_StrengthRatio(t *testing.T) {
+	if side, r, big := RatioOf(7, 2); side != 0 || r != 4 || big {
+		t.Errorf("7 v 2: side %d ratio %d big %v", side, r, big)
+	}
+	if side, r, big := RatioOf(2, 13); side != 1 || r != 7 || !big {
+		t.Errorf("2 v 13: side %d ratio %d big %v", side, r, big)
+	}
+	if side, r, big := RatioOf(12, 2); side != 0 || r != 6 || big {
+		t.Errorf("12 v 2 is exactly 6, not above: side %d ratio %d big %v", side, r, big)
+	}
+	if side, _, _ := RatioOf(5, 5); side != -1 {
+		t.Errorf("equal stacks: no ratio, got side %d", side)
+	}
+}
+
+// TestAID_Melee_Table: the melee table as data, its worked example (37 SS,
+// difference 6: 2/3 + 0/1 = 2/4, retreat 2) and the two odd cells kept as
+// printed [AID melee] (spec §3.7.4).
+func TestAID_Melee_Table(t *testing.T) {
+	tab := &fixture(t).Tab
+	cases := []struct{ diff, amp, w, l, r int }{
+		{6, 37, 2, 4, 2}, {0, 12, 1, 1, 0}, {0, 4, 0, 0, 0}, {2, 8, 0, 0, 1}, {12, 23, 2, 5, 3}, {12, 28, 1, 4, 3}, {9, 30, 2, 4, 3}, {7, 61, 2, 7, 3},
+	}
+	for _, c := range cases {
+		w, l, r := tab.MeleeResult(c.diff, c.amp)
+		if w != c.w || l != c.l || r != c.r {
+			t.Errorf("diff %d amplitude %d: %d/%d retreat %d, want %d/%d retreat %d", c.diff, c.amp, w, l, r, c.w, c.l, c.r)
+		}
+	}
+}
+
+// TestRule5_2_CommandTest: a stack without its commander in chief tests:
+// d6 + the subordinate's SV (with a unit of his corps) + 1 for a line to
+// the CinC; 5+ all MP, 3-4 half rounded up [5.2] [1.5] [7.10].
+func TestRule5_2_CommandTest(t *testing.T) {
+	s := opsState(t, Allied)
+	play(t, s, find(t, s, "order", "", "almaraz", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	if s.Sub != SubCommand {
+		t.Fatalf("want a command test, at %s", s.Sub)
+	}
+	mod, why := s.CommandMods()
+	if mod != 2 {
+		t.Fatalf("modifiers %d %v, want +1 Cuesta +1 line to Wellesley", mod, why)
+	}
+	c := s.clone()
+	roll(t, c, 2) // 4: half of 4 MP (baggage) = 2
+	if c.Sub != SubMove || c.Move.MP != 2 {
+		t.Errorf("die 2: sub %s MP %d, want half MP 2", c.Sub, c.Move.MP)
+	}
+	roll(t, s, 3) // 5: all 4 MP
+	if s.Move.MP != 4 {
+		t.Errorf("die 3: MP %d, want 4", s.Move.MP)
+	}
+	// [5.2] the commander in chief in the zone: no test, all MP.
+	s2 := opsState(t, Allied)
+	play(t, s2, find(t, s2, "order", "", "plasencia", ""))
+	play(t, s2, find(t, s2, "end", "", "", "confirm"))
+	if s2.Sub != SubMove || s2.Move.MP != 5 {
+		t.Errorf("with Wellesley: sub %s MP %d, want a move with 5 MP", s2.Sub, s2.Move.MP)
+	}
+}
+
+// TestRule5_2_FailedTestActivates: a total of 2 or less activates the stack
+// without moving and the opponent operates [5.2].
+func TestRule5_2_FailedTestActivates(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	play(t, s, find(t, s, "order", "", "toledo", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	mod, _ := s.CommandMods()
+	roll(t, s, 2-mod)
+	u, _ := s.unit("french-det-infantry-1")
+	if !u.Activated || u.At != "toledo" || s.Act != Allied || s.Sub != SubOp {
+		t.Errorf("failed test: activated %v at %s, act %d sub %s", u.Activated, u.At, s.Act, s.Sub)
+	}
+}
+
+// TestRule5_3_2_FatigueAndReturn: a connection crossed draws a marker; the
+// commander returns one; markers go back when the move ends [5.3.2].
+func TestRule5_3_2_FatigueAndReturn(t *testing.T) {
+	s := opsState(t, Allied)
+	play(t, s, find(t, s, "order", "", "plasencia", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	play(t, s, find(t, s, "move", "", "almaraz", ""))
+	if s.Sub != SubFatigue || s.Move.Due != 1 || s.Move.Spent != 3 {
+		t.Fatalf("after a route: sub %s due %d spent %d", s.Sub, s.Move.Due, s.Move.Spent)
+	}
+	draw(t, s, "fatigue=2")
+	if s.Sub != SubReturn || s.Bag[2] != 3 {
+		t.Fatalf("a commander's return is offered: sub %s bag %v", s.Sub, s.Bag)
+	}
+	play(t, s, find(t, s, "choose", "", "", "return"))
+	if s.Bag[2] != 4 || len(s.Move.Drawn) != 0 || s.Move.Returns != 0 || s.Sub != SubMove {
+		t.Fatalf("after the return: bag %v drawn %v returns %d sub %s", s.Bag, s.Move.Drawn, s.Move.Returns, s.Sub)
+	}
+	// Second connection: the marker is kept; Hill (morale 5) and Payne (4) go on.
+	play(t, s, find(t, s, "move", "", "x-badajoz", ""))
+	if s.Move != nil {
+		t.Fatalf("leaving the map ends the move")
+	}
+	if u, _ := s.unit("br-hill-test"); u != nil {
+		t.Fatal("unexpected")
+	}
+	if u, _ := s.unit("al-hill"); u.Off != OffExited {
+		t.Errorf("Hill left by a friendly depot: %q", u.Off)
+	}
+	if s.VP2[French] != 0 {
+		t.Errorf("an exit toward a friendly depot gives no VP [5.3.5], French have %d", s.VP2[French])
+	}
+}
+
+// TestRule5_3_2_FatigueStopsUnits: a total above a unit's morale stops it
+// with a loss; the others may go on [5.3.2].
+func TestRule5_3_2_FatigueStopsUnits(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("fr-joseph")].At = "santa-olalla"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "choose", "fr-joseph", "", "leave"))
+	play(t, s, find(t, s, "choose", "fr-victor", "", "leave"))
+	play(t, s, find(t, s, "end", "", "", "confirm")) // Joseph is here: no test [5.2]
+	// Ruffin 7 + Villatte 4 + Latour 5 = 16 SS: 2 markers per connection.
+	play(t, s, find(t, s, "move", "", "madrid", ""))
+	if s.Move.Due != 2 {
+		t.Fatalf("16 SS: %d markers due, want 2", s.Move.Due)
+	}
+	draw(t, s, "fatigue=2")
+	draw(t, s, "fatigue=2")
+	// total 4: Villatte (1 loss: morale 3) stops and loses 1 SS; Ruffin (4) and Latour (4) go on.
+	v, _ := s.unit("fr-villatte")
+	if !v.Activated || v.Losses != 2 || slices.Contains(s.Move.Units, "fr-villatte") {
+		t.Errorf("Villatte: %+v, moving %v", v, s.Move.Units)
+	}
+	if !slices.Contains(s.Move.Units, "fr-ruffin") || s.Sub != SubMove {
+		t.Errorf("Ruffin should go on: %v %s", s.Move.Units, s.Sub)
+	}
+}
+
+// TestRule5_3_1_AxisOfRetreat: entering an enemy zone, the mover's marker
+// goes on the connection crossed and the defender places its own toward a
+// free zone; the mover stops [5.3] [5.3.1]; crossing a river puts the
+// back-to-the-river marker [7.7].
+func TestRule5_3_1_AxisOfRetreat(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("al-iglesias")].At = "talavera"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "talavera", ""))
+	if s.Sub != SubAxis || s.decider() != rules.Side(Allied) {
+		t.Fatalf("the Allies place their axis: sub %s decider %v", s.Sub, s.decider())
+	}
+	ax := s.axes("talavera")
+	if ax[French] != s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road") {
+		t.Errorf("French axis %d", ax[French])
+	}
+	legal := s.Legal()
+	if len(legal) != 1 || legal[0].To != "almaraz" {
+		t.Fatalf("Allied axis choices %v: only the road to free Almaraz (Toledo holds French, no ford)", keys(legal))
+	}
+	play(t, s, legal[0])
+	for s.Sub == SubFatigue || s.Sub == SubReturn {
+		if s.Sub == SubReturn {
+			play(t, s, find(t, s, "choose", "", "", "keep"))
+			continue
+		}
+		draw(t, s, "fatigue=0")
+	}
+	if s.Sub != SubForced {
+		t.Fatalf("after entering: %s, want the forced-passage choice", s.Sub)
+	}
+	if got := keys(s.Legal()); len(got) != 2 {
+		t.Errorf("forced passage or stop: %v", got)
+	}
+	play(t, s, find(t, s, "end", "", "", "stop"))
+	if u, _ := s.unit("fr-ruffin"); !u.Activated || u.At != "talavera" {
+		t.Errorf("Ruffin %+v", u)
+	}
+}
+
+// TestRule7_7_BackToTheRiver: crossing a river into a zone held by the enemy
+// puts the marker on the stack (-1 CP) [7.7].
+func TestRule7_7_BackToTheRiver(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	for _, id := range []string{"fr-ruffin", "fr-victor"} {
+		s.Units[s.idx(id)].At = "talavera"
+	}
+	play(t, s, find(t, s, "order", "", "talavera", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "almaraz", ""))
+	if u, _ := s.unit("fr-ruffin"); !u.Back {
+		t.Errorf("no back-to-the-river marker: %+v", u)
+	}
+}
+
+// combatState sets a combat at Santa Olalla: the Allied Hill and Payne
+// attack Ruffin, Villatte and Latour-Maubourg.
+func combatState(t *testing.T) *State {
+	s := opsState(t, Allied)
+	for _, id := range []string{"al-hill", "al-payne"} {
+		s.Units[s.idx(id)].At = "santa-olalla"
+	}
+	s.setAxes("santa-olalla", [2]int{s.sc.Graph.ConnIndex("santa-olalla", "madrid", "road"), s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road")})
+	play(t, s, find(t, s, "choose", "", "santa-olalla", "combat"))
+	return s
+}
+
+// TestRule5_4_CombatSequence: declare, reveal, head units, events, fire,
+// the CP dice, losses on the head unit first, retreat along the axis,
+// demoralisation and pursuit [5.4] [5.4.3]-[5.4.6].
+func TestRule5_4_CombatSequence(t *testing.T) {
+	s := combatState(t)
+	evs := play(t, s, find(t, s, "end", "", "", "confirm"))
+	if len(evs) == 0 || evs[0].Kind != "reveal" || !strings.Contains(evs[0].Text, "Ruffin") {
+		t.Fatalf("the stacks are revealed: %+v", evs)
+	}
+	play(t, s, find(t, s, "choose", "al-hill", "", "head"))
+	play(t, s, find(t, s, "choose", "fr-ruffin", "", "head"))
+	play(t, s, find(t, s, "end", "", "", "no"))
+	play(t, s, find(t, s, "end", "", "", "no"))
+	if s.Sub != SubFire || s.fireSide() != Allied {
+		t.Fatalf("Allied guns fire first: %s %d", s.Sub, s.fireSide())
+	}
+	draw(t, s, "hits=0")
+	draw(t, s, "hits=0") // French: Ruffin's and Latour's batteries
+	if s.Sub != SubCP {
+		t.Fatalf("at %s", s.Sub)
+	}
+	// Allied: Hill morale 5; French: Ruffin 4 + terrain 0 + commander Victor 2.
+	// Effective SS: Allied 4+5 = 9; French 6+4+4 = 14: ratio ceil(14/9) = 2 French.
+	a, why := s.CPParts(Allied)
+	f, whyF := s.CPParts(French)
+	if a != 5 || f != 4+2+2 {
+		t.Fatalf("CP without dice: Allied %d %v, French %d %v", a, why, f, whyF)
+	}
+	roll(t, s, 1, 6) // Allied 6, French 14: French win by 8; amplitude 10+16 = 26 -> 1/3, retreat 3
+	k := s.Combat
+	if k.Winner != French || k.Diff != 8 || k.Loss[French] != 1 || k.Loss[Allied] != 3 || k.Retreat != 3 {
+		t.Fatalf("melee: %+v", k)
+	}
+	// The first loss falls on the head unit [5.4.3].
+	if s.decider() != rules.Side(Allied) {
+		t.Fatalf("the attacker allots first")
+	}
+	for _, a := range s.Legal() {
+		if a.Unit != "al-hill" {
+			t.Fatalf("first loss must be Hill's: %v", keys(s.Legal()))
+		}
+	}
+	play(t, s, find(t, s, "choose", "al-hill", "", "loss"))
+	play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
+	play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
+	play(t, s, find(t, s, "choose", "fr-ruffin", "", "loss"))
+	// Retreat: first along the axis to Talavera, then the loser chooses.
+	if unitAt(s, "al-hill") != "talavera" || s.Sub != SubRetreat {
+		t.Fatalf("Hill at %s, sub %s", unitAt(s, "al-hill"), s.Sub)
+	}
+	play(t, s, find(t, s, "move", "", "almaraz", ""))
+	play(t, s, find(t, s, "move", "", "plasencia", ""))
+	if s.Sub != SubDemoral {
+		t.Fatalf("at %s", s.Sub)
+	}
+	roll(t, s, 1) // 1 + 3 = 4 > Hill's morale after a loss (4)? morale 4: not greater
+	if u, _ := s.unit("al-hill"); u.Demoral {
+		t.Errorf("4 is not greater than morale 4: not demoralised")
+	}
+	// Pursuit: French cavalry 4 >= Allied 3 (Payne), zone clear.
+	if s.Sub != SubPursuit {
+		t.Fatalf("at %s, want the pursuit", s.Sub)
+	}
+	roll(t, s, 6, 1, 1) // 6+4 = 10 against 1+1+3 = 5: 5 losses
+	if s.Combat.Loss[Allied] != 5 {
+		t.Fatalf("pursuit losses %d", s.Combat.Loss[Allied])
+	}
+	// Artillery first [5.4.6].
+	for _, a := range s.Legal() {
+		if a.Choice != "loss-art" {
+			t.Fatalf("pursuit losses fall on the guns first: %v", keys(s.Legal()))
+		}
+	}
+}
+
+// TestRule4_0_ReturnAnEvent: returning the drawn marker gives 2 VP to the
+// opponent; kept markers are secret [4.0] [8.0].
+func TestRule4_0_ReturnAnEvent(t *testing.T) {
+	s := newFixture(t)
+	for s.Phase != PhEvents || s.Sub != SubBefore {
+		if s.decider() == rules.Chance {
+			play(t, s, s.Chances()[0].Action)
+		} else {
+			play(t, s, s.Legal()[0])
+		}
+	}
+	play(t, s, find(t, s, "end", "", "", "draw"))
+	draw(t, s, "elan")
+	evs := play(t, s, find(t, s, "choose", "", "", "return"))
+	if s.VP2[Allied] != 4 || s.Containers[French]["elan"] != 1 {
+		t.Errorf("return: Allied VP2 %d, container %v", s.VP2[Allied], s.Containers[French])
+	}
+	if strings.Contains(evs[0].TextFor(rules.Side(Allied)), "Elan") {
+		t.Errorf("the returned marker is not named: %q", evs[0].TextFor(rules.Side(Allied)))
+	}
+}
+
+// TestRule7_5_DecoyWithoutLine: a decoy without a line of communication to
+// its depots is eliminated at once [7.5].
+func TestRule7_5_DecoyWithoutLine(t *testing.T) {
+	s := opsState(t, French)
+	i := s.idx("french-decoy-1")
+	s.Units[i].Off, s.Units[i].At = "", "almaraz" // Allied zone: contested
+	s.sweep()
+	if s.Units[i].Off != OffEliminated {
+		t.Errorf("decoy in a contested zone survives")
+	}
+	j := s.idx("french-decoy-2")
+	s.Units[j].Off, s.Units[j].At = "", "plasencia" // beyond Allied Almaraz: no line home
+	s.Units[s.idx("al-hill")].At = "almaraz"
+	s.Units[s.idx("al-payne")].At = "almaraz"
+	s.Units[s.idx("al-wellesley")].At = "almaraz"
+	s.sweep()
+	if s.Units[j].Off != OffEliminated {
+		t.Errorf("cut-off decoy survives at Plasencia")
+	}
+}
+
+// TestRule6_0_RecoveryAndRally: a rested unit recovers a loss on a die not
+// above its morale; a demoralised one rallies [7.9] [7.8] [6.0].
+func TestRule6_0_RecoveryAndRally(t *testing.T) {
+	s := opsState(t, French)
+	s.Phase, s.Sub = PhAdmin, ""
+	s.Flags = nil
+	if _, err := s.settle(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Sub != SubRolls || len(s.Rolls) == 0 || s.Rolls[0].Unit != "fr-villatte" {
+		t.Fatalf("first roll: %+v", s.Rolls)
+	}
+	roll(t, s, 3) // Villatte morale 3 after a loss: recovers
+	if u, _ := s.unit("fr-villatte"); u.Losses != 0 {
+		t.Errorf("Villatte did not recover")
+	}
+	if s.VP2[Allied] != -1 {
+		t.Errorf("recovery takes 0.5 VP from the Allies: %d", s.VP2[Allied])
+	}
+}
+
+// TestRule8_0_VictoryZones: a zone free of French units is the Allies' even
+// when empty; a French zone counts with a line to a depot [8.0] [S1 VC].
+func TestRule8_0_VictoryZones(t *testing.T) {
+	s := opsState(t, French)
+	if s.controls("madrid") != French || s.controls("talavera") != Allied {
+		t.Fatalf("Madrid %d Talavera %d", s.controls("madrid"), s.controls("talavera"))
+	}
+	vp, _ := s.FinalVP()
+	if vp[French] != 10 || vp[Allied] != 2 {
+		t.Errorf("final VP2 %v, want French 10 (Madrid) and Allied 2 (Talavera)", vp)
+	}
+}
+
+// TestRules_NoPanicOnGarbage: Legal, Apply, Preview, WhyNot, Reach and
+// View survive garbage and unknown ids, and refusals change nothing.
+func TestRules_NoPanicOnGarbage(t *testing.T) {
+	bad := []rules.Action{{}, {Kind: "move", Unit: "nobody", To: "nowhere", Choice: "99999"}, {Kind: "move", Choice: "-1"},
+		{Kind: "roll", Dice: []int{9, 9, 9}}, {Kind: "draw", Choice: "fatigue=x"}, {Kind: "choose", Choice: "combat", To: "x-avila"},
+		{Kind: "order", To: ""}, {Kind: "play", Choice: "madrid"}, {Kind: "end"}, {Kind: "choose", Unit: "fr-ruffin", Choice: "loss"}}
+	s := newFixture(t)
+	for n := 0; n < 3000 && !s.Over; n++ {
+		before, _ := s.Snapshot()
+		for _, a := range bad {
+			if _, err := s.Apply(a); err == nil && !slices.ContainsFunc(s.Legal(), func(l rules.Action) bool { return l.Same(a) }) {
+				t.Fatalf("garbage %s accepted", a.Key())
+			}
+			s.Preview(a)
+		}
+		if after, _ := s.Snapshot(); string(after) != string(before) {
+			t.Fatalf("refused actions changed the state at %s", s.Sub)
+		}
+		for _, u := range []string{"", "nobody", "fr-ruffin", "al-hill", "stack-madrid-1"} {
+			s.WhyNot(u, "madrid")
+			s.WhyNot(u, "nowhere")
+			s.Reach(u)
+		}
+		for _, v := range []rules.Side{-5, rules.NoSide, rules.Chance, 0, 1, 7} {
+			s.View(v)
+		}
+		legal := s.Legal()
+		if len(legal) == 0 {
+			t.Fatalf("no legal action at %s", s.Sub)
+		}
+		a := legal[n*7919%len(legal)]
+		if s.decider() == rules.Chance {
+			a = s.Chances()[n%len(s.Chances())].Action
+		}
+		play(t, s, a)
+	}
+}
+
+// TestPlanner_ReachStepsOneConnection: every route's first step is a legal
+// action and costs add up [5.3] (rules.Planner).
+func TestPlanner_ReachStepsOneConnection(t *testing.T) {
+	s := opsState(t, Allied)
+	play(t, s, find(t, s, "order", "", "plasencia", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	routes := s.Reach("al-hill")
+	if len(routes) == 0 {
+		t.Fatal("no routes")
+	}
+	got := map[string]string{}
+	for _, r := range routes {
+		got[r.To] = r.Cost
+		if _, ok := rules.FindLegal(s, r.Steps[0]); !ok {
+			t.Errorf("route to %s starts with an illegal step %s", r.To, r.Steps[0].Key())
+		}
+	}
+	if got["almaraz"] != "3 MP" || got["talavera"] != "5 MP" || got["santa-olalla"] != "" {
+		t.Errorf("routes %v: Almaraz by route 3 MP, Talavera over the bridge road 3+2, no further with 5 MP", got)
+	}
+	if w := s.WhyNot("al-hill", "madrid"); w == "" {
+		t.Errorf("Madrid is out of reach, WhyNot says nothing")
+	}
+}
