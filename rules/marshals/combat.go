@@ -317,9 +317,139 @@ func pow(b, e int) int {
 }
 
 func (s *State) afterFire() []rules.Event {
-	s.Combat.Stage = SubCP
-	s.Sub = SubCP
+	k := s.Combat
+	// [EV Contre-batterie] a side with guns may cancel the enemy's hits;
+	// the window opens on the public result of the fire.
+	k.Queue = nil
+	for _, side := range []int{k.Att, 1 - k.Att} {
+		if s.artOf(side) > 0 && k.Hits[1-side] > 0 {
+			k.Queue = append(k.Queue, side)
+		}
+	}
+	return s.openWindow(SubCB)
+}
+
+// openWindow opens an event window for the sides queued, or goes on.
+func (s *State) openWindow(sub string) []rules.Event {
+	k := s.Combat
+	if len(k.Queue) == 0 {
+		return s.windowDone(sub)
+	}
+	k.Turn = k.Queue[0]
+	k.Stage = sub
+	s.Sub = sub
 	return nil
+}
+
+// windowEvent is the marker a combat window offers.
+var windowEvent = map[string]string{SubCB: "contre-batterie", SubCI: "charge-incontrolee", SubAG: "arriere-garde", SubMort: "mort-au-combat"}
+
+func (s *State) legalCombatWindow() []rules.Action {
+	k := s.Combat
+	e := windowEvent[s.Sub]
+	out := []rules.Action{{Kind: "end", Choice: "no", Label: "Do not play " + evName(e), Rule: evRule(e)}}
+	if slices.Contains(s.Hands[k.Turn], e) && (e != "charge-incontrolee" || k.Turn == French) {
+		out = append(out, rules.Action{Kind: "play", Choice: e, Label: "Play " + evName(e), Rule: evRule(e)})
+	}
+	return out
+}
+
+func (s *State) applyCombatWindow(a rules.Action) []rules.Event {
+	k := s.Combat
+	side := k.Turn
+	sub := s.Sub
+	k.Queue = k.Queue[1:]
+	if a.Kind != "play" {
+		return s.openWindow(sub)
+	}
+	s.discard(side, a.Choice)
+	ev := rules.Event{Kind: "event", Text: sideNames[side] + " plays " + evName(a.Choice), Rule: evRule(a.Choice), Side: rules.Side(side)}
+	evs := []rules.Event{ev}
+	switch a.Choice {
+	case "contre-batterie":
+		k.CB[side] = true
+	case "charge-incontrolee":
+		if p := s.payne(); p != "" {
+			k.FirstOn[Allied] = p
+		}
+	case "arriere-garde":
+		// [EV Arrière-garde] one cavalry SS lost, no demoralisation, no pursuit.
+		k.NoFollow = true
+		for _, i := range s.stack(side) {
+			if s.CavSS(i) > 0 {
+				evs = append(evs, s.loseSS(i, false)...)
+				break
+			}
+		}
+	case "mort-au-combat":
+		k.Turn = side
+		k.Stage = SubMortRoll
+		s.Sub = SubMortRoll
+		return evs
+	}
+	return append(evs, s.openWindow(sub)...)
+}
+
+// windowDone goes on once a window has been answered by every side.
+func (s *State) windowDone(sub string) []rules.Event {
+	k := s.Combat
+	switch sub {
+	case SubCB:
+		k.Stage = SubCP
+		s.Sub = SubCP
+		return nil
+	case SubCI:
+		return s.nextLoss()
+	case SubAG:
+		return s.startRetreat()
+	}
+	return s.finishClose()
+}
+
+// payne is the divisional unit Payne in the Allied stack [EV Charge incontrôlée].
+func (s *State) payne() string {
+	for _, i := range s.stack(Allied) {
+		if d := s.def(i); d.Kind == KDiv && d.Name == "Payne" {
+			return d.ID
+		}
+	}
+	return ""
+}
+
+// cincIn is a commander in chief in side's combat stack [EV Mort au combat].
+func (s *State) cincIn(side int) int {
+	for _, i := range s.stack(side) {
+		if d := s.def(i); d.Kind == KCmd && d.CinC {
+			return i
+		}
+	}
+	return -1
+}
+
+// mortRoll [EV Mort au combat]: 2d6, 11 or 12 kills the enemy commander in
+// chief, replaced at once by the generic one (SV 0, no fog front).
+func (s *State) mortRoll(d []int) []rules.Event {
+	k := s.Combat
+	side := k.Turn
+	enemy := 1 - side
+	ev := rules.Event{Kind: "roll", Text: fmt.Sprintf("Mort au combat: %d + %d", d[0], d[1]), Rule: "EV Mort au combat", Side: rules.Side(side), Dice: d}
+	evs := []rules.Event{ev}
+	if i := s.cincIn(enemy); i >= 0 && d[0]+d[1] >= 11 {
+		z := s.Units[i].At
+		was := s.CinC[enemy] == s.def(i).ID
+		evs[0].Text += ": " + s.def(i).Name + " is killed"
+		evs = append(evs, s.eliminate(i, true)...)
+		for j, dj := range s.sc.Defs {
+			if dj.Kind == KCmd && dj.CinC && dj.Side == enemy && dj.Army == "" && s.Units[j].Off == OffPool {
+				s.Units[j] = Unit{ID: dj.ID, At: z}
+				if was || s.CinC[enemy] == "" {
+					s.CinC[enemy] = dj.ID
+				}
+				break
+			}
+		}
+	}
+	return append(evs, s.openWindow(SubMort)...)
 }
 
 // Ratio is the strength ratio [5.4.3]: effective SS = SS - artillery SS,
@@ -378,8 +508,8 @@ func (s *State) CPParts(side int) (int, []string) {
 		add(1, w)
 	}
 	hits := k.Hits[side]
-	if s.flag(fmt.Sprintf("cb-%d", 1-side)) {
-		hits = 0
+	if k.CB[1-side] {
+		hits = 0 // [EV Contre-batterie]
 	}
 	add(hits, "artillery fire [5.4.3]")
 	if st, r, _ := s.Ratio(); st == side {
@@ -535,6 +665,10 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 		return s.retreatStep(ci), nil
 	case SubDemoral:
 		return s.demoralTest(a.Dice[0]), nil
+	case SubCB, SubCI, SubAG, SubMort:
+		return s.applyCombatWindow(a), nil
+	case SubMortRoll:
+		return s.mortRoll(a.Dice), nil
 	case SubPursuit:
 		return s.pursuit(a.Dice), nil
 	}
@@ -599,7 +733,11 @@ func (s *State) resolveMelee(dice []int) []rules.Event {
 			s.Units[i].Activated = true // [5.4.4] the defeated stack is activated
 		}
 	}
-	ev.Text += ""
+	// [EV Charge incontrôlée] the French may send Payne's loss first.
+	if s.payne() != "" && k.Loss[Allied] > 0 {
+		k.Queue = []int{French}
+		return append([]rules.Event{ev}, s.openWindow(SubCI)...)
+	}
 	return append([]rules.Event{ev}, s.nextLoss()...)
 }
 
@@ -625,6 +763,10 @@ func (s *State) lossOptions(side int) []rules.Action {
 		}
 	}
 	if k.First[side] {
+		if h := s.idx(k.FirstOn[side]); h >= 0 && slices.Contains(st, h) {
+			add(h)
+			return out
+		}
 		if h := s.idx(k.Head[side]); h >= 0 && slices.Contains(st, h) {
 			add(h)
 			return out
@@ -671,6 +813,13 @@ func (s *State) nextLoss() []rules.Event {
 	k.Priority = [2]bool{}
 	switch k.After {
 	case "retreat":
+		// [EV Arrière-garde] the loser with cavalry may cover its retreat.
+		k.After = "retreat-ag"
+		loser := 1 - k.Winner
+		if s.cavOf(loser) > 0 && k.Retreat > 0 {
+			k.Queue = []int{loser}
+			return s.openWindow(SubAG)
+		}
 		return s.startRetreat()
 	case "demoral":
 		return s.toDemoral()
@@ -698,9 +847,6 @@ func (s *State) retreatOK(ci int, from string) (string, bool) {
 	}
 	if !s.zoneOf(to).IsOffmap() && s.hasUnits(1-loser, to) && !s.hasUnits(loser, to) {
 		return "", false
-	}
-	if !s.zoneOf(to).IsOffmap() && s.flag("guerilla:"+to) && loser == French {
-		return to, true
 	}
 	return to, true
 }
@@ -776,9 +922,17 @@ func (s *State) retreatStep(ci int) []rules.Event {
 	if first && c.River {
 		extra++ // [7.7] first retreat connection across a river
 	}
-	if loser == French && s.flag("guerilla:"+to) {
-		delete(s.Flags, "guerilla:"+to)
+	if loser == French && s.Guerillas[to] {
+		// [EV Guerilla] a French stack retreating into the zone loses one
+		// gun (the engine takes the first; the French have no baggage).
+		delete(s.Guerillas, to)
 		evs = append(evs, rules.Event{Kind: "event", Text: "The guerilla at " + s.zoneOf(to).Name + " harasses the retreat", Rule: "EV Guerilla", Side: rules.Side(Allied)})
+		for _, i := range rs {
+			if s.ArtSS(i) > 0 {
+				evs = append(evs, s.loseSS(i, true)...)
+				break
+			}
+		}
 	}
 	if s.hasUnits(k.Winner, to) {
 		k.Left = 0 // [5.4.4] a contested zone stops the retreat
@@ -820,7 +974,7 @@ func (s *State) legalRetreat() []rules.Action {
 
 func (s *State) toDemoral() []rules.Event {
 	k := s.Combat
-	if k.Winner < 0 {
+	if k.Winner < 0 || k.NoFollow {
 		return s.closeCombat()
 	}
 	if len(s.loserStack()) == 0 {
@@ -941,6 +1095,22 @@ func (s *State) pursuit(d []int) []rules.Event {
 // back-to-the-river markers removed, then the operation ends (or the
 // forced passage goes on [5.3.3]).
 func (s *State) closeCombat() []rules.Event {
+	k := s.Combat
+	// [EV Mort au combat] after the combat, against a commander in chief.
+	if !strings.Contains(k.Windows, "mort") {
+		k.Windows += "mort "
+		k.Queue = nil
+		for _, side := range []int{k.Att, 1 - k.Att} {
+			if s.cincIn(1-side) >= 0 {
+				k.Queue = append(k.Queue, side)
+			}
+		}
+		return s.openWindow(SubMort)
+	}
+	return s.finishClose()
+}
+
+func (s *State) finishClose() []rules.Event {
 	k := s.Combat
 	for side := 0; side < 2; side++ {
 		for _, id := range k.Units[side] {

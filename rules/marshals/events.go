@@ -101,9 +101,24 @@ func (s *State) reinfZone(r *Reinf, group int) string {
 	if letter == "" {
 		return ""
 	}
+	return s.entryZone(letter)
+}
+
+// entryZone is the on-map zone of an entry letter: the zone itself, or
+// for an off-map exit the zone at the inner end of its connection [5.3.6]
+// (spec §3.5 reading of "on the connection leading to map exit A").
+func (s *State) entryZone(letter string) string {
 	for _, z := range s.sc.Graph.Entries() {
-		if z.Entry == letter && !z.IsOffmap() {
+		if z.Entry != letter {
+			continue
+		}
+		if !z.IsOffmap() {
 			return z.ID
+		}
+		for _, e := range s.sc.adj[z.ID] {
+			if !s.sc.offmap[e.to] {
+				return e.to
+			}
 		}
 	}
 	return ""
@@ -138,7 +153,7 @@ func (s *State) applyBefore(a rules.Action) ([]rules.Event, error) {
 		s.discard(s.Cur, "bagages")
 		i := s.bagagesUnit()
 		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", bagagesZone, false
-		return []rules.Event{{Kind: "event", Text: "Allied plays Bagages: the British baggage arrives at " + s.zoneOf(bagagesZone).Name, Rule: "EV Bagages", Side: rules.Side(Allied)}}, nil
+		return []rules.Event{{Kind: "event", Text: "Allied plays Bagages: baggage arrives at " + s.zoneOf(bagagesZone).Name, Rule: "EV Bagages", Side: rules.Side(Allied)}}, nil
 	}
 	// [S3.2] the Foy marker is a mandatory draw on the July 22 turn.
 	if s.Cur == French && s.sc.ID == "marshals-three-armies" && s.Turn == 5 && s.Containers[French]["foy"] > 0 {
@@ -354,7 +369,7 @@ func (s *State) afterQueue() []rules.Event {
 func (s *State) entryLetters() []string {
 	var out []string
 	for _, z := range s.sc.Graph.Entries() {
-		if !z.IsOffmap() && !slices.Contains(out, z.Entry) {
+		if s.entryZone(z.Entry) != "" && !slices.Contains(out, z.Entry) {
 			out = append(out, z.Entry)
 		}
 	}

@@ -98,7 +98,7 @@ func (s *State) cincSV(side int) int {
 func (s *State) enterInitiative() []rules.Event {
 	if s.Turn == 1 {
 		s.Initiative = s.sc.First
-		s.openWindow()
+		s.openIniWindow()
 		return []rules.Event{{Kind: "initiative", Text: sideNames[s.Initiative] + " has the initiative on the first turn", Rule: "S1.1", Side: rules.Side(s.Initiative)}}
 	}
 	s.Sub = SubRoll
@@ -117,14 +117,14 @@ func (s *State) applyInitiativeRoll(a rules.Action) ([]rules.Event, error) {
 		s.Initiative = Allied
 	}
 	ev.Text = fmt.Sprintf("Initiative: French %d, Allied %d: %s", f, al, sideNames[s.Initiative])
-	s.openWindow()
+	s.openIniWindow()
 	return []rules.Event{ev}, nil
 }
 
-// openWindow asks the side without the initiative whether it plays its
+// openIniWindow asks the side without the initiative whether it plays its
 // Initiative marker; asked every turn, held or not, so the question
 // reveals nothing [EV Initiative] (spec §3.13).
-func (s *State) openWindow() {
+func (s *State) openIniWindow() {
 	s.Cur = 1 - s.Initiative
 	s.Sub = SubWindow
 	delete(s.Flags, "iniw2")

@@ -117,6 +117,11 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 			enemy[s.sc.zi[z]] = true
 		}
 	}
+	if side == French {
+		for z := range s.Guerillas {
+			enemy[s.sc.zi[z]] = true // [EV Guerilla] cuts French lines
+		}
+	}
 	r := make([]bool, n)
 	queue := make([]int, 0, n)
 	for i := 0; i < n; i++ {
@@ -141,7 +146,7 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 
 // locFrom answers LoC for zone z given the state's locSet.
 func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
-	if o[z][0] && o[z][1] {
+	if o[z][0] && o[z][1] || side == French && s.Guerillas[z] {
 		return false
 	}
 	if s.isDepotFor(side, nat, z) {
@@ -247,6 +252,15 @@ func (s *State) sweep() []rules.Event {
 	for z := range s.Axes {
 		if !s.Contested(z) {
 			delete(s.Axes, z)
+		}
+	}
+	// [EV Redoute] the marker goes when no Spanish divisional infantry holds the zone.
+	for f := range s.Flags {
+		if len(f) > 8 && f[:8] == "redoute:" {
+			z := f[8:]
+			if len(s.sideAt(Allied, z, func(d *UnitDef) bool { return d.Kind == KDiv && d.Arm == Infantry && d.Nat == "spanish" })) == 0 {
+				delete(s.Flags, f)
+			}
 		}
 	}
 	// [CR8] (spec §3.12 reading): an Allied unit in Madrid without French

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"grognard/rules"
 	"grognard/rules/zone"
@@ -85,12 +86,13 @@ type stepOpt struct {
 	to   string
 	cost int
 	bo   bool
+	gue  bool
 }
 
 // steps lists the connections the moving stack may take now [5.3].
 func (s *State) steps() []stepOpt {
 	m := s.Move
-	if m == nil || m.Entered || m.BattleOrder {
+	if m == nil || m.Entered || m.BattleOrder || m.Halt {
 		return nil
 	}
 	ms := s.moving()
@@ -121,6 +123,18 @@ func (s *State) steps() []stepOpt {
 			out = append(out, stepOpt{ci: e.Index, to: to, cost: cost, bo: true})
 		}
 	}
+	// [EV Gué] a move in battle order across a ford, never in rain.
+	if m.Steps == 0 && !m.Lone && s.flag(fmt.Sprintf("gue-%d", m.Side)) && !s.flag("pluie") {
+		for _, e := range s.sc.Graph.Neighbors(m.Zone) {
+			if e.Conn.Kind != zone.Ford || s.sc.offmap[e.To] {
+				continue
+			}
+			cost := s.sc.Tab.ConnMP[zone.Ford]
+			if cost <= m.MP && s.demoralOK(e.To) {
+				out = append(out, stepOpt{ci: e.Index, to: e.To, cost: cost, bo: true, gue: true})
+			}
+		}
+	}
 	return out
 }
 
@@ -140,13 +154,18 @@ func (s *State) legalMove() []rules.Action {
 			a.Label = fmt.Sprintf("Leave the map toward %s (%d MP)", s.zoneOf(st.to).Name, st.cost)
 			a.Rule = "5.3.5"
 		}
-		if st.bo {
+		if st.gue {
+			a.Choice = "gue:" + a.Choice
+			a.Label = fmt.Sprintf("Cross the ford to %s in battle order (%d MP)", s.zoneOf(st.to).Name, st.cost)
+			a.Rule = "EV Gué"
+		} else if st.bo {
 			a.Choice = "bo:" + a.Choice
 			a.Label = fmt.Sprintf("Move in battle order into %s (%d MP, no fatigue)", s.zoneOf(st.to).Name, st.cost)
 			a.Rule = "5.3.4"
 		}
 		out = append(out, a)
 	}
+	out = append(out, s.legalDetach()...)
 	if m.Steps > 0 && len(ms) > 1 {
 		for _, i := range ms {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.def(i).ID, Choice: "drop", Label: "Leave " + s.def(i).Name + " here", Rule: "5.3"})
@@ -160,6 +179,9 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	if a.Kind == "end" {
 		return s.endMove(), nil
 	}
+	if a.Choice == "detach" || a.Choice == "absorb" {
+		return s.applyDetach(a), nil
+	}
 	if a.Choice == "drop" {
 		i := s.idx(a.Unit)
 		s.Units[i].Activated = true
@@ -167,15 +189,22 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 		return []rules.Event{{Kind: "move", Text: "A counter stays at " + s.zoneOf(m.Zone).Name, Rule: "5.3", Side: rules.Side(m.Side),
 			Private: s.def(i).Name + " stays at " + s.zoneOf(m.Zone).Name, Owner: rules.Side(m.Side)}}, nil
 	}
-	bo := false
+	bo, gue := false, false
 	cs := a.Choice
 	if len(cs) > 3 && cs[:3] == "bo:" {
 		bo, cs = true, cs[3:]
+	}
+	if len(cs) > 4 && cs[:4] == "gue:" {
+		bo, gue, cs = true, true, cs[4:]
 	}
 	ci, _ := strconv.Atoi(cs)
 	c := s.sc.Graph.Conns[ci]
 	ms := s.moving()
 	cost, _ := s.connCost(ci, ms, m.Lone)
+	if gue {
+		cost = s.sc.Tab.ConnMP[zone.Ford]
+		m.Gue = true
+	}
 	from, to := m.Zone, c.Other(m.Zone)
 	wasContested := s.Contested(to)
 	enemyHere := s.hasUnits(1-m.Side, to)
@@ -222,11 +251,17 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	}
 	evs = append(evs, s.entryResolution(m.Side, to)...)
 	real := s.hasUnits(1-m.Side, to)
+	if m.Side == French && s.Guerillas[to] {
+		// [EV Guerilla] a French stack entering the zone removes the marker and stops.
+		delete(s.Guerillas, to)
+		m.Halt = true
+		evs = append(evs, rules.Event{Kind: "event", Text: "The guerilla at " + s.zoneOf(to).Name + " stops the French stack", Rule: "EV Guerilla", Side: rules.Side(Allied)})
+	}
 	if real {
 		if !wasContested {
 			// [5.3.1] the mover's marker on the connection just crossed.
 			ax := [2]int{-1, -1}
-			if s.validAxis(m.Side, to, ci, ms) {
+			if s.validAxis(m.Side, to, ci, ms) && !gue {
 				ax[m.Side] = ci
 			}
 			s.setAxes(to, ax)
@@ -234,8 +269,17 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 			ax := s.axes(to)
 			if ax[1-m.Side] == ci {
 				ax[1-m.Side] = -1 // entering by the enemy's axis removes it [5.3.1]
-				s.setAxes(to, ax)
 			}
+			if gue {
+				// [EV Gué] arriving in a contested zone: back to the river, no axis.
+				ax[m.Side] = -1
+				for _, i := range ms {
+					if isUnit(s.def(i)) {
+						s.Units[i].Back = true
+					}
+				}
+			}
+			s.setAxes(to, ax)
 		}
 		m.Entered = true
 	}
@@ -579,7 +623,7 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 	var evs []rules.Event
 	for _, i := range ms {
 		d := s.def(i)
-		if d.Side == Allied && len(to) >= 11 && to[:11] == "fuentiduena" {
+		if d.Side == Allied && isFuentiduena(to) {
 			s.Units[i].Off, s.Units[i].OffTurn = OffFuentidu, s.Turn
 			continue
 		}
@@ -636,3 +680,6 @@ func (s *State) triggers(side int, ms []int, to string, c zone.Connection) {
 		}
 	}
 }
+
+// isFuentiduena: the linked exits toward Fuentidueña [CR7].
+func isFuentiduena(z string) bool { return strings.Contains(z, "fuentiduena") }

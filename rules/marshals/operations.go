@@ -73,6 +73,7 @@ func (s *State) zonesOf(side int) []string {
 func (s *State) legalOp() []rules.Action {
 	side := s.Act
 	out := []rules.Action{{Kind: "pass", Label: "Pass", Rule: "5.0"}}
+	out = append(out, s.legalOpEvents(side)...)
 	for _, z := range s.zonesOf(side) {
 		if len(s.available(side, z)) > 0 {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
@@ -118,6 +119,8 @@ func (s *State) applyOp(a rules.Action) ([]rules.Event, error) {
 	case "choose":
 		s.Passes = 0
 		return s.startCombat(side, a.To, false), nil
+	case "play", "deploy":
+		return s.applyOpEvent(a)
 	}
 	return nil, rules.Illegal("5.0", "unknown operation")
 }
@@ -126,6 +129,8 @@ func (s *State) applyOp(a rules.Action) ([]rules.Event, error) {
 func (s *State) afterOp() []rules.Event {
 	s.Move = nil
 	s.Combat = nil
+	delete(s.Flags, "gue-0")
+	delete(s.Flags, "gue-1")
 	if s.flag("orage") {
 		s.Sub = SubOrage
 		return nil

@@ -58,6 +58,11 @@ const (
 	SubDemoral  = "demoral"  // combat: demoralisation die [5.4.5]
 	SubPursuit  = "pursuit"  // combat: pursuit dice [5.4.6]
 	SubOrage    = "orage"    // the storm die after an operation [EV Orage]
+	SubCB       = "cb"       // combat: Contre-batterie window [EV Contre-batterie]
+	SubCI       = "ci"       // combat: Charge incontrôlée window [EV Charge incontrôlée]
+	SubAG       = "ag"       // combat: Arrière-garde window [EV Arrière-garde]
+	SubMort     = "mort"     // combat: Mort au combat window [EV Mort au combat]
+	SubMortRoll = "mortroll" // combat: the Mort au combat dice
 )
 
 // decider says who decides now.
@@ -66,7 +71,7 @@ func (s *State) decider() rules.Side {
 		return rules.NoSide
 	}
 	switch s.Sub {
-	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage:
+	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll:
 		return rules.Chance
 	case SubDecoy:
 		return rules.Side(s.Placing)
@@ -86,7 +91,7 @@ func (s *State) decider() rules.Side {
 		if s.Move != nil {
 			return rules.Side(1 - s.Move.Side)
 		}
-	case SubHead, SubCPEv, SubLoss:
+	case SubHead, SubCPEv, SubLoss, SubCB, SubCI, SubAG, SubMort:
 		if s.Combat != nil {
 			return rules.Side(s.Combat.Turn)
 		}
@@ -123,6 +128,8 @@ var subNames = map[string]string{
 	SubHead: "head unit [5.4.3]", SubCPEv: "combat events [4.0]", SubFire: "artillery fire [5.4.3]",
 	SubCP: "combat dice [5.4.3]", SubLoss: "allot a loss [5.4.3]", SubRetreat: "retreat [5.4.4]",
 	SubDemoral: "demoralisation test [5.4.5]", SubPursuit: "pursuit [5.4.6]", SubOrage: "storm die [EV Orage]",
+	SubCB: "counter-battery? [EV Contre-batterie]", SubCI: "uncontrolled charge? [EV Charge incontrôlée]",
+	SubAG: "rearguard? [EV Arrière-garde]", SubMort: "death in combat? [EV Mort au combat]", SubMortRoll: "Mort au combat dice",
 }
 
 // Legal lists every action the decider may take now.
@@ -183,6 +190,8 @@ func (s *State) Legal() []rules.Action {
 		return s.legalLoss()
 	case SubRetreat:
 		return s.legalRetreat()
+	case SubCB, SubCI, SubAG, SubMort:
+		return s.legalCombatWindow()
 	}
 	return nil
 }
@@ -220,6 +229,14 @@ func (s *State) chances() []rules.Outcome {
 		for a := 1; a <= 6; a++ {
 			for d := 1; d <= 6; d++ {
 				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, d}, Label: fmt.Sprintf("Combat dice %d-%d", a, d), Rule: "5.4.3"}, Weight: 1})
+			}
+		}
+		return out
+	case SubMortRoll:
+		var out []rules.Outcome
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, b}, Label: fmt.Sprintf("Dice %d-%d", a, b), Rule: "EV Mort au combat"}, Weight: 1})
 			}
 		}
 		return out
@@ -335,7 +352,7 @@ func (s *State) apply(a rules.Action) ([]rules.Event, error) {
 		return s.applyFlee(a)
 	case SubOrage:
 		return s.applyOrage(a)
-	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit:
+	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll:
 		return s.applyCombat(a)
 	}
 	return nil, rules.Illegal("", "no decision pending")

@@ -347,6 +347,17 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 	if k.Winner != French || k.Diff != 8 || k.Loss[French] != 1 || k.Loss[Allied] != 3 || k.Retreat != 3 {
 		t.Fatalf("melee: %+v", k)
 	}
+	// [EV Charge incontrôlée] Payne is in the Allied stack: the French are asked.
+	if s.Sub != SubCI || s.decider() != rules.Side(French) {
+		t.Fatalf("want the Charge incontrôlée window for the French, at %s", s.Sub)
+	}
+	ci := s.clone()
+	ci.Hands[French] = []string{"charge-incontrolee"}
+	play(t, ci, find(t, ci, "play", "", "", "charge-incontrolee"))
+	if l := ci.Legal(); len(l) != 1 || l[0].Unit != "al-payne" {
+		t.Fatalf("after Charge incontrôlée the first loss is Payne's: %v", keys(l))
+	}
+	play(t, s, find(t, s, "end", "", "", "no"))
 	// The first loss falls on the head unit [5.4.3].
 	if s.decider() != rules.Side(Allied) {
 		t.Fatalf("the attacker allots first")
@@ -360,6 +371,22 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 	play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
 	play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
 	play(t, s, find(t, s, "choose", "fr-ruffin", "", "loss"))
+	// [EV Arrière-garde] the loser has cavalry: its window opens.
+	if s.Sub != SubAG || s.decider() != rules.Side(Allied) {
+		t.Fatalf("want the Arrière-garde window, at %s", s.Sub)
+	}
+	ag := s.clone()
+	ag.Hands[Allied] = []string{"arriere-garde"}
+	play(t, ag, find(t, ag, "play", "", "", "arriere-garde"))
+	play(t, ag, find(t, ag, "move", "", "almaraz", ""))
+	play(t, ag, find(t, ag, "move", "", "plasencia", ""))
+	if ag.Combat != nil && (ag.Sub == SubDemoral || ag.Sub == SubPursuit) {
+		t.Fatalf("Arrière-garde: no demoralisation and no pursuit, at %s", ag.Sub)
+	}
+	if u, _ := ag.unit("al-payne"); u.Losses != 4 {
+		t.Errorf("Arrière-garde costs Payne a cavalry SS: losses %d", u.Losses)
+	}
+	play(t, s, find(t, s, "end", "", "", "no"))
 	// Retreat: first along the axis to Talavera, then the loser chooses.
 	if unitAt(s, "al-hill") != "talavera" || s.Sub != SubRetreat {
 		t.Fatalf("Hill at %s, sub %s", unitAt(s, "al-hill"), s.Sub)

@@ -58,6 +58,8 @@ type MoveState struct {
 	Depots      map[string]int `json:"depots,omitempty"` // [7.8] demoralised: distance to each depot at the start
 	Conn        int            `json:"conn"`             // connection just crossed
 	Resume      string         `json:"resume,omitempty"` // step to resume after a flight [7.1]
+	Halt        bool           `json:"halt,omitempty"`   // stopped by a guerilla [EV Guerilla]
+	Gue         bool           `json:"gue,omitempty"`    // a Gué move across a ford [EV Gué]
 }
 
 // CombatState is the combat being resolved [5.4].
@@ -85,7 +87,12 @@ type CombatState struct {
 	Path      []string    `json:"path,omitempty"`
 	NoRatio   [2]bool     `json:"no_loss,omitempty"` // ratio > 6: no loss if it wins [5.4.3]
 	Amplitude int         `json:"amplitude"`
-	After     string      `json:"after,omitempty"` // stage after the losses
+	After     string      `json:"after,omitempty"`     // stage after the losses
+	CB        [2]bool     `json:"cb,omitempty"`        // Contre-batterie played by each side
+	FirstOn   [2]string   `json:"first_on,omitempty"`  // Charge incontrôlée: the first loss's unit
+	NoFollow  bool        `json:"no_follow,omitempty"` // Arrière-garde: no demoralisation, no pursuit
+	Queue     []int       `json:"queue,omitempty"`     // sides still to answer a window
+	Windows   string      `json:"windows,omitempty"`   // windows already opened
 }
 
 // Roll is one queued d6 of the administrative phase or of an event.
@@ -126,7 +133,8 @@ type State struct {
 	Over       bool                `json:"over,omitempty"`
 	Winner     int                 `json:"winner"`
 	Reason     string              `json:"reason,omitempty"`
-	Seen       map[string][]string `json:"seen,omitempty"` // zone -> triggers already fired
+	Seen       map[string][]string `json:"seen,omitempty"`      // zone -> triggers already fired
+	Guerillas  map[string]bool     `json:"guerillas,omitempty"` // guerilla markers [EV Guerilla]
 }
 
 func (s *State) def(i int) *UnitDef { return s.sc.Defs[i] }
@@ -282,6 +290,7 @@ func (s *State) clone() *State {
 		c.Hands[k] = slices.Clone(s.Hands[k])
 	}
 	c.Flags = maps.Clone(s.Flags)
+	c.Guerillas = maps.Clone(s.Guerillas)
 	c.Foy = slices.Clone(s.Foy)
 	if s.Schedule != nil {
 		c.Schedule = map[int][]string{}
@@ -308,6 +317,7 @@ func (s *State) clone() *State {
 		k.Units = [2][]string{slices.Clone(k.Units[0]), slices.Clone(k.Units[1])}
 		k.BonusWhy = [2][]string{slices.Clone(k.BonusWhy[0]), slices.Clone(k.BonusWhy[1])}
 		k.Path = slices.Clone(k.Path)
+		k.Queue = slices.Clone(k.Queue)
 		c.Combat = &k
 	}
 	c.Rolls = slices.Clone(s.Rolls)
