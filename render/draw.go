@@ -67,8 +67,11 @@ func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, rou
 	if round {
 		op.LineJoin, op.LineCap = vector.LineJoinRound, vector.LineCapRound
 	}
+	// Since Ebitengine 2.9 the stroke comes back as an outline to fill
+	// (Path.AddStroke then filling): FillRuleFillAll would fill the fan of
+	// that outline, i.e. the inside of every stroked polyline.
 	scratchVs, scratchIs = p.AppendVerticesAndIndicesForStroke(scratchVs[:0], scratchIs[:0], op)
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleFillAll)
+	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleNonZero)
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {
