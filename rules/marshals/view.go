@@ -103,6 +103,7 @@ func (s *State) View(v rules.Side) *rules.View {
 	}
 	if s.decider() == v && v >= 0 {
 		vw.Legal = s.Legal()
+		vw.PublicDecision = s.publicDecision()
 	}
 	return vw
 }
@@ -205,4 +206,15 @@ func eventText(e string) string {
 		return "In a combat: a French heavy-cavalry unit becomes head unit, +1 CP."
 	}
 	return "Held (this marker's moment is not offered by the engine yet)."
+}
+
+// publicDecision: the decisions that rest only on what both sides know —
+// the head unit, the losses and the retreat of a revealed combat [5.4],
+// the Retraite marker placed on the map [5.3.1] — need no hand-over.
+func (s *State) publicDecision() bool {
+	switch s.Sub {
+	case SubHead, SubLoss, SubRetreat, SubAxis:
+		return true
+	}
+	return false
 }
