@@ -116,8 +116,9 @@ func (s *State) reveal() []rules.Event {
 	}
 	k.Amplitude = s.ssOf(k.Att) + s.ssOf(1-k.Att)
 	k.Turn = k.Att
-	k.Stage = SubHead
-	s.Sub = SubHead
+	k.Queue = []int{k.Att, 1 - k.Att}
+	k.Stage = SubPre
+	s.Sub = SubPre
 	return []rules.Event{{Kind: "reveal", Text: "Stacks revealed at " + s.zoneOf(k.Zone).Name + ": " + strings.Join(parts, " | "), Rule: "5.4", Side: rules.NoSide, Units: ids}}
 }
 
@@ -667,6 +668,10 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 		return s.demoralTest(a.Dice[0]), nil
 	case SubCB, SubCI, SubAG, SubMort:
 		return s.applyCombatWindow(a), nil
+	case SubPre:
+		return s.applyPre(a), nil
+	case SubWithdraw:
+		return s.withdrawTest(a.Dice[0]), nil
 	case SubMortRoll:
 		return s.mortRoll(a.Dice), nil
 	case SubPursuit:
@@ -1119,7 +1124,7 @@ func (s *State) finishClose() []rules.Event {
 				continue
 			}
 			s.Units[i].Back = false
-			if !s.Units[i].Activated && isUnit(s.def(i)) {
+			if !s.Units[i].Activated && isUnit(s.def(i)) && !k.Withdrawn {
 				s.Units[i].Combats++
 			}
 		}

@@ -63,6 +63,8 @@ const (
 	SubAG       = "ag"       // combat: Arrière-garde window [EV Arrière-garde]
 	SubMort     = "mort"     // combat: Mort au combat window [EV Mort au combat]
 	SubMortRoll = "mortroll" // combat: the Mort au combat dice
+	SubPre      = "pre"      // combat: withdrawal and pre-melee events [5.4.1]
+	SubWithdraw = "withdraw" // combat: the withdrawal's command test [5.4.1]
 )
 
 // decider says who decides now.
@@ -71,7 +73,7 @@ func (s *State) decider() rules.Side {
 		return rules.NoSide
 	}
 	switch s.Sub {
-	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll:
+	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll, SubWithdraw:
 		return rules.Chance
 	case SubDecoy:
 		return rules.Side(s.Placing)
@@ -91,7 +93,7 @@ func (s *State) decider() rules.Side {
 		if s.Move != nil {
 			return rules.Side(1 - s.Move.Side)
 		}
-	case SubHead, SubCPEv, SubLoss, SubCB, SubCI, SubAG, SubMort:
+	case SubHead, SubCPEv, SubLoss, SubCB, SubCI, SubAG, SubMort, SubPre:
 		if s.Combat != nil {
 			return rules.Side(s.Combat.Turn)
 		}
@@ -130,6 +132,7 @@ var subNames = map[string]string{
 	SubDemoral: "demoralisation test [5.4.5]", SubPursuit: "pursuit [5.4.6]", SubOrage: "storm die [EV Orage]",
 	SubCB: "counter-battery? [EV Contre-batterie]", SubCI: "uncontrolled charge? [EV Charge incontrôlée]",
 	SubAG: "rearguard? [EV Arrière-garde]", SubMort: "death in combat? [EV Mort au combat]", SubMortRoll: "Mort au combat dice",
+	SubPre: "before the melee [5.4.1]", SubWithdraw: "cavalry withdrawal test [5.4.1]",
 }
 
 // Legal lists every action the decider may take now.
@@ -192,6 +195,8 @@ func (s *State) Legal() []rules.Action {
 		return s.legalRetreat()
 	case SubCB, SubCI, SubAG, SubMort:
 		return s.legalCombatWindow()
+	case SubPre:
+		return s.legalPre()
 	}
 	return nil
 }
@@ -216,6 +221,8 @@ func (s *State) chances() []rules.Outcome {
 		return d6("5.2")
 	case SubDemoral:
 		return d6("5.4.5")
+	case SubWithdraw:
+		return d6("5.4.1")
 	case SubOrage:
 		return d6("EV Orage")
 	case SubDraw:
@@ -352,7 +359,7 @@ func (s *State) apply(a rules.Action) ([]rules.Event, error) {
 		return s.applyFlee(a)
 	case SubOrage:
 		return s.applyOrage(a)
-	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll:
+	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll, SubPre, SubWithdraw:
 		return s.applyCombat(a)
 	}
 	return nil, rules.Illegal("", "no decision pending")

@@ -18,7 +18,7 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 		return nil
 	}
 	switch s.Sub {
-	case SubHead, SubCPEv, SubFire, SubCP:
+	case SubPre, SubHead, SubCPEv, SubFire, SubCP, SubCB:
 	default:
 		return nil
 	}

@@ -323,6 +323,12 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 	if len(evs) == 0 || evs[0].Kind != "reveal" || !strings.Contains(evs[0].Text, "Ruffin") {
 		t.Fatalf("the stacks are revealed: %+v", evs)
 	}
+	// [5.4.1] the window before the melee, attacker then defender.
+	if s.Sub != SubPre || s.decider() != rules.Side(Allied) {
+		t.Fatalf("want the pre-melee window, at %s", s.Sub)
+	}
+	play(t, s, find(t, s, "end", "", "", "no"))
+	play(t, s, find(t, s, "end", "", "", "no"))
 	play(t, s, find(t, s, "choose", "al-hill", "", "head"))
 	play(t, s, find(t, s, "choose", "fr-ruffin", "", "head"))
 	play(t, s, find(t, s, "end", "", "", "no"))
@@ -553,5 +559,50 @@ func TestPlanner_ReachStepsOneConnection(t *testing.T) {
 	}
 	if w := s.WhyNot("al-hill", "madrid"); w == "" {
 		t.Errorf("Madrid is out of reach, WhyNot says nothing")
+	}
+}
+
+// TestRule5_4_1_CavalryWithdrawal: a stack of cavalry only, with an axis,
+// withdraws on a command test of 3+: one zone along its axis, no A-combattu
+// marker, still available [5.4.1].
+func TestRule5_4_1_CavalryWithdrawal(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Units[s.idx("al-payne")].At = "santa-olalla"
+	s.setAxes("santa-olalla", [2]int{s.sc.Graph.ConnIndex("santa-olalla", "madrid", "road"), s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road")})
+	play(t, s, find(t, s, "choose", "", "santa-olalla", "combat"))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	play(t, s, find(t, s, "choose", "", "", "withdraw"))
+	roll(t, s, 1) // 1 + 1 (cavalry) + 1 (5 cavalry SS against 4) = 3: enough
+	u, _ := s.unit("al-payne")
+	if u.At != "talavera" || u.Activated || u.Combats != 0 {
+		t.Fatalf("Payne after the withdrawal: %+v", u)
+	}
+	if s.Combat != nil && s.Sub == SubPursuit {
+		t.Fatalf("French cavalry 4 < 5: no pursuit")
+	}
+	if r, _ := s.unit("fr-ruffin"); r.Combats != 0 {
+		t.Errorf("no A-combattu marker for anyone after a withdrawal: %+v", r)
+	}
+}
+
+// TestEV_AuSonDuCanonAndPanique: a fresh stack next door joins the battle;
+// Panique sends a Spanish division fleeing, demoralised [EV Au son du
+// canon] [EV Panique].
+func TestEV_AuSonDuCanonAndPanique(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Units[s.idx("al-iglesias")].At = "santa-olalla"
+	s.setAxes("santa-olalla", [2]int{s.sc.Graph.ConnIndex("santa-olalla", "madrid", "road"), s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road")})
+	s.Hands[French] = []string{"au-son-du-canon", "panique"}
+	play(t, s, find(t, s, "choose", "", "santa-olalla", "combat"))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	play(t, s, find(t, s, "end", "", "", "no"))
+	play(t, s, find(t, s, "play", "", "madrid", "au-son-du-canon"))
+	if unitAt(s, "fr-garde") != "santa-olalla" || !slices.Contains(s.Combat.Units[French], "fr-garde") {
+		t.Fatalf("the Guard did not march to the guns: %s", unitAt(s, "fr-garde"))
+	}
+	play(t, s, find(t, s, "play", "al-iglesias", "", "panique"))
+	u, _ := s.unit("al-iglesias")
+	if u.At != "talavera" || !u.Demoral || !u.Activated || slices.Contains(s.Combat.Units[Allied], "al-iglesias") {
+		t.Fatalf("Iglesias after Panique: %+v", u)
 	}
 }

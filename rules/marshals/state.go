@@ -93,6 +93,7 @@ type CombatState struct {
 	NoFollow  bool        `json:"no_follow,omitempty"` // Arrière-garde: no demoralisation, no pursuit
 	Queue     []int       `json:"queue,omitempty"`     // sides still to answer a window
 	Windows   string      `json:"windows,omitempty"`   // windows already opened
+	Withdrawn bool        `json:"withdrawn,omitempty"` // a cavalry withdrawal [5.4.1]
 }
 
 // Roll is one queued d6 of the administrative phase or of an event.
