@@ -196,6 +196,7 @@ func (s *State) endAdmin() []rules.Event {
 	for _, f := range turnFlags {
 		delete(s.Flags, f)
 	}
+	s.endRepairs()
 	if s.EndTurn || s.Turn >= s.sc.Turns {
 		return s.finish()
 	}

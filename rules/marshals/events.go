@@ -408,6 +408,8 @@ func (s *State) applyRolls(a rules.Action) ([]rules.Event, error) {
 	switch r.Kind {
 	case "recover":
 		return s.rollRecover(r.Unit, d), nil
+	case "genie":
+		return s.rollGenie(r.Unit, d), nil
 	case "rally":
 		return s.rollRally(r.Unit, d), nil
 	case "nonrav-corps":
@@ -441,6 +443,9 @@ func (s *State) applyRolls(a rules.Action) ([]rules.Event, error) {
 func (s *State) afterRolls() []rules.Event {
 	if s.Phase == PhAdmin {
 		return s.endAdmin()
+	}
+	if s.Phase == PhOperations {
+		return s.endMove()
 	}
 	return s.nextEventSide()
 }

@@ -166,6 +166,7 @@ func (s *State) legalMove() []rules.Action {
 		out = append(out, a)
 	}
 	out = append(out, s.legalDetach()...)
+	out = append(out, s.legalGenie()...)
 	if m.Steps > 0 && len(ms) > 1 {
 		for _, i := range ms {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.def(i).ID, Choice: "drop", Label: "Leave " + s.def(i).Name + " here", Rule: "5.3"})
@@ -178,6 +179,9 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	if a.Kind == "end" {
 		return s.endMove(), nil
+	}
+	if a.Choice == "genie" {
+		return s.applyGenie(a), nil
 	}
 	if a.Choice == "detach" || a.Choice == "absorb" {
 		return s.applyDetach(a), nil

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -604,5 +605,40 @@ func TestEV_AuSonDuCanonAndPanique(t *testing.T) {
 	u, _ := s.unit("al-iglesias")
 	if u.At != "talavera" || !u.Demoral || !u.Activated || slices.Contains(s.Combat.Units[Allied], "al-iglesias") {
 		t.Fatalf("Iglesias after Panique: %+v", u)
+	}
+}
+
+// TestRule7_7_GenieBridges: Génie destroys a minor bridge (then +2 MP to
+// cross, lines of communication not cut) and repairs it for the next turn
+// [EV Génie] [7.7].
+func TestRule7_7_GenieBridges(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Hands[Allied] = []string{"genie", "genie"}
+	play(t, s, find(t, s, "order", "", "almaraz", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "play", "", "talavera", "genie"))
+	ci := s.sc.Graph.ConnIndex("almaraz", "talavera", "road")
+	if !s.Bridges[ci] || s.Sub != SubOp || s.Act != French {
+		t.Fatalf("bridge destroyed %v, sub %s", s.Bridges[ci], s.Sub)
+	}
+	if cost, ok := s.connCost(ci, nil, false); !ok || cost != 4 {
+		t.Errorf("a destroyed minor bridge costs 2 + 2 MP: %d %v", cost, ok)
+	}
+	if !s.crossableIdx(ci) {
+		t.Errorf("a destroyed minor bridge does not cut lines [7.7]")
+	}
+	s.Act = Allied
+	s.Units[s.idx("al-hill")].At = "almaraz"
+	play(t, s, find(t, s, "order", "", "almaraz", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "play", "", "talavera", "genie"))
+	if !s.Bridges[ci] || !s.flag("repair:"+strconv.Itoa(ci)) {
+		t.Fatalf("repair: destroyed %v", s.Bridges[ci])
+	}
+	s.endAdmin()
+	if s.Bridges[ci] {
+		t.Errorf("the repaired bridge carries troops the next turn")
 	}
 }
