@@ -346,6 +346,9 @@ func (s *State) CommandMods() (int, []string) {
 			loc = true
 		}
 	}
+	if !loc {
+		loc = s.substituteLoC(ms)
+	}
 	if loc {
 		total++
 		why = append(why, "+1 line of communication to the commander in chief [5.2]")
@@ -439,4 +442,41 @@ func (s *State) stackDemoral() bool {
 		}
 	}
 	return false
+}
+
+// substituteLoC: [CR4] La Mancha units (scenarios 1, 2, 3, 5) count a line
+// to a Spanish depot of their own army (Ciudad Real, Bailén, Albacete,
+// Fuentidueña: the Spanish depots the British do not share) as a line to
+// their commander in chief; [CR5] the French 2nd, 5th and 6th corps
+// (scenarios 1 and 3) count a line to the exits toward Ávila or Salamanca.
+func (s *State) substituteLoC(ms []int) bool {
+	m := s.Move
+	if s.Contested(m.From) {
+		return false
+	}
+	var target func(string) bool
+	for _, i := range ms {
+		d := s.def(i)
+		switch {
+		case d.Army == "lamancha" && s.sc.ID != "marshals-ocana" && s.sc.ID != "marshals-talavera":
+			target = func(z string) bool { return s.isDepotFor(Allied, "spanish", z) && !s.isDepotFor(Allied, "british", z) }
+		case (d.Army == "2nd" || d.Army == "5th" || d.Army == "6th") && (s.sc.ID == "marshals-advance" || s.sc.ID == "marshals-three-armies"):
+			target = func(z string) bool {
+				return s.sc.offmap[z] && (strings.Contains(z, "avila") || strings.Contains(z, "salamanca"))
+			}
+		}
+		if target != nil {
+			break
+		}
+	}
+	if target == nil {
+		return false
+	}
+	if target(m.From) {
+		return true
+	}
+	o := s.occupancy()
+	free := s.locFree(m.Side, o)
+	_, ok := s.sc.Graph.LineOfCommunicationVia(m.From, target, func(z string) bool { return target(z) || free(z) }, s.crossable, -1)
+	return ok
 }

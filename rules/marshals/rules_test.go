@@ -642,3 +642,21 @@ func TestRule7_7_GenieBridges(t *testing.T) {
 		t.Errorf("the repaired bridge carries troops the next turn")
 	}
 }
+
+// TestCR4_LaManchaLineToItsDepots: without a line to its commander in
+// chief, a La Mancha stack with a line to Bailén gets the +1 [CR4] [5.2].
+func TestCR4_LaManchaLineToItsDepots(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Units[s.idx("al-venegas")].Off = OffEliminated
+	play(t, s, find(t, s, "order", "", "ocana", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	if mod, why := s.CommandMods(); mod != 1 {
+		t.Errorf("La Mancha at Ocaña: %d %v, want +1 by the line to Bailén", mod, why)
+	}
+	s.sc = &Scenario{}
+	*s.sc = *fixture(t)
+	s.sc.ID = "marshals-ocana" // [CR4] does not apply in scenario 6
+	if mod, _ := s.CommandMods(); mod != 0 {
+		t.Errorf("scenario 6: %d, want 0", mod)
+	}
+}
