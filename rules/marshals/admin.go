@@ -127,6 +127,7 @@ func (s *State) eliminate(i int, vp bool) []rules.Event {
 // enterAdmin queues the recovery [7.9] then the rally [7.8] dice [6.0].
 func (s *State) enterAdmin() []rules.Event {
 	s.Rolls = nil
+	s.LastMove = nil
 	for side := 0; side < 2; side++ {
 		for i := range s.Units {
 			d := s.def(i)

@@ -611,6 +611,15 @@ func (s *State) endMove() []rules.Event {
 	if m == nil {
 		return s.afterOp()
 	}
+	if !m.Lone && !m.BattleOrder && m.Steps > 0 {
+		lm := &LastMove{Side: m.Side, Total: sum(m.Drawn)}
+		for _, i := range s.moving() {
+			lm.Units = append(lm.Units, s.def(i).ID)
+		}
+		if len(lm.Units) > 0 {
+			s.LastMove = lm
+		}
+	}
 	for _, v := range m.Drawn {
 		s.Bag[v]++
 	}

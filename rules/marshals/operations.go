@@ -74,6 +74,9 @@ func (s *State) legalOp() []rules.Action {
 	side := s.Act
 	out := []rules.Action{{Kind: "pass", Label: "Pass", Rule: "5.0"}}
 	out = append(out, s.legalOpEvents(side)...)
+	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
+		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
+	}
 	for _, z := range s.zonesOf(side) {
 		if len(s.available(side, z)) > 0 {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
@@ -98,6 +101,14 @@ func (s *State) canAttackFrom(side int, z string) bool {
 
 func (s *State) applyOp(a rules.Action) ([]rules.Event, error) {
 	side := s.Act
+	if a.Kind == "play" && a.Choice == "fatigue" {
+		s.discard(side, "fatigue")
+		s.Sub = SubFatEv
+		return []rules.Event{{Kind: "event", Text: sideNames[side] + " plays Fatigue: the stack that just moved draws one more fatigue marker", Rule: "EV Fatigue", Side: rules.Side(side)}}, nil
+	}
+	if a.Kind != "play" && a.Kind != "deploy" {
+		s.LastMove = nil
+	}
 	switch a.Kind {
 	case "pass":
 		s.Passes++
@@ -479,4 +490,43 @@ func (s *State) substituteLoC(ms []int) bool {
 	free := s.locFree(m.Side, o)
 	_, ok := s.sc.Graph.LineOfCommunicationVia(m.From, target, func(z string) bool { return target(z) || free(z) }, s.crossable, -1)
 	return ok
+}
+
+// fatigueEvent [EV Fatigue]: one more marker for the stack that just moved,
+// which no commander or baggage may return; units whose morale the new
+// total exceeds (and the old did not) lose 1 SS, detachments are
+// demoralised [5.3.2]. A mixed unit loses from its main track (spec §3.13:
+// asking its owner would hand the seat back).
+func (s *State) fatigueEvent(v int) []rules.Event {
+	lm := s.LastMove
+	s.LastMove = nil
+	s.Sub = SubOp
+	total := lm.Total + v
+	evs := []rules.Event{{Kind: "draw", Text: sideNames[lm.Side] + " draws the extra fatigue marker", Rule: "EV Fatigue", Side: rules.Side(lm.Side),
+		Private: fmt.Sprintf("Extra fatigue marker: %d (total %d)", v, total), Owner: rules.Side(lm.Side)}}
+	for _, id := range lm.Units {
+		i := s.idx(id)
+		if i < 0 || !s.onMap(i) {
+			continue
+		}
+		d := s.def(i)
+		if d.Kind != KDiv && d.Kind != KDet {
+			continue
+		}
+		mor := s.Morale(i)
+		if total <= mor || lm.Total > mor {
+			continue
+		}
+		ev := rules.Event{Kind: "fatigue", Text: "A " + sideNames[lm.Side] + " counter suffers from fatigue", Rule: "EV Fatigue", Side: rules.Side(lm.Side), Owner: rules.Side(lm.Side)}
+		if d.Kind == KDet {
+			s.Units[i].Demoral = true
+			ev.Private = d.Name + " is demoralised by fatigue"
+			evs = append(evs, ev)
+			continue
+		}
+		ev.Private = d.Name + " loses 1 SS to fatigue"
+		evs = append(evs, ev)
+		evs = append(evs, s.loseSS(i, false)...)
+	}
+	return evs
 }

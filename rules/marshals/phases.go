@@ -3,6 +3,7 @@ package marshals
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"grognard/rules"
 )
@@ -65,6 +66,7 @@ const (
 	SubMortRoll = "mortroll" // combat: the Mort au combat dice
 	SubPre      = "pre"      // combat: withdrawal and pre-melee events [5.4.1]
 	SubWithdraw = "withdraw" // combat: the withdrawal's command test [5.4.1]
+	SubFatEv    = "fatev"    // the extra fatigue marker of [EV Fatigue]
 )
 
 // decider says who decides now.
@@ -73,7 +75,7 @@ func (s *State) decider() rules.Side {
 		return rules.NoSide
 	}
 	switch s.Sub {
-	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll, SubWithdraw:
+	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll, SubWithdraw, SubFatEv:
 		return rules.Chance
 	case SubDecoy:
 		return rules.Side(s.Placing)
@@ -132,7 +134,7 @@ var subNames = map[string]string{
 	SubDemoral: "demoralisation test [5.4.5]", SubPursuit: "pursuit [5.4.6]", SubOrage: "storm die [EV Orage]",
 	SubCB: "counter-battery? [EV Contre-batterie]", SubCI: "uncontrolled charge? [EV Charge incontrôlée]",
 	SubAG: "rearguard? [EV Arrière-garde]", SubMort: "death in combat? [EV Mort au combat]", SubMortRoll: "Mort au combat dice",
-	SubPre: "before the melee [5.4.1]", SubWithdraw: "cavalry withdrawal test [5.4.1]",
+	SubFatEv: "extra fatigue marker [EV Fatigue]", SubPre: "before the melee [5.4.1]", SubWithdraw: "cavalry withdrawal test [5.4.1]",
 }
 
 // Legal lists every action the decider may take now.
@@ -227,7 +229,7 @@ func (s *State) chances() []rules.Outcome {
 		return d6("EV Orage")
 	case SubDraw:
 		return s.drawChances()
-	case SubFatigue:
+	case SubFatigue, SubFatEv:
 		return s.fatigueChances()
 	case SubFire:
 		return s.fireChances()
@@ -359,6 +361,9 @@ func (s *State) apply(a rules.Action) ([]rules.Event, error) {
 		return s.applyFlee(a)
 	case SubOrage:
 		return s.applyOrage(a)
+	case SubFatEv:
+		v, _ := strconv.Atoi(strings.TrimPrefix(a.Choice, "fatigue="))
+		return s.fatigueEvent(v), nil
 	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll, SubPre, SubWithdraw:
 		return s.applyCombat(a)
 	}

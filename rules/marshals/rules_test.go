@@ -660,3 +660,32 @@ func TestCR4_LaManchaLineToItsDepots(t *testing.T) {
 		t.Errorf("scenario 6: %d, want 0", mod)
 	}
 }
+
+// TestEV_Fatigue: played right after the enemy's move, the stack draws one
+// more marker; a unit the new total pushes past its morale loses 1 SS
+// [EV Fatigue] [5.3.2].
+func TestEV_Fatigue(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Units[s.idx("al-payne")].Losses = 3 // morale 3
+	s.Hands[French] = []string{"fatigue"}
+	play(t, s, find(t, s, "order", "", "plasencia", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	play(t, s, find(t, s, "move", "", "almaraz", ""))
+	draw(t, s, "fatigue=2")
+	play(t, s, find(t, s, "choose", "", "", "keep"))
+	play(t, s, find(t, s, "end", "", "", "stop"))
+	if s.Act != French || s.LastMove == nil || s.LastMove.Total != 2 {
+		t.Fatalf("after the move: act %d last %+v", s.Act, s.LastMove)
+	}
+	play(t, s, find(t, s, "play", "", "", "fatigue"))
+	draw(t, s, "fatigue=2")
+	if u, _ := s.unit("al-payne"); u.Losses != 4 {
+		t.Errorf("Payne (morale 3, total 4) loses 1 SS: losses %d", u.Losses)
+	}
+	if u, _ := s.unit("al-hill"); u.Losses != 0 {
+		t.Errorf("Hill (morale 5) is untouched: %d", u.Losses)
+	}
+	if s.Sub != SubOp || s.Act != French {
+		t.Errorf("the French go on with their operation: %s %d", s.Sub, s.Act)
+	}
+}

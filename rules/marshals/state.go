@@ -136,6 +136,14 @@ type State struct {
 	Reason     string              `json:"reason,omitempty"`
 	Seen       map[string][]string `json:"seen,omitempty"`      // zone -> triggers already fired
 	Guerillas  map[string]bool     `json:"guerillas,omitempty"` // guerilla markers [EV Guerilla]
+	LastMove   *LastMove           `json:"last_move,omitempty"` // the enemy move just ended [EV Fatigue]
+}
+
+// LastMove is the stack whose move just ended, for [EV Fatigue].
+type LastMove struct {
+	Side  int      `json:"side"`
+	Units []string `json:"units"`
+	Total int      `json:"total"` // its fatigue tally
 }
 
 func (s *State) def(i int) *UnitDef { return s.sc.Defs[i] }
@@ -322,6 +330,11 @@ func (s *State) clone() *State {
 		c.Combat = &k
 	}
 	c.Rolls = slices.Clone(s.Rolls)
+	if s.LastMove != nil {
+		lm := *s.LastMove
+		lm.Units = slices.Clone(lm.Units)
+		c.LastMove = &lm
+	}
 	return &c
 }
 
