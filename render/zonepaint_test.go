@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"os"
 	"testing"
@@ -121,6 +122,25 @@ func TestPixelsOperationalMap(t *testing.T) {
 	}}
 	b.Draw(img, cam, v, Overlay{})
 	savePNG(t, img, "marshals-talavera-zoom1.png")
+	// One read of the pixels (each img.At waits for a frame of the loop).
+	shot := image.NewRGBA(img.Bounds())
+	img.ReadPixels(shot.Pix)
+	pix := func(_ *ebiten.Image, x, y float64) color.RGBA {
+		if !image.Pt(int(x), int(y)).In(shot.Bounds()) {
+			return color.RGBA{}
+		}
+		return shot.RGBAAt(int(x), int(y))
+	}
+	avg := func(_ *ebiten.Image, x, y float64, r int) (float64, float64, float64) {
+		var R, G, B, n float64
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				c := pix(nil, x+float64(dx), y+float64(dy))
+				R, G, B, n = R+float64(c.R), G+float64(c.G), B+float64(c.B), n+1
+			}
+		}
+		return R / n, G / n, B / n
+	}
 	isRoadRed := func(c [3]float64) bool { return c[0] > 120 && c[0] > c[1]+50 && c[0] > c[2]+50 }
 	// sample walks the middle of a connection, off its centre line by off
 	// pixels (a road's centre is its light core).
