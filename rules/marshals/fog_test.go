@@ -59,7 +59,11 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 	}
 	for v := 0; v < 2; v++ {
 		vw := s.View(rules.Side(v))
-		b, err := json.Marshal(vw)
+		// The own hand's texts are the book's (Charge incontrôlée names
+		// Payne); the hand itself is checked below.
+		nohand := *vw
+		nohand.Hand = nil
+		b, err := json.Marshal(&nohand)
 		if err != nil {
 			t.Fatal(err)
 		}

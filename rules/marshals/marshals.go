@@ -114,6 +114,15 @@ func NewState(sc *Scenario) (*State, error) {
 		i := sc.Index[p.ID]
 		s.Units[i] = Unit{ID: p.ID, At: p.At, Losses: p.Losses, ArtLost: p.ArtLost, Detached: p.Detached, Demoral: p.Demoral}
 	}
+	// [S2.2] [S5.2] the starting losses count for the opponent unless recovered.
+	if sc.ID == "marshals-retreat" || sc.ID == "marshals-almonacid" {
+		for _, p := range sc.Place {
+			i := sc.Index[p.ID]
+			if d := sc.Defs[i]; d.Kind == KDiv {
+				s.VP2[1-d.Side] += p.Losses*s.vpFor(i, false) + 2*p.ArtLost
+			}
+		}
+	}
 	for _, nat := range sortedKeys(sc.Decoys) {
 		n := sc.Decoys[nat]
 		for i, d := range sc.Defs {

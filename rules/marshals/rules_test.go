@@ -689,3 +689,43 @@ func TestEV_Fatigue(t *testing.T) {
 		t.Errorf("the French go on with their operation: %s %d", s.Sub, s.Act)
 	}
 }
+
+// TestPreview_ExactOddsAfterTheReveal: the melee preview sums to one and
+// is empty before the stacks are revealed [5.4] (rules.Previewer).
+func TestPreview_ExactOddsAfterTheReveal(t *testing.T) {
+	s := combatState(t)
+	if p := s.Preview(rules.Action{}); p != nil {
+		t.Fatalf("a preview before the reveal: %v", p)
+	}
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	p := s.Preview(rules.Action{})
+	if len(p) < 2 {
+		t.Fatalf("preview %v", p)
+	}
+	num := 0
+	for _, l := range p {
+		num += l.Num
+		if l.Den != p[0].Den {
+			t.Fatalf("mixed denominators %v", p)
+		}
+	}
+	if num != p[0].Den {
+		t.Errorf("probabilities sum to %d/%d", num, p[0].Den)
+	}
+}
+
+// TestS2_2_StartingLossesCount: in scenario 2 the starting losses are
+// already the opponent's victory points [S2.2].
+func TestS2_2_StartingLossesCount(t *testing.T) {
+	sc, err := Load("marshals-retreat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.VP2[French] <= 0 || s.VP2[Allied] <= 0 {
+		t.Errorf("starting VP2 %v: both sides start with losses in scenario 2", s.VP2)
+	}
+}

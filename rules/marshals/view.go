@@ -204,8 +204,32 @@ func eventText(e string) string {
 		return "Before the artillery fire: your dice hit on 3-6; you lose 1 artillery SS."
 	case "chargez":
 		return "In a combat: a French heavy-cavalry unit becomes head unit, +1 CP."
+	case "arriere-garde":
+		return "Before your retreat with cavalry: lose 1 cavalry SS; no demoralisation, no pursuit."
+	case "au-son-du-canon":
+		return "Before a melee: a fresh stack next door in a free zone joins the battle."
+	case "charge-incontrolee":
+		return "Before the losses: Payne takes the first Allied loss."
+	case "contre-batterie":
+		return "After the artillery fire, with guns: the enemy's hits do not count."
+	case "fatigue":
+		return "Right after an enemy move: its stack draws one more fatigue marker."
+	case "genie":
+		return "When a stack with divisional infantry is activated at a bridge: destroy or repair it."
+	case "gue":
+		return "At the start of your operation: a stack may cross a ford in battle order."
+	case "guerilla":
+		return "At the start of your operation: a guerilla marker on a zone free of French units."
+	case "leurre":
+		return "At the start of your operation: an eliminated decoy returns with a friendly stack."
+	case "mort-au-combat":
+		return "After a combat against a commander in chief: 11 or 12 on two dice kills him."
+	case "panique":
+		return "Before a melee: a Spanish division of the enemy stack flees one zone, demoralised."
+	case "redoute":
+		return "At the start of your operation: a Spanish infantry division digs in, +1 CP in its zone."
 	}
-	return "Held (this marker's moment is not offered by the engine yet)."
+	return "Played at once when drawn."
 }
 
 // publicDecision: the decisions that rest only on what both sides know —
