@@ -729,3 +729,105 @@ func TestS2_2_StartingLossesCount(t *testing.T) {
 		t.Errorf("starting VP2 %v: both sides start with losses in scenario 2", s.VP2)
 	}
 }
+
+// TestRules_EveryActionCited: in random games every legal action and
+// every event names the rule it applies ("10.2", "EV Pluie").
+func TestRules_EveryActionCited(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		s := newFixture(t)
+		randomGame(t, s, seed, 20000, func(st rules.State, evs []rules.Event) {
+			for _, a := range st.Legal() {
+				if a.Rule == "" || a.Label == "" {
+					t.Fatalf("action without rule or label: %+v", a)
+				}
+			}
+			for _, e := range evs {
+				if e.Rule == "" {
+					t.Fatalf("event without rule: %+v", e)
+				}
+			}
+		})
+	}
+}
+
+// TestS1_2_FrozenFrench: in scenario 1 Joseph's reserve and the 1st corps
+// (with the detachments and decoys beside them) wait for the Allies to
+// reach Talavera, Arenas or La Nava [S1.2].
+func TestS1_2_FrozenFrench(t *testing.T) {
+	sc, err := Load("marshals-advance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Phase, s.Sub, s.Act = PhOperations, SubOp, French
+	orders := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			orders[a.To] = true
+		}
+	}
+	if orders["madrid"] || orders["santa-olalla"] || !orders["madridejos"] {
+		t.Errorf("orders %v: Madrid and Santa Olalla frozen, Sebastiani at Madridejos free", orders)
+	}
+	s.Units[s.idx("br-hill")].At = "talavera"
+	s.triggers(Allied, []int{s.idx("br-hill")}, "talavera", s.sc.Graph.Conns[0])
+	if !s.flag("s1-2-released") || !s.flag("mesentente-due") {
+		t.Fatalf("Talavera reached: released %v, Mésentente due %v [S1.3]", s.flag("s1-2-released"), s.flag("mesentente-due"))
+	}
+	found := false
+	for _, a := range s.Legal() {
+		found = found || a.Kind == "order" && a.To == "madrid"
+	}
+	if !found {
+		t.Errorf("Madrid still frozen after the trigger")
+	}
+}
+
+// TestEV_PluieAndMesentente: rain adds 1 MP to every connection and
+// closes fords; Mésentente keeps British and Spanish apart [EV Pluie]
+// [EV Mésentente].
+func TestEV_PluieAndMesentente(t *testing.T) {
+	s := opsState(t, Allied)
+	ci := s.sc.Graph.ConnIndex("almaraz", "plasencia", "route")
+	if c, _ := s.connCost(ci, nil, false); c != 3 {
+		t.Fatalf("route %d", c)
+	}
+	s.setFlag("pluie")
+	if c, _ := s.connCost(ci, nil, false); c != 4 {
+		t.Errorf("route in the rain %d, want 4", c)
+	}
+	s.setFlag("mesentente")
+	s.Units[s.idx("al-iglesias")].At = "plasencia"
+	play(t, s, find(t, s, "order", "", "plasencia", ""))
+	for _, a := range s.Legal() {
+		if a.Choice == "confirm" {
+			t.Fatalf("British and Spanish activated together under Mésentente")
+		}
+	}
+	play(t, s, find(t, s, "choose", "al-iglesias", "", "leave"))
+	find(t, s, "end", "", "", "confirm")
+}
+
+// TestEV_Inactivite: under Inactivité a side may only operate with units in
+// contested zones (for the Allies only La Mancha is bound) [EV Inactivité].
+func TestEV_Inactivite(t *testing.T) {
+	s := opsState(t, Allied)
+	s.setFlag("inactivite-1")
+	orders := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			orders[a.To] = true
+		}
+	}
+	if !orders["plasencia"] {
+		t.Errorf("orders %v: the British at Plasencia are free", orders)
+	}
+	// At Ocaña only the (independent) detachment may go: Lacy and Venegas are bound.
+	play(t, s, find(t, s, "order", "", "ocana", ""))
+	if len(s.Move.Units) != 1 || s.Move.Units[0] != "spanish-det-infantry-1" {
+		t.Errorf("stack at Ocaña under Inactivité: %v", s.Move.Units)
+	}
+}
