@@ -831,3 +831,135 @@ func TestEV_Inactivite(t *testing.T) {
 		t.Errorf("stack at Ocaña under Inactivité: %v", s.Move.Units)
 	}
 }
+
+// TestRule5_3_4_BattleOrder: one connection into an enemy zone with no
+// fatigue at all; the stack is then activated [5.3.4].
+func TestRule5_3_4_BattleOrder(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("al-iglesias")].At = "talavera"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	bag := s.Bag[0] + s.Bag[1] + s.Bag[2]
+	play(t, s, find(t, s, "move", "", "talavera", "bo:"+strconv.Itoa(s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road"))))
+	play(t, s, find(t, s, "choose", "", "almaraz", ""))
+	if s.Sub != SubOp || s.Act != Allied || s.Bag[0]+s.Bag[1]+s.Bag[2] != bag {
+		t.Fatalf("battle order: sub %s act %d, markers drawn %d", s.Sub, s.Act, bag-(s.Bag[0]+s.Bag[1]+s.Bag[2]))
+	}
+	if u, _ := s.unit("fr-ruffin"); u.At != "talavera" || !u.Activated {
+		t.Errorf("Ruffin %+v", u)
+	}
+}
+
+// TestRule5_3_3_ForcedPassage: the moving stack fights at once at -2 CP;
+// winning, it may go on with one more fatigue marker [5.3.3].
+func TestRule5_3_3_ForcedPassage(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("al-iglesias")].At = "talavera"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "talavera", strconv.Itoa(s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road"))))
+	play(t, s, find(t, s, "choose", "", "almaraz", ""))
+	for s.Sub == SubFatigue || s.Sub == SubReturn {
+		if s.Sub == SubReturn {
+			play(t, s, find(t, s, "choose", "", "", "keep"))
+			continue
+		}
+		draw(t, s, "fatigue=0")
+	}
+	play(t, s, find(t, s, "choose", "", "", "force"))
+	if s.Combat == nil || !s.Combat.Forced || s.Sub != SubPre {
+		t.Fatalf("forced passage combat: %+v %s", s.Combat, s.Sub)
+	}
+	_, why := s.CPParts(French)
+	if !slices.Contains(why, "-2 forced passage [5.3.3]") {
+		t.Errorf("CP terms %v", why)
+	}
+	for s.Sub == SubPre || s.Sub == SubHead || s.Sub == SubCPEv {
+		play(t, s, s.Legal()[0])
+	}
+	for s.Sub == SubFire {
+		draw(t, s, "hits=0")
+	}
+	roll(t, s, 6, 1)
+	for s.Combat != nil && s.decider() != rules.Chance {
+		play(t, s, s.Legal()[0])
+		if s.Sub == SubContinue {
+			break
+		}
+		if s.decider() == rules.Chance && s.Combat != nil {
+			play(t, s, s.Chances()[0].Action)
+		}
+	}
+	if s.Sub != SubContinue {
+		t.Fatalf("the French won: they may go on, at %s", s.Sub)
+	}
+	play(t, s, find(t, s, "choose", "", "", "continue"))
+	if s.Sub != SubFatigue || s.Move.Due != 1 {
+		t.Errorf("one more marker to go on: %s due %d", s.Sub, s.Move.Due)
+	}
+}
+
+// TestRule7_4_Detachments: a division leaves a detachment at the start of
+// its move (1 SS from the left, morale kept) and takes one back [7.4].
+func TestRule7_4_Detachments(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	mor := s.Morale(s.idx("fr-ruffin"))
+	play(t, s, find(t, s, "choose", "fr-ruffin", "", "detach"))
+	i := s.idx("fr-ruffin")
+	if s.Units[i].Detached != 1 || s.Morale(i) != mor {
+		t.Fatalf("Ruffin after detaching: %+v morale %d", s.Units[i], s.Morale(i))
+	}
+	det := s.idx("french-det-infantry-2")
+	if s.Units[det].At != "santa-olalla" || s.Units[det].Activated || slices.Contains(s.Move.Units, "french-det-infantry-2") {
+		t.Fatalf("the new detachment stays, available: %+v", s.Units[det])
+	}
+	play(t, s, find(t, s, "choose", "fr-ruffin", "", "absorb"))
+	if s.Units[i].Detached != 0 || s.Units[det].Off != OffPool {
+		t.Errorf("taken back: %+v %+v", s.Units[i], s.Units[det])
+	}
+}
+
+// TestEV_BeginningOfOperation: Leurre brings back a decoy, Guerilla stops
+// a French stack and cuts French lines, Redoute adds 1 CP [EV Leurre]
+// [EV Guerilla] [EV Redoute].
+func TestEV_BeginningOfOperation(t *testing.T) {
+	s := opsState(t, Allied)
+	s.Hands[Allied] = []string{"guerilla", "leurre", "redoute"}
+	dead := s.idx("spanish-decoy-1")
+	s.Units[dead].Off = OffEliminated
+	play(t, s, find(t, s, "play", "", "almaraz", "leurre"))
+	if s.Units[dead].Off != "" || s.Units[dead].At != "almaraz" {
+		t.Errorf("Leurre: %+v", s.Units[dead])
+	}
+	play(t, s, find(t, s, "play", "", "talavera", "guerilla"))
+	if !s.Guerillas["talavera"] || s.Act != Allied || s.Sub != SubOp {
+		t.Fatalf("Guerilla at Talavera, still the Allied decision: %v %s", s.Guerillas, s.Sub)
+	}
+	play(t, s, find(t, s, "play", "al-iglesias", "", "redoute"))
+	if !s.flag("redoute:almaraz") {
+		t.Errorf("Redoute marker at Almaraz")
+	}
+	play(t, s, find(t, s, "pass", "", "", ""))
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "talavera", strconv.Itoa(s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road"))))
+	for s.Sub == SubFatigue || s.Sub == SubReturn {
+		if s.Sub == SubReturn {
+			play(t, s, find(t, s, "choose", "", "", "keep"))
+			continue
+		}
+		draw(t, s, "fatigue=0")
+	}
+	if s.Guerillas["talavera"] || !s.Move.Halt || len(s.steps()) != 0 {
+		t.Errorf("the guerilla stops the French and goes: %v halt %v", s.Guerillas, s.Move.Halt)
+	}
+}
