@@ -281,7 +281,12 @@ func (s *State) finish() []rules.Event {
 	if s.Winner >= 0 {
 		w = sideNames[s.Winner] + " wins"
 	}
-	return []rules.Event{{Kind: "end", Text: "Game over: " + w + ": " + s.Reason, Rule: "8.0", Side: rules.NoSide}}
+	evs := []rules.Event{{Kind: "end", Text: "Game over: " + w + ": " + s.Reason, Rule: "8.0", Side: rules.NoSide}}
+	if len(s.Foy) > 0 {
+		// [EV Foy] the noted entries are shown at the end of the game.
+		evs = append(evs, rules.Event{Kind: "reveal", Text: "The French had noted their reinforcement entries: " + strings.Join(s.Foy, ", "), Rule: "EV Foy", Side: rules.Side(French)})
+	}
+	return evs
 }
 
 func half(v int) string {

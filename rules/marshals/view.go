@@ -66,7 +66,7 @@ func (s *State) View(v rules.Side) *rules.View {
 		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
 			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
 		}
-		if side == French && len(s.Foy) > 0 && !s.Over {
+		if side == French && len(s.Foy) > 0 {
 			vw.Notes = append(vw.Notes, "Foy entries noted: "+fmt.Sprint(s.Foy))
 		}
 	}
