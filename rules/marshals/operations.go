@@ -427,14 +427,33 @@ func (s *State) startMove() {
 	m := s.Move
 	s.Sub = SubMove
 	m.Visited = []string{m.From}
-	// [5.3.2] returns: one per baggage unit, one for a commander.
+	// [5.3.2] returns: one per baggage unit, one for a commander; a corps
+	// baggage or corps commander only with a unit of his corps [7.10] (a
+	// commander in chief always).
 	cmd := false
-	for _, i := range s.moving() {
-		switch s.def(i).Kind {
+	ms := s.moving()
+	hasCorps := func(army string) bool {
+		if army == "" {
+			return true
+		}
+		for _, j := range ms {
+			if dj := s.def(j); isUnit(dj) && dj.Kind != KBaggage && dj.Army == army {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range ms {
+		d := s.def(i)
+		switch d.Kind {
 		case KBaggage:
-			m.Returns++
+			if hasCorps(d.Army) {
+				m.Returns++
+			}
 		case KCmd:
-			cmd = true
+			if d.CinC || hasCorps(d.Army) {
+				cmd = true
+			}
 		}
 	}
 	if cmd {

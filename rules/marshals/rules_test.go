@@ -963,3 +963,25 @@ func TestEV_BeginningOfOperation(t *testing.T) {
 		t.Errorf("the guerilla stops the French and goes: %v halt %v", s.Guerillas, s.Move.Halt)
 	}
 }
+
+// TestRule7_10_CorpsReturns: a corps baggage returns a fatigue marker only
+// for a stack holding a unit of its corps [7.10] [5.3.2].
+func TestRule7_10_CorpsReturns(t *testing.T) {
+	s := opsState(t, Allied)
+	play(t, s, find(t, s, "order", "", "almaraz", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	if s.Move.Returns != 2 {
+		t.Errorf("Cuesta + Iglesias + Estremadura baggage: %d returns, want 2", s.Move.Returns)
+	}
+	s2 := opsState(t, Allied)
+	s2.Units[s2.idx("al-hill")].At = "almaraz"
+	play(t, s2, find(t, s2, "order", "", "almaraz", ""))
+	play(t, s2, find(t, s2, "choose", "al-iglesias", "", "leave"))
+	play(t, s2, find(t, s2, "choose", "al-cuesta", "", "leave"))
+	play(t, s2, find(t, s2, "end", "", "", "confirm"))
+	roll(t, s2, 6)
+	if s2.Move.Returns != 0 {
+		t.Errorf("Hill with the Estremadura baggage: %d returns, want 0", s2.Move.Returns)
+	}
+}
