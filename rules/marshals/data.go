@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"grognard/rules/zone"
 	"grognard/scenarios"
@@ -112,6 +113,33 @@ type Scenario struct {
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
 	zdepot    [][3]bool // by zone index: french, british, spanish depot
+	distMu    sync.Mutex
+	dist      map[string]map[string]int // depot -> zone -> MP distance [7.8]
+}
+
+// distFrom is the MP distance from a depot to every zone by the costs of
+// the terrain table (no fords) [7.8]; static map data, computed once.
+func (sc *Scenario) distFrom(depot string) map[string]int {
+	sc.distMu.Lock()
+	defer sc.distMu.Unlock()
+	if d, ok := sc.dist[depot]; ok {
+		return d
+	}
+	cost := func(from, to string, c zone.Connection) (int, bool) {
+		if c.Kind == zone.Ford {
+			return 0, false
+		}
+		return sc.Tab.ConnMP[c.Kind], true
+	}
+	out := map[string]int{}
+	for id, re := range sc.Graph.Reachable(depot, -1, cost) {
+		out[id] = re.Cost
+	}
+	if sc.dist == nil {
+		sc.dist = map[string]map[string]int{}
+	}
+	sc.dist[depot] = out
+	return out
 }
 
 type adjEdge struct {

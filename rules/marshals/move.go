@@ -39,21 +39,17 @@ func (s *State) connCost(ci int, units []int, lone bool) (int, bool) {
 
 // depotDistances gives the MP distance from z to each depot of side [7.8].
 func (s *State) depotDistances(side int, z string) map[string]int {
-	cost := func(from, to string, c zone.Connection) (int, bool) {
-		if c.Kind == zone.Ford {
-			return 0, false
-		}
-		return s.sc.Tab.ConnMP[c.Kind], true
-	}
-	r := s.sc.Graph.Reachable(z, -1, cost)
-	out := map[string]int{}
-	for id, re := range r {
-		if s.isDepotFor(side, "", id) {
-			out[id] = re.Cost
-		}
-	}
 	if !s.LoC(side, "", z) {
 		return map[string]int{} // [7.8] no line: it cannot move
+	}
+	out := map[string]int{}
+	for d := range s.sc.depots {
+		if !s.isDepotFor(side, "", d) {
+			continue
+		}
+		if v, ok := s.sc.distFrom(d)[z]; ok {
+			out[d] = v
+		}
 	}
 	return out
 }
@@ -68,13 +64,12 @@ func (s *State) demoralOK(to string) bool {
 	if len(m.Depots) == 0 {
 		return false
 	}
-	d := s.depotDistances(m.Side, to)
-	if s.zoneOf(to).IsOffmap() && s.isDepotFor(m.Side, "", to) {
+	if s.sc.offmap[to] && s.isDepotFor(m.Side, "", to) {
 		_, ok := m.Depots[to]
 		return ok
 	}
 	for id, start := range m.Depots {
-		if v, ok := d[id]; ok && v <= start {
+		if v, ok := s.sc.distFrom(id)[to]; ok && v <= start {
 			return true
 		}
 	}
