@@ -66,7 +66,7 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	switch s.Sub {
-	case SubCompose, SubCommand, SubMove, SubAxis, SubFatigue, SubReturn, SubForced, SubContinue, SubFlee:
+	case SubCompose, SubCommand, SubMove, SubAxis, SubFatigue, SubReturn, SubForced, SubContinue:
 		if s.Move == nil {
 			return fmt.Errorf("step %s without a moving stack", s.Sub)
 		}

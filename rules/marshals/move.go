@@ -377,22 +377,42 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 			evs = append(evs, s.eliminate(i, true)...)
 		}
 	}
-	// [7.1] lone commanders must flee.
-	if !s.hasUnits(opp, z) && len(s.sideAt(opp, z, nil)) > 0 {
-		s.Cur = opp
-		if s.Move != nil {
-			s.Move.Resume = s.Sub
-		}
-		s.Sub = SubFlee
-	}
 	return evs
 }
 
-func (s *State) fleeing() []int {
-	if s.Move == nil {
-		return nil
+// loneCommanders are side's commanders standing without a unit of theirs
+// in a zone that holds enemy units [7.1].
+func (s *State) loneCommanders(side int) []int {
+	var out []int
+	o := s.occupancy()
+	for i := range s.Units {
+		d := s.def(i)
+		if d.Kind != KCmd || d.Side != side || !s.onMap(i) {
+			continue
+		}
+		if v := o[s.Units[i].At]; v[1-side] && !v[side] {
+			out = append(out, i)
+		}
 	}
-	return s.sideAt(s.Cur, s.Move.Zone, func(d *UnitDef) bool { return d.Kind == KCmd })
+	return out
+}
+
+// pendingFlee: a side with a lone commander among enemies, if any.
+func (s *State) pendingFlee() (int, bool) {
+	for side := 0; side < 2; side++ {
+		if len(s.loneCommanders(side)) > 0 {
+			return side, true
+		}
+	}
+	return 0, false
+}
+
+func (s *State) fleeing() []int { return s.loneCommanders(s.Cur) }
+
+// resumeAfterFlee goes back to the step the flight interrupted.
+func (s *State) resumeAfterFlee() {
+	s.Sub, s.Cur = s.FleeResume, s.FleeCur
+	s.FleeResume = ""
 }
 
 func (s *State) legalFlee() []rules.Action {
@@ -421,10 +441,7 @@ func (s *State) applyFlee(a rules.Action) ([]rules.Event, error) {
 	s.Units[i].At = a.To
 	ev := rules.Event{Kind: "move", Text: fmt.Sprintf("A %s commander leaves %s for %s", sideNames[s.Cur], s.zoneOf(from).Name, s.zoneOf(a.To).Name), Rule: "7.1", Side: rules.Side(s.Cur)}
 	if len(s.fleeing()) == 0 {
-		s.Sub = s.Move.Resume
-		if s.Sub == "" || s.Sub == SubFlee {
-			s.Sub = SubMove
-		}
+		s.resumeAfterFlee()
 	}
 	return []rules.Event{ev}, nil
 }
@@ -439,11 +456,8 @@ func (s *State) fleeAll() []rules.Event {
 		evs = append(evs, rules.Event{Kind: "eliminated", Text: fmt.Sprintf("%s %s cannot flee and is captured", sideNames[s.Cur], s.def(i).Name), Rule: "7.1", Side: rules.Side(s.Cur)})
 		evs = append(evs, s.eliminate(i, true)...)
 	}
-	if len(s.fleeing()) == 0 && s.Move != nil {
-		s.Sub = s.Move.Resume
-		if s.Sub == "" || s.Sub == SubFlee {
-			s.Sub = SubMove
-		}
+	if len(s.fleeing()) == 0 {
+		s.resumeAfterFlee()
 	}
 	return evs
 }
@@ -556,9 +570,6 @@ func (s *State) afterFatigue() []rules.Event {
 		ev.Private = d.Name + " stops and loses 1 SS to fatigue"
 		evs = append(evs, ev)
 		evs = append(evs, s.loseSS(i, false)...)
-	}
-	if s.Sub == SubFlee {
-		return evs
 	}
 	hasUnit := false
 	for _, i := range s.moving() {

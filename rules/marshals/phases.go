@@ -389,6 +389,16 @@ func (s *State) settle() ([]rules.Event, error) {
 
 // step takes one automatic step if one is due.
 func (s *State) step() (bool, []rules.Event) {
+	// [7.1] a lone commander among enemies must move at once, whatever
+	// the step: the step is resumed after the flight.
+	if s.Sub != SubFlee && s.Sub != "" && s.Phase != PhSetup {
+		if side, ok := s.pendingFlee(); ok {
+			s.FleeResume, s.FleeCur = s.Sub, s.Cur
+			s.Cur = side
+			s.Sub = SubFlee
+			return true, nil
+		}
+	}
 	switch s.Sub {
 	case "":
 		return true, s.enter(s.Phase)

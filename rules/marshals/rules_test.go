@@ -985,3 +985,27 @@ func TestRule7_10_CorpsReturns(t *testing.T) {
 		t.Errorf("Hill with the Estremadura baggage: %d returns, want 0", s2.Move.Returns)
 	}
 }
+
+// TestRule7_1_LoneCommanderFlees: a lone commander reached by an enemy
+// stack moves at once to a free or contested neighbour, and the move goes
+// on [7.1].
+func TestRule7_1_LoneCommanderFlees(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("al-cuesta")].At = "talavera"
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "talavera", strconv.Itoa(s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road"))))
+	if s.Sub != SubFlee || s.decider() != rules.Side(Allied) {
+		t.Fatalf("Cuesta must flee: sub %s decider %v", s.Sub, s.decider())
+	}
+	l := s.Legal()
+	if len(l) != 2 || l[0].To != "almaraz" || l[1].To != "santa-olalla" {
+		t.Fatalf("flight choices %v: Almaraz and the emptied Santa Olalla, not French Toledo nor the ford", keys(l))
+	}
+	play(t, s, l[0])
+	if unitAt(s, "al-cuesta") != "almaraz" || s.Sub != SubFatigue || s.Move.Due != 2 {
+		t.Errorf("after the flight: Cuesta at %s, sub %s, due %d (Ruffin 7 + Villatte 4 + Latour 5 + Victor: 2 markers, none for a lone commander)", unitAt(s, "al-cuesta"), s.Sub, s.Move.Due)
+	}
+}

@@ -57,7 +57,6 @@ type MoveState struct {
 	Visited     []string       `json:"visited,omitempty"`
 	Depots      map[string]int `json:"depots,omitempty"` // [7.8] demoralised: distance to each depot at the start
 	Conn        int            `json:"conn"`             // connection just crossed
-	Resume      string         `json:"resume,omitempty"` // step to resume after a flight [7.1]
 	Halt        bool           `json:"halt,omitempty"`   // stopped by a guerilla [EV Guerilla]
 	Gue         bool           `json:"gue,omitempty"`    // a Gué move across a ford [EV Gué]
 }
@@ -134,9 +133,11 @@ type State struct {
 	Over       bool                `json:"over,omitempty"`
 	Winner     int                 `json:"winner"`
 	Reason     string              `json:"reason,omitempty"`
-	Seen       map[string][]string `json:"seen,omitempty"`      // zone -> triggers already fired
-	Guerillas  map[string]bool     `json:"guerillas,omitempty"` // guerilla markers [EV Guerilla]
-	LastMove   *LastMove           `json:"last_move,omitempty"` // the enemy move just ended [EV Fatigue]
+	Seen       map[string][]string `json:"seen,omitempty"`        // zone -> triggers already fired
+	Guerillas  map[string]bool     `json:"guerillas,omitempty"`   // guerilla markers [EV Guerilla]
+	LastMove   *LastMove           `json:"last_move,omitempty"`   // the enemy move just ended [EV Fatigue]
+	FleeResume string              `json:"flee_resume,omitempty"` // the step a flight [7.1] interrupted
+	FleeCur    int                 `json:"flee_cur,omitempty"`
 }
 
 // LastMove is the stack whose move just ended, for [EV Fatigue].
