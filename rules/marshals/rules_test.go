@@ -1009,3 +1009,46 @@ func TestRule7_1_LoneCommanderFlees(t *testing.T) {
 		t.Errorf("after the flight: Cuesta at %s, sub %s, due %d (Ruffin 7 + Villatte 4 + Latour 5 + Victor: 2 markers, none for a lone commander)", unitAt(s, "al-cuesta"), s.Sub, s.Move.Due)
 	}
 }
+
+// TestRule1_3_BookExamplesOnTheOrderOfBattle: the book's examples on the
+// real counters — Delaborde's second loss (infantry: 4 SS morale 3; guns:
+// 5 SS morale 4), Leval's detachment (4 SS, morale still 4), Merle losing
+// its last infantry SS (its battery becomes an artillery detachment) [1.3] [7.4].
+func TestRule1_3_BookExamplesOnTheOrderOfBattle(t *testing.T) {
+	sc, err := Load("marshals-advance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := s.idx("fr-delaborde")
+	s.Units[d] = Unit{ID: "fr-delaborde", At: "madrid", Losses: 1}
+	a, b := s.clone(), s.clone()
+	a.loseSS(d, false)
+	b.loseSS(d, true)
+	if a.MainSS(d) != 4 || a.Morale(d) != 3 || b.MainSS(d) != 5 || b.Morale(d) != 4 {
+		t.Errorf("Delaborde: infantry %d SS morale %d; guns %d SS morale %d", a.MainSS(d), a.Morale(d), b.MainSS(d), b.Morale(d))
+	}
+	l := s.idx("fr-leval")
+	s.Units[l] = Unit{ID: "fr-leval", At: "madrid", Detached: 1}
+	if s.MainSS(l) != 4 || s.Morale(l) != 4 {
+		t.Errorf("Leval after a detachment: %d SS morale %d", s.MainSS(l), s.Morale(l))
+	}
+	m := s.idx("fr-merle")
+	s.Units[m] = Unit{ID: "fr-merle", At: "madrid", Losses: 4, Detached: 1}
+	s.loseSS(m, false)
+	if s.Units[m].Off != OffEliminated {
+		t.Fatalf("Merle should be removed: %+v", s.Units[m])
+	}
+	found := false
+	for i, u := range s.Units {
+		if dd := s.def(i); dd.Kind == KDet && dd.Arm == ArtArm && u.Off == "" && u.At == "madrid" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("Merle's battery did not become an artillery detachment at Madrid")
+	}
+}
