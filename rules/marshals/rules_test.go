@@ -1052,3 +1052,36 @@ func TestRule1_3_BookExamplesOnTheOrderOfBattle(t *testing.T) {
 		t.Errorf("Merle's battery did not become an artillery detachment at Madrid")
 	}
 }
+
+// TestCR8_MadridMarker: an Allied unit in Madrid without French puts the
+// Madrid marker in the French container, a French return takes it out;
+// played, the scenario ends with the turn [CR8] [EV Madrid].
+func TestCR8_MadridMarker(t *testing.T) {
+	s := opsState(t, Allied)
+	for _, id := range []string{"fr-joseph", "fr-garde"} {
+		s.Units[s.idx(id)].At = "santa-olalla"
+	}
+	s.Units[s.idx("al-hill")].At = "madrid"
+	s.sweep()
+	if s.Containers[French]["madrid"] != 1 {
+		t.Fatalf("Madrid taken: container %v", s.Containers[French])
+	}
+	s.Units[s.idx("fr-garde")].At = "madrid"
+	s.sweep()
+	if s.Containers[French]["madrid"] != 0 {
+		t.Fatalf("French back in Madrid: container %v", s.Containers[French])
+	}
+	s.Cur = French
+	s.Drawn = "madrid"
+	s.Phase, s.Sub = PhEvents, SubDrawn
+	play(t, s, find(t, s, "play", "", "", "madrid"))
+	if !s.EndTurn {
+		t.Fatal("Madrid played: the scenario ends with this turn")
+	}
+	s.Phase, s.Sub = PhAdmin, ""
+	s.Rolls = nil
+	s.endAdmin()
+	if !s.Over || s.Turn != 1 {
+		t.Errorf("game over %v at turn %d", s.Over, s.Turn)
+	}
+}
