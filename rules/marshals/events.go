@@ -196,6 +196,7 @@ func (s *State) placeReinf(r *Reinf, group int, rule string) []rules.Event {
 // toward a friendly depot as its axis if there is one [5.3.6].
 func (s *State) reinfAxis(side int, z string) []rules.Event {
 	ax := s.axes(z)
+	_, known := s.Axes[z]
 	ax[side] = -1
 	for _, e := range s.sc.Graph.Neighbors(z) {
 		if s.validAxis(side, z, e.Index, nil) {
@@ -204,8 +205,19 @@ func (s *State) reinfAxis(side int, z string) []rules.Event {
 			}
 		}
 	}
+	// The opponent then places its own, on another connection (engine
+	// simplification: the first valid one, so the events phase does not
+	// hand the seat over).
+	if !known {
+		for _, e := range s.sc.Graph.Neighbors(z) {
+			if e.Index != ax[side] && s.validAxis(1-side, z, e.Index, s.sideAt(1-side, z, nil)) {
+				ax[1-side] = e.Index
+				break
+			}
+		}
+	}
 	s.setAxes(z, ax)
-	return nil
+	return []rules.Event{{Kind: "axis", Text: "Retraite markers placed at " + s.zoneOf(z).Name, Rule: "5.3.6", Side: rules.Side(side)}}
 }
 
 // poolDecoy finds a decoy of side (nationality nat, "" any) out of play.
