@@ -1085,3 +1085,46 @@ func TestCR8_MadridMarker(t *testing.T) {
 		t.Errorf("game over %v at turn %d", s.Over, s.Turn)
 	}
 }
+
+// TestEV_FoyAndRenfort: in scenario 3 the Foy marker is forced on July 22;
+// the French note three entries in secret; five days later three Renfort
+// markers go into the container; played, Mortier's corps arrives at the
+// zone inside the first entry's exit [S3.2] [EV Foy] [S3.4] [5.3.6].
+func TestEV_FoyAndRenfort(t *testing.T) {
+	sc, err := Load("marshals-three-armies")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Turn, s.Phase, s.Sub, s.Cur = 5, PhEvents, SubBefore, French
+	evs := play(t, s, find(t, s, "end", "", "", "draw"))
+	if s.Drawn != "foy" || s.Sub != SubDrawn || evs[0].Rule != "S3.2" {
+		t.Fatalf("forced Foy: drawn %q sub %s", s.Drawn, s.Sub)
+	}
+	play(t, s, find(t, s, "play", "", "", "foy"))
+	for _, l := range []string{"A", "C", "A"} {
+		evs := play(t, s, find(t, s, "choose", "", "", l))
+		if strings.Contains(evs[0].TextFor(rules.Side(Allied)), l+" ") || strings.HasSuffix(evs[0].TextFor(rules.Side(Allied)), " "+l) {
+			t.Fatalf("the Allies read the entry: %q", evs[0].TextFor(rules.Side(Allied)))
+		}
+	}
+	if len(s.Schedule[10]) != 3 {
+		t.Fatalf("schedule %v", s.Schedule)
+	}
+	s.Turn, s.Phase, s.Sub = 10, PhEvents, ""
+	if _, err := s.settle(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Containers[French]["renfort"] != 3 {
+		t.Fatalf("container %v", s.Containers[French])
+	}
+	s.Hands[French] = append(s.Hands[French], "renfort")
+	play(t, s, find(t, s, "play", "", "", "renfort"))
+	want := s.entryZone("A")
+	if want == "" || unitAt(s, "fr-mortier") != want || unitAt(s, "fr-girard") != want {
+		t.Errorf("Mortier at %q, Girard at %q, want %q", unitAt(s, "fr-mortier"), unitAt(s, "fr-girard"), want)
+	}
+}
