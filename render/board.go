@@ -33,6 +33,8 @@ type Board struct {
 	oy   float64
 	w, h float64
 	zpos map[string]pt // zone centres
+	zr   float64       // radius of a zone's symbol (ZoneRadius unless the map sets its scale)
+	zm   *zoneMapInfo  // an operational map's extras (zonepaint.go), nil for a plain zone graph
 	us   float64       // unit scale: counters are CounterSide*us map units
 
 	tiles    map[tileKey]*tile
@@ -102,6 +104,10 @@ func NewBoard(b *rules.Board) *Board {
 		r.zg = b.Zones
 		r.zpos = map[string]pt{}
 		r.us = 1.3 // zones are far apart: bigger counters read better
+		// an operational map with its own extent (zonepaint.go)
+		if r.setupZoneMap() {
+			break
+		}
 		norm := true
 		for _, z := range b.Zones.Zones {
 			if z.X < 0 || z.X > 1 || z.Y < 0 || z.Y > 1 {
@@ -167,8 +173,8 @@ func (b *Board) pickMap(mx, my float64) (string, bool) {
 		best, bd := "", math.Inf(1)
 		for id, p := range b.zpos {
 			d := math.Hypot(mx-p.X, my-p.Y)
-			inPlate := math.Abs(mx-p.X) < ZoneRadius*1.6 && my > p.Y && my < p.Y+ZoneRadius+26
-			if (d <= ZoneRadius*1.1 || inPlate) && (d < bd || d == bd && id < best) {
+			inPlate := b.zm == nil && math.Abs(mx-p.X) < ZoneRadius*1.6 && my > p.Y && my < p.Y+ZoneRadius+26
+			if (d <= b.zoneR()*1.1 || inPlate) && (d < bd || d == bd && id < best) && b.pickable(id) {
 				best, bd = id, d
 			}
 		}

@@ -148,7 +148,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	onScreen := func(x, y, rad float64) bool {
 		return x+rad >= float64(r.Min.X) && x-rad <= float64(r.Max.X) && y+rad >= float64(r.Min.Y) && y-rad <= float64(r.Max.Y)
 	}
-	reach := (HexSize + ZoneRadius) * z
+	reach := (HexSize + b.zoneR()) * z
 	// highlights under the counters
 	for _, h := range o.Highlights {
 		mx, my, ok := b.Center(h.At)
@@ -183,7 +183,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 				sx, sy = cam.ToScreen(mx, my-HexSize*0.6+nth*ch)
 			}
 			if b.zg != nil {
-				sx, sy = cam.ToScreen(mx-ZoneRadius*0.9, my+ZoneRadius*0.75-nth*ch)
+				sx, sy = cam.ToScreen(mx-b.zoneR()*0.9, my+b.zoneR()*0.75-nth*ch)
 			}
 			if onScreen(sx, sy, reach) {
 				b.drawAt(t, chip, sx, sy, k, 0)
@@ -285,7 +285,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		}
 		off := HexSize * 0.52
 		if b.zg != nil {
-			off = -ZoneRadius * 0.75
+			off = -b.zoneR() * 0.75
 		}
 		sx, sy := cam.ToScreen(mx, my+off)
 		if onScreen(sx, sy, 60) {

@@ -54,21 +54,26 @@ func drawVerts(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, c color.Color
 }
 
 func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
-	scratchMu.Lock()
-	defer scratchMu.Unlock()
-	scratchVs, scratchIs = p.AppendVerticesAndIndicesForFilling(scratchVs[:0], scratchIs[:0])
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleNonZero)
+	var op vector.DrawPathOptions
+	op.AntiAlias = true
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, p, nil, &op)
 }
 
+// strokePath strokes p with Ebitengine's batched path renderer (2.9+): the
+// older per-call triangles had to be filled with the non-zero rule (with
+// FillRuleFillAll they filled the shapes the strokes enclosed), one stencil
+// pass per call, far too slow for a map of a hundred zones on a software
+// renderer.
 func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, round bool) {
-	scratchMu.Lock()
-	defer scratchMu.Unlock()
-	op := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
+	so := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
 	if round {
-		op.LineJoin, op.LineCap = vector.LineJoinRound, vector.LineCapRound
+		so.LineJoin, so.LineCap = vector.LineJoinRound, vector.LineCapRound
 	}
-	scratchVs, scratchIs = p.AppendVerticesAndIndicesForStroke(scratchVs[:0], scratchIs[:0], op)
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleFillAll)
+	var op vector.DrawPathOptions
+	op.AntiAlias = true
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, so, &op)
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {

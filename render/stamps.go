@@ -151,7 +151,7 @@ func (b *Board) shapePts(c, s, in float64) []pt {
 		}
 		return out
 	}
-	r := (ZoneRadius + 4 - in) * s
+	r := (b.zoneR() + 4 - in) * s
 	for i := range 48 {
 		a := float64(i) / 48 * 2 * math.Pi
 		out = append(out, pt{c + r*math.Cos(a), c + r*math.Sin(a)})
@@ -163,7 +163,7 @@ func (b *Board) stampExtent() float64 {
 	if b.hm != nil {
 		return HexSize + 4
 	}
-	return ZoneRadius + 8
+	return b.zoneR() + 8
 }
 
 func (b *Board) renderHighlight(k HighlightKind, s float64) *ebiten.Image {

@@ -2,8 +2,12 @@ package render
 
 import (
 	"math"
+	"slices"
+	"sort"
+	"strings"
 
 	"grognard/rules/zone"
+	"grognard/scenarios"
 )
 
 func zoneColor(t string) colorT {
@@ -18,9 +22,115 @@ func zoneColor(t string) colorT {
 	return terrainBase(t, 0)
 }
 
+// zoneR is the radius of a zone's symbol in map units.
+func (b *Board) zoneR() float64 {
+	if b.zr > 0 {
+		return b.zr
+	}
+	return ZoneRadius
+}
+
+// pickable reports whether a zone can be picked on the map: an off-map exit
+// is drawn as an arrow and holds nothing [5.3.5].
+func (b *Board) pickable(id string) bool {
+	return b.zm == nil || !b.zm.m.Offmap[id]
+}
+
+// zoneMapInfo is what an operational map (a zone map file with its own
+// extent, scenarios.ZoneMap) adds to the board: river courses, exits,
+// depots, and the place-name layout per zoom bucket.
+type zoneMapInfo struct {
+	m      *scenarios.ZoneMap
+	labels map[int][]zoneLabel // per tile bucket
+	cross  map[int]pt          // connection index -> where it crosses its river's drawn course
+}
+
+// zoneLabel is a zone's name placed clear of every symbol and other name at
+// one zoom bucket (map units; x, y the centre of the text).
+type zoneLabel struct {
+	id, text string
+	x, y     float64
+	w, h     float64
+	size     float64 // font size in pixels at the bucket's scale
+}
+
+const zoneMapMargin = 70.0
+
+// setupZoneMap prepares a board for an operational map loaded with an extent
+// (width/height on its zonemap record): positions are map units, the symbol
+// radius and the counters scale with the closest pair of zones. It reports
+// false for a plain zone graph (the fixture), drawn the older way.
+func (b *Board) setupZoneMap() bool {
+	m := scenarios.ZoneMapOf(b.zg)
+	if m == nil || m.Width <= 0 || m.Height <= 0 {
+		return false
+	}
+	b.zm = &zoneMapInfo{m: m, labels: map[int][]zoneLabel{}, cross: map[int]pt{}}
+	b.w, b.h = m.Width+2*zoneMapMargin, m.Height+2*zoneMapMargin
+	for _, z := range b.zg.Zones {
+		b.zpos[z.ID] = pt{z.X + zoneMapMargin, z.Y + zoneMapMargin}
+	}
+	// The symbol takes 40% of the closest distance between two on-map zones.
+	dmin := math.Inf(1)
+	for i, a := range b.zg.Zones {
+		for _, c := range b.zg.Zones[i+1:] {
+			if m.Offmap[a.ID] || m.Offmap[c.ID] {
+				continue
+			}
+			dmin = math.Min(dmin, math.Hypot(a.X-c.X, a.Y-c.Y))
+		}
+	}
+	if math.IsInf(dmin, 1) {
+		dmin = 2 * ZoneRadius
+	}
+	b.zr = clamp(dmin*0.38, 14, ZoneRadius)
+	b.us = clamp(b.zr*1.5/CounterSide, 0.5, 1.3)
+	// Where each river crossing meets its river's course: the bridge symbol.
+	for i, c := range b.zg.Conns {
+		name := m.RiverOf[i]
+		if name == "" {
+			continue
+		}
+		a, e := b.zpos[c.A], b.zpos[c.B]
+		for _, r := range m.Rivers {
+			if r.ID != name {
+				continue
+			}
+			for k := 0; k+1 < len(r.Course); k++ {
+				p0 := pt{r.Course[k][0] + zoneMapMargin, r.Course[k][1] + zoneMapMargin}
+				p1 := pt{r.Course[k+1][0] + zoneMapMargin, r.Course[k+1][1] + zoneMapMargin}
+				if q, ok := segIntersect(a, e, p0, p1); ok {
+					b.zm.cross[i] = q
+				}
+			}
+		}
+	}
+	return true
+}
+
+// segIntersect returns where segments ab and cd cross.
+func segIntersect(a, b, c, d pt) (pt, bool) {
+	rx, ry := b.X-a.X, b.Y-a.Y
+	sx, sy := d.X-c.X, d.Y-c.Y
+	den := rx*sy - ry*sx
+	if den == 0 {
+		return pt{}, false
+	}
+	t := ((c.X-a.X)*sy - (c.Y-a.Y)*sx) / den
+	u := ((c.X-a.X)*ry - (c.Y-a.Y)*rx) / den
+	if t < 0 || t > 1 || u < 0 || u > 1 {
+		return pt{}, false
+	}
+	return pt{a.X + t*rx, a.Y + t*ry}, true
+}
+
 // paintZones paints a zone map: connections by kind, river crossings,
 // bridges, zone discs with names, depots, exits and entries.
 func (b *Board) paintZones(p *painter) {
+	if b.zm != nil {
+		b.paintZoneMap(p)
+		return
+	}
 	p.fillRect(0, 0, b.w, b.h, colPaper)
 	// a faint printed frame
 	p.strokePoly([]pt{{8, 8}, {b.w - 8, 8}, {b.w - 8, b.h - 8}, {8, b.h - 8}}, true, 2.5, colInk)
@@ -171,15 +281,380 @@ func (b *Board) paintZone(p *painter, z zone.Zone, q pt) {
 
 // sideColorByName picks a conventional colour for an army name.
 func sideColorByName(name string) colorT {
-	switch name {
-	case "French", "France", "Bourbon", "Franco-Spanish":
+	switch strings.ToLower(name) {
+	case "french", "france", "bourbon", "franco-spanish":
 		return rgb(0x2f, 0x4f, 0x9a)
-	case "Allied", "Allies", "British", "English", "Anglo-Portuguese":
+	case "allied", "allies", "british", "english", "anglo-portuguese":
 		return rgb(0xb0, 0x2e, 0x24)
-	case "Spanish", "Spain":
+	case "spanish", "spain":
 		return rgb(0xd0, 0xa0, 0x20)
-	case "Portuguese":
+	case "portuguese":
 		return rgb(0x2e, 0x7a, 0x3a)
 	}
 	return colLabel
+}
+
+// Colours of the operational map.
+var (
+	colRiver      = rgb(0x4f, 0x86, 0xbd)
+	colRiverLight = rgb(0xa9, 0xcd, 0xea)
+	colRoadRed    = rgb(0x9b, 0x2d, 0x20) // a royal road, as on period maps
+	colRouteBrown = rgb(0x8a, 0x5f, 0x35)
+	colPathBrown  = rgb(0x7a, 0x5a, 0x3a)
+	colTownFill   = rgb(0xc9, 0x6f, 0x4f)
+	colDefFill    = rgb(0x8f, 0xa4, 0x5e)
+	colClearFill  = rgb(0xfa, 0xf3, 0xdf)
+	colExitInk    = rgb(0x4a, 0x3a, 0x2a)
+)
+
+// px is a width of n screen pixels at least, in map units, for painter p.
+func px(p *painter, mapUnits, minPixels float64) float64 {
+	return math.Max(mapUnits, minPixels/p.s)
+}
+
+// paintZoneMap paints an operational map (The Marshals): a paper ground,
+// rivers along their courses, connections styled by kind (road a red
+// double line, route a brown line, path a dashed line, ford a blue dotted
+// line), minor and major bridges where a connection meets its river, zone
+// symbols by type (clear a round plain, town a red square, defensive a
+// green hill), map exits as arrows with their destination, depots as flags
+// in the armies' colours, entries A-E as lettered badges, and the names,
+// laid out clear of each other at every zoom.
+func (b *Board) paintZoneMap(p *painter) {
+	m := b.zm.m
+	g := b.zg
+	p.fillRect(0, 0, b.w, b.h, colMargin)
+	p.fillRect(zoneMapMargin/2, zoneMapMargin/2, b.w-zoneMapMargin, b.h-zoneMapMargin, colPaper)
+	p.strokePoly([]pt{{zoneMapMargin / 2, zoneMapMargin / 2}, {b.w - zoneMapMargin/2, zoneMapMargin / 2},
+		{b.w - zoneMapMargin/2, b.h - zoneMapMargin/2}, {zoneMapMargin / 2, b.h - zoneMapMargin/2}}, true, px(p, 3, 1.5), colInk)
+	R := b.zr
+	// Rivers first: everything else lies on them.
+	for _, r := range m.Rivers {
+		pts := make([]pt, len(r.Course))
+		for i, c := range r.Course {
+			pts[i] = pt{c[0] + zoneMapMargin, c[1] + zoneMapMargin}
+		}
+		w := 7.0
+		if r.ID == "tagus" {
+			w = 11
+		}
+		p.strokeRound(smooth(pts), false, px(p, w, 2.5), colRiver)
+		p.strokeRound(smooth(pts), false, px(p, w*0.45, 1), colRiverLight)
+	}
+	// Connections, parallel ones side by side.
+	type pairK struct{ a, b string }
+	seen := map[pairK]int{}
+	total := map[pairK]int{}
+	key := func(c zone.Connection) pairK {
+		if c.A < c.B {
+			return pairK{c.A, c.B}
+		}
+		return pairK{c.B, c.A}
+	}
+	for _, c := range g.Conns {
+		total[key(c)]++
+	}
+	for i, c := range g.Conns {
+		k := key(c)
+		n := seen[k]
+		seen[k]++
+		a, e := b.zpos[k.a], b.zpos[k.b]
+		l := math.Hypot(e.X-a.X, e.Y-a.Y)
+		if l == 0 || !p.visible((a.X+e.X)/2, (a.Y+e.Y)/2, l/2+R*2) {
+			continue
+		}
+		ux, uy := (e.X-a.X)/l, (e.Y-a.Y)/l
+		nx, ny := -uy, ux
+		off := (float64(n) - float64(total[k]-1)/2) * px(p, R*0.45, 6)
+		a = pt{a.X + nx*off, a.Y + ny*off}
+		e = pt{e.X + nx*off, e.Y + ny*off}
+		b.paintConn(p, c, a, e)
+		if c.River && c.Kind != zone.Ford {
+			q, ok := b.zm.cross[i]
+			if !ok {
+				q = pt{(a.X + e.X) / 2, (a.Y + e.Y) / 2}
+			} else {
+				q = pt{q.X + nx*off, q.Y + ny*off}
+			}
+			ang := math.Atan2(uy, ux)
+			switch c.Bridge {
+			case zone.Minor:
+				plank(p, q.X, q.Y, ang, px(p, R*0.9, 10), px(p, R*0.38, 4.5))
+			case zone.Major:
+				bridgeMajor(p, q, ang, px(p, R*1.1, 13), px(p, R*0.62, 7))
+			}
+		}
+	}
+	// Exits, then zones.
+	for _, z := range g.Zones {
+		q := b.zpos[z.ID]
+		if m.Offmap[z.ID] && p.visible(q.X, q.Y, R*6) {
+			b.paintExit(p, z, q)
+		}
+	}
+	for _, z := range g.Zones {
+		q := b.zpos[z.ID]
+		if !m.Offmap[z.ID] && p.visible(q.X, q.Y, R*2) {
+			b.paintZoneSymbol(p, z, q)
+		}
+	}
+	// Names, laid out for this zoom.
+	for _, lb := range b.zoneLabels(p.s) {
+		if !p.visible(lb.x, lb.y, lb.w) {
+			continue
+		}
+		lb := lb
+		q := p.P(lb.x, lb.y)
+		p.later(func() {
+			f := Italic(lb.size)
+			if t, ok := g.Zone(lb.id); ok && t.Terrain == zone.TerrainTown {
+				f = Bold(lb.size)
+			}
+			haloText(p.dst, lb.text, f, q.X, q.Y, colInk, withAlpha(colPaper, 0xe8), 1)
+		})
+	}
+}
+
+// paintConn draws one connection by kind.
+func (b *Board) paintConn(p *painter, c zone.Connection, a, e pt) {
+	switch c.Kind {
+	case zone.Road:
+		p.roundLine(a.X, a.Y, e.X, e.Y, px(p, 7, 3.2), colRoadRed)
+		p.roundLine(a.X, a.Y, e.X, e.Y, px(p, 2.6, 1.2), colRoadCore)
+	case zone.Route:
+		p.roundLine(a.X, a.Y, e.X, e.Y, px(p, 4, 2), colRouteBrown)
+	case zone.Path:
+		p.dash(a.X, a.Y, e.X, e.Y, px(p, 3, 1.6), px(p, 9, 5), px(p, 7, 4), colPathBrown)
+	case zone.Ford:
+		p.dash(a.X, a.Y, e.X, e.Y, px(p, 4, 2.2), px(p, 4, 2.5), px(p, 5, 3), colRiver)
+	}
+}
+
+// bridgeMajor draws a stone bridge: a grey deck with two dark parapets.
+func bridgeMajor(p *painter, q pt, ang, length, width float64) {
+	s, c := math.Sincos(ang)
+	corner := func(l, w float64) pt { return pt{q.X + c*l - s*w, q.Y + s*l + c*w} }
+	deck := []pt{corner(-length/2, -width/2), corner(length/2, -width/2), corner(length/2, width/2), corner(-length/2, width/2)}
+	p.fillPoly(deck, rgb(0xc9, 0xc2, 0xb4))
+	p.strokePoly(deck, true, px(p, 1.6, 1), colInk)
+	for _, w := range []float64{-width / 2, width / 2} {
+		a, e := corner(-length/2-width*0.3, w), corner(length/2+width*0.3, w)
+		p.line(a.X, a.Y, e.X, e.Y, px(p, 2.4, 1.4), colInk)
+	}
+}
+
+// paintZoneSymbol draws a zone by type: clear a round plain, town a red
+// square with a white core, defensive a green hill with hachures.
+func (b *Board) paintZoneSymbol(p *painter, z zone.Zone, q pt) {
+	R := math.Max(b.zr, 5/p.s)
+	lw := px(p, 2, 1.2)
+	switch z.Terrain {
+	case zone.TerrainTown:
+		s := R * 0.92
+		p.fillRect(q.X-s+R*0.12, q.Y-s+R*0.15, 2*s, 2*s, withAlpha(colInk, 0x50))
+		p.fillRect(q.X-s, q.Y-s, 2*s, 2*s, colTownFill)
+		p.strokePoly([]pt{{q.X - s, q.Y - s}, {q.X + s, q.Y - s}, {q.X + s, q.Y + s}, {q.X - s, q.Y + s}}, true, lw, colInk)
+		for _, d := range [][2]float64{{-0.4, -0.4}, {0.4, -0.4}, {-0.4, 0.4}, {0.4, 0.4}} {
+			building(p, q.X+d[0]*s, q.Y+d[1]*s, s*0.55, s*0.45, rgb(0xf4, 0xe4, 0xc8))
+		}
+	case zone.TerrainDefensive:
+		hill := []pt{{q.X - R*1.1, q.Y + R*0.75}, {q.X - R*0.35, q.Y - R*0.85}, {q.X, q.Y - R*0.45},
+			{q.X + R*0.4, q.Y - R}, {q.X + R*1.1, q.Y + R*0.75}}
+		shadow := make([]pt, len(hill))
+		for i, h := range hill {
+			shadow[i] = pt{h.X + R*0.12, h.Y + R*0.15}
+		}
+		p.fillPoly(shadow, withAlpha(colInk, 0x50))
+		p.fillPoly(hill, colDefFill)
+		p.strokePoly(hill, true, lw, colInk)
+		for i := 0; i < 4; i++ {
+			x := q.X - R*0.55 + float64(i)*R*0.36
+			p.line(x, q.Y+R*0.6, x+R*0.16, q.Y-R*0.05, px(p, 1, 0.7), colTreeDark)
+		}
+	default:
+		p.circle(q.X+R*0.12, q.Y+R*0.15, R*0.85, withAlpha(colInk, 0x50))
+		p.circle(q.X, q.Y, R*0.85, colClearFill)
+		p.ring(q.X, q.Y, R*0.85, lw, colInk)
+		p.circle(q.X, q.Y, R*0.22, colInk)
+	}
+	if z.Depot {
+		b.depotFlags(p, z, pt{q.X + R*0.9, q.Y - R*0.9})
+	}
+}
+
+// depotFlags draws one small flag per army using the depot [CR2].
+func (b *Board) depotFlags(p *painter, z zone.Zone, at pt) {
+	armies := z.Depots
+	if len(armies) == 0 && z.DepotSide != "" {
+		armies = strings.Split(z.DepotSide, ",")
+	}
+	h := px(p, b.zr*1.3, 14)
+	for i, a := range armies {
+		flag(p, at.X+float64(i)*h*0.55, at.Y, h, sideColorByName(a))
+	}
+}
+
+// paintExit draws a map exit [5.3.5]: an arrowhead at the off-map point
+// pointing away from the zone it leaves from, its destination, the entry
+// letter and the depots it leads to.
+func (b *Board) paintExit(p *painter, z zone.Zone, q pt) {
+	nb := b.zg.Neighbors(z.ID)
+	if len(nb) == 0 {
+		return
+	}
+	var dx, dy float64
+	for _, e := range nb {
+		o := b.zpos[e.To]
+		l := math.Hypot(q.X-o.X, q.Y-o.Y)
+		if l > 0 {
+			dx, dy = dx+(q.X-o.X)/l, dy+(q.Y-o.Y)/l
+		}
+	}
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		dx, dy = 1, 0
+	} else {
+		dx, dy = dx/l, dy/l
+	}
+	nx, ny := -dy, dx
+	s := px(p, b.zr*1.1, 10)
+	head := []pt{{q.X + dx*s, q.Y + dy*s}, {q.X - dx*s*0.4 + nx*s*0.75, q.Y - dy*s*0.4 + ny*s*0.75}, {q.X - dx*s*0.4 - nx*s*0.75, q.Y - dy*s*0.4 - ny*s*0.75}}
+	p.fillPoly(head, colExitInk)
+	p.strokePoly(head, true, px(p, 1.2, 1), colPaper)
+	if z.Entry != "" {
+		r := px(p, b.zr*0.7, 8)
+		c := pt{q.X - nx*s*1.5, q.Y - ny*s*1.5}
+		p.circle(c.X, c.Y, r, rgb(0xfb, 0xf6, 0xe6))
+		p.ring(c.X, c.Y, r, px(p, 2, 1.3), colLabel)
+		pp := p.P(c.X, c.Y)
+		letter := z.Entry
+		fs := math.Max(r*1.3*p.s, 10)
+		p.later(func() { drawTextCentered(p.dst, letter, Bold(fs), pp.X, pp.Y, colLabel) })
+	}
+	if z.Depot {
+		b.depotFlags(p, z, pt{q.X + nx*s*1.3, q.Y + ny*s*1.3 - s*0.3})
+	}
+}
+
+// smooth rounds a polyline with one Chaikin pass (rivers look drawn, not ruled).
+func smooth(pts []pt) []pt {
+	if len(pts) < 3 {
+		return pts
+	}
+	out := []pt{pts[0]}
+	for i := 0; i+1 < len(pts); i++ {
+		a, c := pts[i], pts[i+1]
+		out = append(out, pt{a.X*0.75 + c.X*0.25, a.Y*0.75 + c.Y*0.25}, pt{a.X*0.25 + c.X*0.75, a.Y*0.25 + c.Y*0.75})
+	}
+	return append(out, pts[len(pts)-1])
+}
+
+// zoneLabelSize is the font size in pixels of the zone names at scale s:
+// they grow with the zoom but never fall below 10 px, so what is written
+// can be read; names that would overlap at this size are left out until
+// the player zooms in.
+func zoneLabelSize(s float64) float64 { return clamp(15*s, 10.5, 19) }
+
+// exitLabel is the text of a map exit's name: "to Badajoz".
+func exitLabel(name string) string {
+	name = strings.TrimPrefix(name, "toward ")
+	if i := strings.Index(name, " ("); i > 0 {
+		name = name[:i]
+	}
+	if i := strings.Index(name, " by "); i > 0 {
+		name = name[:i]
+	}
+	return "to " + name
+}
+
+// zoneLabels lays the names out at scale s (cached per tile bucket): towns
+// first, then defensive zones, then clear ones, then exits; each name takes
+// the first of eight places around its symbol that overlaps no symbol and
+// no name already placed, or is left out at this zoom.
+func (b *Board) zoneLabels(s float64) []zoneLabel {
+	bk := bucketFor(s)
+	if l, ok := b.zm.labels[bk]; ok {
+		return l
+	}
+	m := b.zm.m
+	size := zoneLabelSize(s)
+	R := math.Max(b.zr, 5/s)
+	type box struct{ x0, y0, x1, y1 float64 }
+	var taken []box
+	for _, z := range b.zg.Zones {
+		q := b.zpos[z.ID]
+		r := R
+		if m.Offmap[z.ID] {
+			r = math.Max(b.zr*1.1, 10/s)
+		}
+		taken = append(taken, box{q.X - r, q.Y - r, q.X + r, q.Y + r})
+	}
+	overlaps := func(a box) bool {
+		if a.x0 < zoneMapMargin/2 || a.y0 < zoneMapMargin/2 || a.x1 > b.w-zoneMapMargin/2 || a.y1 > b.h-zoneMapMargin/2 {
+			return true
+		}
+		for _, t := range taken {
+			if a.x0 < t.x1 && a.x1 > t.x0 && a.y0 < t.y1 && a.y1 > t.y0 {
+				return true
+			}
+		}
+		return false
+	}
+	rank := func(z zone.Zone) int {
+		switch {
+		case m.Offmap[z.ID]:
+			return 3
+		case z.Terrain == zone.TerrainTown:
+			return 0
+		case z.Terrain == zone.TerrainDefensive:
+			return 1
+		}
+		return 2
+	}
+	zs := slices.Clone(b.zg.Zones)
+	sort.SliceStable(zs, func(i, j int) bool {
+		if rank(zs[i]) != rank(zs[j]) {
+			return rank(zs[i]) < rank(zs[j])
+		}
+		return zs[i].ID < zs[j].ID
+	})
+	var out []zoneLabel
+	for _, z := range zs {
+		text := z.Name
+		if m.Offmap[z.ID] {
+			text = exitLabel(z.Name)
+		}
+		f := Italic(size)
+		if z.Terrain == zone.TerrainTown {
+			f = Bold(size)
+		}
+		tw, th := Measure(text, f)
+		w, h := (tw+6)/s, (th+2)/s
+		q := b.zpos[z.ID]
+		g := 2 / s
+		r := R
+		if m.Offmap[z.ID] {
+			r = math.Max(b.zr*1.1, 10/s)
+		}
+		var cands []pt
+		for _, far := range []float64{0, r * 0.6} {
+			rr := r + far + g
+			cands = append(cands,
+				pt{q.X, q.Y + rr + h/2}, pt{q.X, q.Y - rr - h/2},
+				pt{q.X + rr + w/2, q.Y}, pt{q.X - rr - w/2, q.Y},
+				pt{q.X + rr*0.75 + w/2, q.Y + rr*0.75 + h/2}, pt{q.X - rr*0.75 - w/2, q.Y + rr*0.75 + h/2},
+				pt{q.X + rr*0.75 + w/2, q.Y - rr*0.75 - h/2}, pt{q.X - rr*0.75 - w/2, q.Y - rr*0.75 - h/2})
+		}
+		for _, c := range cands {
+			bx := box{c.X - w/2, c.Y - h/2, c.X + w/2, c.Y + h/2}
+			if overlaps(bx) {
+				continue
+			}
+			taken = append(taken, bx)
+			out = append(out, zoneLabel{id: z.ID, text: text, x: c.X, y: c.Y, w: w, h: h, size: size})
+			break
+		}
+	}
+	b.zm.labels[bk] = out
+	return out
 }

@@ -32,10 +32,15 @@ type View struct {
 	Markers    []Marker `json:"markers,omitempty"` // markers on hexes/zones, not on units
 	Legal      []Action `json:"legal,omitempty"`   // only when the viewer is the decider
 	Hidden     bool     `json:"hidden,omitempty"`  // the system has hidden information (hand-over screens needed)
-	Extra      []KV     `json:"extra,omitempty"`   // system-specific public values
-	Log        []string `json:"-"`
-	Tracks     []Track  `json:"tracks,omitempty"` // turn track, chit pool etc.
-	Cards      []Card   `json:"cards,omitempty"`  // face-up cards (played, discard top)
+	// PublicDecision marks a decision that needs nothing private of the
+	// decider (every fact it rests on is known to both sides: a revealed
+	// combat, a marker on the map): the app may take it without a
+	// hand-over screen even when the seat passes.
+	PublicDecision bool     `json:"public_decision,omitempty"`
+	Extra          []KV     `json:"extra,omitempty"` // system-specific public values
+	Log            []string `json:"-"`
+	Tracks         []Track  `json:"tracks,omitempty"` // turn track, chit pool etc.
+	Cards          []Card   `json:"cards,omitempty"`  // face-up cards (played, discard top)
 	// Style says how units are drawn: "counter" (the default when empty) or
 	// "block" (wooden blocks seen edge-on by the enemy).
 	Style string `json:"style,omitempty"`

@@ -5,5 +5,6 @@ package systems
 import (
 	_ "grognard/rules/albuera"     // Albuera 1811
 	_ "grognard/rules/almansa"     // Almansa 1707
+	_ "grognard/rules/marshals"    // The Marshals: Joseph 1809
 	_ "grognard/rules/napoleonics" // command cards and battle dice: Venta del Pozo 1812
 )

@@ -36,6 +36,8 @@ const (
 	TerrainClear     = "clear"
 	TerrainDefensive = "defensive"
 	TerrainTown      = "town"
+	// TerrainOffmap marks an off-map exit pseudo-zone [5.3.5] (spec §1.4).
+	TerrainOffmap = "offmap"
 )
 
 // ConnKind is the kind of a connection between two zones [5.3].
@@ -103,7 +105,37 @@ type Zone struct {
 	// Entry is the reinforcement entry letter of the zone [5.3.6], e.g. "A";
 	// "" if none.
 	Entry string
+	// Offmap marks a map exit modelled as an off-map pseudo-zone joined to
+	// the map by an ordinary connection with its own kind and cost [5.3.5]:
+	// a stack enters it only to leave the map, a line of communication may
+	// end at it (it is a depot) but never pass through it [1.5] (spec §1.4).
+	Offmap bool
+	// Depots lists the armies (french, spanish, british) whose depot this
+	// zone is [CR2]; several armies may share one (Badajoz). Empty: use
+	// DepotSide when Depot is set.
+	Depots []string
 }
+
+// DepotOf reports whether the zone is a depot of army [1.5] [CR2]: listed
+// in Depots, or (when Depots is empty) named by the comma-separated
+// DepotSide of a Depot zone.
+func (z Zone) DepotOf(army string) bool {
+	if len(z.Depots) > 0 {
+		return slices.Contains(z.Depots, army)
+	}
+	if !z.Depot {
+		return false
+	}
+	for _, s := range strings.Split(z.DepotSide, ",") {
+		if strings.TrimSpace(s) == army {
+			return true
+		}
+	}
+	return false
+}
+
+// IsOffmap reports an off-map exit zone: Offmap set or terrain "offmap".
+func (z Zone) IsOffmap() bool { return z.Offmap || z.Terrain == TerrainOffmap }
 
 // Connection joins two zones [1.2]. Connections are undirected.
 type Connection struct {
@@ -111,6 +143,9 @@ type Connection struct {
 	Kind   ConnKind   // road, route, path or ford [5.3]
 	River  bool       // the connection crosses a river [7.7]
 	Bridge BridgeKind // bridge carrying the crossing, if any [7.7]
+	// RiverName names the river crossed ("tagus"), for scenario rules such
+	// as [S1.2] "a La Mancha unit crosses the Rio Tajo"; "" when unnamed.
+	RiverName string
 }
 
 // Other returns the end of c opposite id (B for A, A for anything else).
@@ -353,6 +388,22 @@ func (g *Graph) Connected(a, b string) []Connection {
 		out[i] = g.Conns[c]
 	}
 	return out
+}
+
+// ConnIndex returns the index in Conns of the connection of kind k
+// joining a and b, or -1.
+func (g *Graph) ConnIndex(a, b string, k ConnKind) int {
+	ra, ok1 := g.rank[a]
+	rb, ok2 := g.rank[b]
+	if !ok1 || !ok2 {
+		return -1
+	}
+	for _, i := range g.pairs[pairKey(ra, rb)] {
+		if g.Conns[i].Kind == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // Depots returns the depot zones [1.5], ordered by ID.

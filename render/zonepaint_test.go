@@ -1,0 +1,241 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
+	"grognard/scenarios"
+)
+
+// marshalsBoard is The Marshals' operational map of central Spain.
+func marshalsBoard(t testing.TB) *rules.Board {
+	t.Helper()
+	g, err := scenarios.LoadZoneMap("marshals/map.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &rules.Board{Kind: "zone", Zones: g}
+}
+
+// TestZoneMapScalesToTheRealMap: the operational map takes its extent from
+// the file (not the fixture's fixed 1300x960), its symbols from the closest
+// pair of zones, and fits a 1280x720 window.
+func TestZoneMapScalesToTheRealMap(t *testing.T) {
+	b := NewBoard(marshalsBoard(t))
+	w, h := b.Size()
+	if w != 2400+2*zoneMapMargin || h != 2050+2*zoneMapMargin {
+		t.Errorf("size %vx%v", w, h)
+	}
+	if b.zoneR() >= ZoneRadius || b.zoneR() < 14 {
+		t.Errorf("zone radius %v", b.zoneR())
+	}
+	cam := b.Fit(image.Rect(0, 0, 1280, 720))
+	if cam.Zoom < MinZoom || cam.Zoom > 0.5 {
+		t.Errorf("fit zoom %v", cam.Zoom)
+	}
+	// Every zone centre is picked as itself; an exit is never picked.
+	for _, z := range b.zg.Zones {
+		x, y, _ := b.Center(z.ID)
+		got, ok := b.pickMap(x, y)
+		if b.zm.m.Offmap[z.ID] {
+			if ok && got == z.ID {
+				t.Errorf("exit %s picked", z.ID)
+			}
+			continue
+		}
+		if !ok || got != z.ID {
+			t.Errorf("pick at %s gave %q", z.ID, got)
+		}
+	}
+}
+
+// TestZoneMapNamesNeverOverlap: at every zoom bucket the names laid out
+// overlap neither each other nor any zone symbol, are at least 10 px high,
+// and more names show as the player zooms in; at zoom 1 every zone is named.
+func TestZoneMapNamesNeverOverlap(t *testing.T) {
+	needLoop(t) // text measurement needs the fonts
+	b := NewBoard(marshalsBoard(t))
+	prev := 0
+	for _, s := range bucketScales {
+		ls := b.zoneLabels(s)
+		for i, a := range ls {
+			if a.size < 10 {
+				t.Errorf("scale %v: %s at %v px", s, a.id, a.size)
+			}
+			for _, c := range ls[i+1:] {
+				if math.Abs(a.x-c.x) < (a.w+c.w)/2 && math.Abs(a.y-c.y) < (a.h+c.h)/2 {
+					t.Errorf("scale %v: names %q and %q overlap", s, a.text, c.text)
+				}
+			}
+			for _, z := range b.zg.Zones {
+				q := b.zpos[z.ID]
+				r := b.zoneR() * 0.9
+				if math.Abs(a.x-q.X) < a.w/2+r && math.Abs(a.y-q.Y) < a.h/2+r && z.ID != a.id {
+					// the label box comes within the symbol's square of another zone
+					dx := math.Max(0, math.Abs(a.x-q.X)-a.w/2)
+					dy := math.Max(0, math.Abs(a.y-q.Y)-a.h/2)
+					if math.Hypot(dx, dy) < r*0.8 {
+						t.Errorf("scale %v: name %q covers zone %s", s, a.text, z.ID)
+					}
+				}
+			}
+		}
+		if len(ls) < prev {
+			t.Errorf("scale %v: %d names, fewer than %d at a smaller zoom", s, len(ls), prev)
+		}
+		prev = len(ls)
+		if s == 1 && len(ls) != len(b.zg.Zones) {
+			missing := map[string]bool{}
+			for _, z := range b.zg.Zones {
+				missing[z.ID] = true
+			}
+			for _, l := range ls {
+				delete(missing, l.id)
+			}
+			t.Errorf("zoom 1: %d of %d zones named; missing %v", len(ls), len(b.zg.Zones), missing)
+		}
+	}
+}
+
+// TestPixelsOperationalMap: the painted map of central Spain — a road is
+// drawn in its red between its zones, a path in brown dashes, a river in
+// blue along its course, a town red, a defensive zone green; a major bridge
+// is grey stone; hidden enemy stacks are anonymous markers.
+func TestPixelsOperationalMap(t *testing.T) {
+	needLoop(t)
+	rb := marshalsBoard(t)
+	b := NewBoard(rb)
+	img := ebiten.NewImage(720, 420)
+	cam := Camera{Zoom: 1, Rect: img.Bounds()}
+	mx, my, _ := b.Center("cebolla")
+	cam.X, cam.Y = mx-360, my-210
+	v := &rules.View{Board: rb, Units: []rules.UnitView{
+		{ID: "fr-ruffin", Side: 0, At: "santa-olalla", Type: "infantry", Name: "Ruffin", Short: "Ruffin"},
+		{ID: "X7", Side: 1, At: "talavera", Hidden: true},
+		{ID: "X9", Side: 1, At: "talavera", Hidden: true},
+	}}
+	b.Draw(img, cam, v, Overlay{})
+	savePNG(t, img, "marshals-talavera-zoom1.png")
+	// One read of the pixels (each img.At waits for a frame of the loop).
+	shot := image.NewRGBA(img.Bounds())
+	img.ReadPixels(shot.Pix)
+	pix := func(_ *ebiten.Image, x, y float64) color.RGBA {
+		if !image.Pt(int(x), int(y)).In(shot.Bounds()) {
+			return color.RGBA{}
+		}
+		return shot.RGBAAt(int(x), int(y))
+	}
+	avg := func(_ *ebiten.Image, x, y float64, r int) (float64, float64, float64) {
+		var R, G, B, n float64
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				c := pix(nil, x+float64(dx), y+float64(dy))
+				R, G, B, n = R+float64(c.R), G+float64(c.G), B+float64(c.B), n+1
+			}
+		}
+		return R / n, G / n, B / n
+	}
+	isRoadRed := func(c [3]float64) bool { return c[0] > 120 && c[0] > c[1]+50 && c[0] > c[2]+50 }
+	// sample walks the middle of a connection, off its centre line by off
+	// pixels (a road's centre is its light core).
+	sample := func(a, e string, off float64, kind func([3]float64) bool) int {
+		ax, ay := screenOf(t, b, cam, a)
+		ex, ey := screenOf(t, b, cam, e)
+		l := math.Hypot(ex-ax, ey-ay)
+		nx, ny := -(ey-ay)/l*off, (ex-ax)/l*off
+		n := 0
+		for s := 0.35; s <= 0.65; s += 0.01 {
+			p := pix(img, ax+(ex-ax)*s+nx, ay+(ey-ay)*s+ny)
+			if kind([3]float64{float64(p.R), float64(p.G), float64(p.B)}) {
+				n++
+			}
+		}
+		return n
+	}
+	// the camino real Santa Olalla - Torrejón is a road
+	if n := sample("santa-olalla", "torrejon", 2.5, isRoadRed); n < 10 {
+		t.Errorf("road Santa Olalla-Torrejón: %d red samples", n)
+	}
+	// Talavera - Navamorcuende is a route, not red
+	if n := sample("talavera", "navamorcuende", 0, isRoadRed); n > 2 {
+		t.Errorf("route Talavera-Navamorcuende drawn as a road (%d red samples)", n)
+	}
+	isBrown := func(c [3]float64) bool { return c[0] > c[2]+25 && c[0] < 190 && c[1] < 150 }
+	isPaper := func(c [3]float64) bool { return c[0] > 220 && c[1] > 210 }
+	if br, pa := sample("navamorcuende", "escalona", 0, isBrown), sample("navamorcuende", "escalona", 0, isPaper); br < 3 || pa < 3 {
+		t.Errorf("path Navamorcuende-Escalona not dashed: %d brown, %d paper samples", br, pa)
+	}
+	// the Tagus: blue on its course between Talavera and La Pueblanueva
+	river := b.zm.m.Rivers[0]
+	if river.ID != "tagus" {
+		t.Fatalf("first river %s", river.ID)
+	}
+	blue := 0
+	for _, c := range river.Course {
+		sx, sy := cam.ToScreen(c[0]+zoneMapMargin, c[1]+zoneMapMargin)
+		if sx < 5 || sy < 5 || sx > 715 || sy > 415 {
+			continue
+		}
+		r, g, bl := avg(img, sx, sy, 1)
+		if bl > r+30 && bl > g {
+			blue++
+		}
+	}
+	if blue < 3 {
+		t.Errorf("Tagus course: %d blue points on screen", blue)
+	}
+	// Talavera - La Pueblanueva crosses the Tagus by a major bridge: grey stone.
+	i := b.zg.ConnIndex("talavera", "pueblanueva", "road")
+	q := b.zm.cross[i]
+	sx, sy := cam.ToScreen(q.X, q.Y)
+	if r, g, bl := avg(img, sx, sy, 1); math.Abs(r-g) > 25 || math.Abs(g-bl) > 25 || r < 120 {
+		t.Errorf("major bridge not grey: %.0f,%.0f,%.0f", r, g, bl)
+	}
+	// Escalona is a town (red square), Navamorcuende defensive (green hill).
+	x, y := screenOf(t, b, cam, "escalona")
+	if r, g, bl := avg(img, x-b.zoneR()*0.75, y, 1); !(r > g+40 && r > bl+40) {
+		t.Errorf("town not red: %.0f,%.0f,%.0f", r, g, bl)
+	}
+	x, y = screenOf(t, b, cam, "navamorcuende")
+	if r, g, bl := avg(img, x-b.zoneR()*0.5, y+b.zoneR()*0.55, 1); !(g > r && g > bl) {
+		t.Errorf("defensive zone not green: %.0f,%.0f,%.0f", r, g, bl)
+	}
+	// The whole map at the window's fit zoom, for looking at (slow under a
+	// software renderer: only with RENDER_SAMPLES).
+	if os.Getenv("RENDER_SAMPLES") == "" {
+		return
+	}
+	img2 := ebiten.NewImage(1280, 720)
+	b.Draw(img2, b.Fit(img2.Bounds()), v, Overlay{})
+	savePNG(t, img2, "marshals-fit.png")
+}
+
+// TestPixelsStrokeDoesNotFill: a stroked polyline is a line, not the filled
+// shape its points enclose (Ebitengine 2.9+ returns strokes as outlines to
+// fill with the non-zero rule).
+func TestPixelsStrokeDoesNotFill(t *testing.T) {
+	needLoop(t)
+	img := ebiten.NewImage(400, 300)
+	p := &painter{dst: img, s: 1, w: 400, h: 300}
+	p.fillRect(0, 0, 400, 300, colPaper)
+	p.strokePoly([]pt{{20, 20}, {380, 20}, {380, 280}, {20, 280}}, true, 3, colInk)
+	p.strokeRound([]pt{{50, 100}, {150, 200}, {250, 100}}, false, 6, colRiver)
+	if c := pix(img, 200, 200); c != colPaper {
+		t.Errorf("inside a stroked frame: %v, want the paper %v", c, colPaper)
+	}
+	if c := pix(img, 150, 130); c != colPaper {
+		t.Errorf("inside a stroked open polyline: %v, want the paper", c)
+	}
+	if c := pix(img, 20, 150); c.R > 100 {
+		t.Errorf("the frame's stroke is not drawn: %v", c)
+	}
+	if c := pix(img, 150, 199); c.B < c.R+40 {
+		t.Errorf("the river stroke is not drawn: %v", c)
+	}
+}

@@ -1,0 +1,101 @@
+package marshals
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"grognard/rules"
+)
+
+// turn20 plays a random game of Three Armies for Madrid to turn 20 and
+// returns it with the position whose decider had the most actions.
+func turn20(b *testing.B) (*rules.Game, rules.State) {
+	b.Helper()
+	for seed := uint64(1); ; seed++ {
+		g, err := rules.NewGame("marshals-three-armies", seed, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var busiest rules.State
+		most := 0
+		r := rand.New(rand.NewPCG(seed, 1))
+		for n := 0; g.State.Status().Turn < 20 && !g.State.Result().Over; n++ {
+			legal := g.State.Legal()
+			if len(legal) > most {
+				most, busiest = len(legal), g.State.Clone()
+			}
+			if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if !g.State.Result().Over {
+			return g, busiest
+		}
+	}
+}
+
+// BenchmarkLegalBusiest: Legal() for the busiest position met in a game of
+// Three Armies for Madrid (goal: at most 1 ms).
+func BenchmarkLegalBusiest(b *testing.B) {
+	_, st := turn20(b)
+	b.ReportMetric(float64(len(st.Legal())), "actions")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st.Legal()
+	}
+}
+
+// BenchmarkCloneTurn20 and BenchmarkSnapshotTurn20: the cost of copying and
+// serialising a turn-20 game of Three Armies for Madrid.
+func BenchmarkCloneTurn20(b *testing.B) {
+	g, _ := turn20(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.State.Clone()
+	}
+}
+
+func BenchmarkSnapshotTurn20(b *testing.B) {
+	g, _ := turn20(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := g.State.Snapshot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSaveLoadTurn20: a save (the steps as JSON) and a load (replay of
+// every step, checked against the snapshot) of a turn-20 game.
+func BenchmarkSaveLoadTurn20(b *testing.B) {
+	g, _ := turn20(b)
+	b.ReportMetric(float64(len(g.Steps)), "steps")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		data, err := json.Marshal(g.Steps)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var steps []rules.Step
+		if err := json.Unmarshal(data, &steps); err != nil {
+			b.Fatal(err)
+		}
+		r, err := rules.Replay(g.Scenario, g.Seed, nil, steps)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if same, _ := rules.SameState(r.State, g.State); !same {
+			b.Fatal("load differs")
+		}
+	}
+}
+
+// BenchmarkPlayoutThreeArmies: whole random games (soak, not a test).
+func BenchmarkPlayoutThreeArmies(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := rules.PlayOne("marshals-three-armies", uint64(i)+1000, rules.PlayoutConfig{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

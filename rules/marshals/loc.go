@@ -1,0 +1,281 @@
+package marshals
+
+import (
+	"slices"
+
+	"grognard/rules"
+	"grognard/rules/zone"
+)
+
+// armyOf is the depot family of a counter [CR2]: French, Spanish or English
+// depots; "" gives every depot of the side.
+func armyOf(d *UnitDef) string {
+	if d == nil {
+		return ""
+	}
+	return d.Nat
+}
+
+// isDepotFor reports whether zone z is a depot of nationality nat (any of
+// the side's nationalities when nat is "") [1.5] [CR2].
+func (s *State) isDepotFor(side int, nat, z string) bool {
+	dz := s.sc.depots[z]
+	if dz == nil {
+		return false
+	}
+	if nat != "" {
+		return dz[nat]
+	}
+	if side == French {
+		return dz[natFrench]
+	}
+	return dz["british"] || dz["spanish"]
+}
+
+// occupancy says, for every zone, whether each side has units there [1.5].
+type occupancy map[string][2]bool
+
+func (s *State) occupancy() occupancy {
+	o := make(occupancy, 64)
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Off != "" || u.At == "" {
+			continue
+		}
+		d := s.def(i)
+		if !isUnit(d) {
+			continue
+		}
+		v := o[u.At]
+		v[d.Side] = true
+		o[u.At] = v
+	}
+	return o
+}
+
+// crossable: a connection carries a line of communication unless it is a
+// ford or its major bridge is destroyed [1.5] [7.7] (spec §3.11).
+func (s *State) crossable(c zone.Connection) bool {
+	if c.Kind == zone.Ford {
+		return false
+	}
+	if c.Bridge == zone.Major {
+		i := s.sc.Graph.ConnIndex(c.A, c.B, c.Kind)
+		return !s.Bridges[i]
+	}
+	return true
+}
+
+// locFree: a zone carries side's line if it holds no enemy unit; for the
+// French a guerilla marker cuts it; an off-map zone is only an end [1.5].
+func (s *State) locFree(side int, o occupancy) func(string) bool {
+	return func(z string) bool {
+		return !s.sc.offmap[z] && !o[z][1-side]
+	}
+}
+
+// crossableIdx is crossable for connection ci [1.5] [7.7].
+func (s *State) crossableIdx(ci int) bool {
+	c := &s.sc.Graph.Conns[ci]
+	return c.Kind != zone.Ford && !(c.Bridge == zone.Major && s.Bridges[ci])
+}
+
+// LoC reports a line of communication from zone z to a depot of nat
+// (nat "" = any of the side's depots) [1.5]: the departure zone must not
+// be contested.
+func (s *State) LoC(side int, nat, z string) bool {
+	o := s.occupancy()
+	return s.locFrom(side, nat, z, o, s.locSet(side, nat, o))
+}
+
+// depotIdx reports a depot of nat (any of the side's when "") by zone index.
+func (s *State) depotIdx(side int, nat string, zi int) bool {
+	d := s.sc.zdepot[zi]
+	switch nat {
+	case natFrench:
+		return d[0]
+	case "british":
+		return d[1]
+	case "spanish":
+		return d[2]
+	}
+	if side == French {
+		return d[0]
+	}
+	return d[1] || d[2]
+}
+
+// locSet is every zone (by index) that is free for side and joined to one
+// of its depots through free zones and crossable connections [1.5]: one
+// search backward from the depots serves every question of a state.
+func (s *State) locSet(side int, nat string, o occupancy) []bool {
+	g := s.sc.Graph
+	n := len(g.Zones)
+	enemy := make([]bool, n)
+	for z, v := range o {
+		if v[1-side] {
+			enemy[s.sc.zi[z]] = true
+		}
+	}
+	if side == French {
+		for z := range s.Guerillas {
+			enemy[s.sc.zi[z]] = true // [EV Guerilla] cuts French lines
+		}
+	}
+	r := make([]bool, n)
+	queue := make([]int, 0, n)
+	for i := 0; i < n; i++ {
+		if s.depotIdx(side, nat, i) && (s.sc.zoff[i] || !enemy[i]) {
+			r[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		z := queue[0]
+		queue = queue[1:]
+		for _, e := range s.sc.adj[g.Zones[z].ID] {
+			if r[e.ti] || s.sc.zoff[e.ti] || enemy[e.ti] || !s.crossableIdx(e.ci) {
+				continue
+			}
+			r[e.ti] = true
+			queue = append(queue, e.ti)
+		}
+	}
+	return r
+}
+
+// locFrom answers LoC for zone z given the state's locSet.
+func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
+	if o[z][0] && o[z][1] || side == French && s.Guerillas[z] {
+		return false
+	}
+	if s.isDepotFor(side, nat, z) {
+		return true
+	}
+	for _, e := range s.sc.adj[z] {
+		if set[e.ti] && s.crossableIdx(e.ci) {
+			return true
+		}
+	}
+	return false
+}
+
+// LoCTo reports a line between two on-map zones (a stack and its CinC) [5.2].
+func (s *State) LoCTo(side int, from, to string) bool {
+	if s.Contested(from) || s.Contested(to) {
+		return false
+	}
+	if from == to {
+		return true
+	}
+	free := s.locFree(side, s.occupancy())
+	_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
+	return ok
+}
+
+// axes returns the Retraite markers of a zone ([-1,-1] when none).
+func (s *State) axes(z string) [2]int {
+	if a, ok := s.Axes[z]; ok {
+		return a
+	}
+	return [2]int{-1, -1}
+}
+
+func (s *State) setAxes(z string, a [2]int) {
+	if s.Axes == nil {
+		s.Axes = map[string][2]int{}
+	}
+	s.Axes[z] = a
+}
+
+// validAxis: a Retraite marker goes on a connection toward a zone free for
+// the side, usable by every unit of the stack (spec §3.5) [5.3.1].
+func (s *State) validAxis(side int, z string, ci int, units []int) bool {
+	if ci < 0 || ci >= len(s.sc.Graph.Conns) {
+		return false
+	}
+	c := s.sc.Graph.Conns[ci]
+	if c.A != z && c.B != z {
+		return false
+	}
+	if c.Kind == zone.Ford || (c.Bridge == zone.Major && s.Bridges[ci]) {
+		return false
+	}
+	if c.Kind == zone.Path {
+		for _, i := range units {
+			if s.noPath(i) {
+				return false
+			}
+		}
+	}
+	to := c.Other(z)
+	if s.zoneOf(to).IsOffmap() {
+		return true
+	}
+	return s.freeFor(side, to)
+}
+
+// sweep runs after every action: decoys without a line to a friendly
+// depot (so every decoy in a contested zone) are eliminated [7.5]; the
+// Retraite markers of zones no longer contested are removed [5.3.1]; the
+// Madrid marker goes in or out of the French container [CR8]; scenario
+// triggers are noted.
+func (s *State) sweep() []rules.Event {
+	if s.Phase == PhSetup {
+		return nil
+	}
+	var evs []rules.Event
+	o := s.occupancy()
+	sets := map[string][]bool{}
+	for i := range s.Units {
+		d := s.def(i)
+		if d.Kind != KDecoy || !s.onMap(i) {
+			continue
+		}
+		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
+			continue // a moving decoy is judged where it stops
+		}
+		set, ok := sets[d.Nat]
+		if !ok {
+			set = s.locSet(d.Side, d.Nat, o)
+			sets[d.Nat] = set
+		}
+		if !s.locFrom(d.Side, d.Nat, s.Units[i].At, o, set) {
+			z := s.Units[i].At
+			s.Units[i].Off = OffEliminated
+			if s.Move != nil {
+				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
+			}
+			evs = append(evs, rules.Event{Kind: "eliminated", Text: "A " + sideNames[d.Side] + " counter is removed at " + s.zoneOf(z).Name + " (a decoy without a line of communication)", Rule: "7.5", Side: rules.Side(d.Side)})
+		}
+	}
+	for z := range s.Axes {
+		if !s.Contested(z) {
+			delete(s.Axes, z)
+		}
+	}
+	// [EV Redoute] the marker goes when no Spanish divisional infantry holds the zone.
+	for f := range s.Flags {
+		if len(f) > 8 && f[:8] == "redoute:" {
+			z := f[8:]
+			if len(s.sideAt(Allied, z, func(d *UnitDef) bool { return d.Kind == KDiv && d.Arm == Infantry && d.Nat == "spanish" })) == 0 {
+				delete(s.Flags, f)
+			}
+		}
+	}
+	// [CR8] (spec §3.12 reading): an Allied unit in Madrid without French
+	// puts the Madrid marker in the French container; a French unit there
+	// takes it out again.
+	if s.sc.Graph.Has("madrid") {
+		fr, al := s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
+		in := s.Containers[French]["madrid"] > 0
+		if al && !fr && !in && !s.flag("madrid-out") {
+			s.Containers[French]["madrid"] = 1
+			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker goes into the French container", Rule: "CR8", Side: rules.Side(French)})
+		} else if fr && in {
+			delete(s.Containers[French], "madrid")
+			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker is taken out of the French container", Rule: "CR8", Side: rules.Side(French)})
+		}
+	}
+	return evs
+}

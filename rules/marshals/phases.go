@@ -1,0 +1,490 @@
+package marshals
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"grognard/rules"
+)
+
+// Phase ids of the turn [2.0] [SEQ].
+const (
+	PhSetup      = "setup"
+	PhCinC       = "cinc"
+	PhInitiative = "initiative"
+	PhEvents     = "events"
+	PhOperations = "operations"
+	PhAdmin      = "admin"
+)
+
+// machine is the sequence of play [2.0]: one table, one place.
+var machine = rules.MustMachine(
+	rules.Phase{ID: PhSetup, Name: "Set-up", Rule: "CR3", Next: PhCinC},
+	rules.Phase{ID: PhCinC, Name: "Allied commander in chief", Rule: "CR6", Next: PhInitiative},
+	rules.Phase{ID: PhInitiative, Name: "A - Initiative", Rule: "3.0", Next: PhEvents},
+	rules.Phase{ID: PhEvents, Name: "B - Events", Rule: "4.0", Next: PhOperations},
+	rules.Phase{ID: PhOperations, Name: "C - Operations", Rule: "5.0", Next: PhAdmin},
+	rules.Phase{ID: PhAdmin, Name: "D - Administrative", Rule: "6.0", Next: PhCinC},
+)
+
+// Sub-steps and who decides them.
+const (
+	SubDecoy    = "decoy"    // setup: place a starting decoy [7.5]
+	SubChoose   = "choose"   // cinc: the Allied choice [CR6]
+	SubRoll     = "roll"     // a single chance point of the phase
+	SubWindow   = "window"   // initiative event window [EV Initiative]
+	SubBefore   = "before"   // events: before-draw plays [4.0]
+	SubDraw     = "draw"     // events: the draw [4.0]
+	SubDrawn    = "drawn"    // events: keep, play or return [4.0]
+	SubFoy      = "foy"      // events: the secret entry letters [EV Foy]
+	SubRolls    = "rolls"    // a queue of d6 (admin, Non ravitaillé)
+	SubOp       = "op"       // operations: choose the operation [5.0]
+	SubCompose  = "compose"  // form the stack [5.1]
+	SubCommand  = "command"  // the command test die [5.2]
+	SubMove     = "move"     // a step of the move [5.3]
+	SubAxis     = "axis"     // the opponent places its Retraite marker [5.3.1]
+	SubFatigue  = "fatigue"  // draw a fatigue marker [5.3.2]
+	SubReturn   = "return"   // return the marker just drawn [5.3.2]
+	SubForced   = "forced"   // forced passage or stop [5.3.3]
+	SubContinue = "continue" // go on after a won forced passage [5.3.3]
+	SubFlee     = "flee"     // a lone commander flees [7.1]
+	SubDeclare  = "declare"  // combat: the attacking stack [5.4]
+	SubHead     = "head"     // combat: head units [5.4.3]
+	SubCPEv     = "cpev"     // combat: CP events [EV Elan] [EV Feu] [EV Mitraille]
+	SubFire     = "fire"     // combat: artillery fire [5.4.3]
+	SubCP       = "cp"       // combat: the CP dice [5.4.3]
+	SubLoss     = "loss"     // combat: allot a loss [5.4.3]
+	SubRetreat  = "retreat"  // combat: next zone of retreat [5.4.4]
+	SubDemoral  = "demoral"  // combat: demoralisation die [5.4.5]
+	SubPursuit  = "pursuit"  // combat: pursuit dice [5.4.6]
+	SubOrage    = "orage"    // the storm die after an operation [EV Orage]
+	SubCB       = "cb"       // combat: Contre-batterie window [EV Contre-batterie]
+	SubCI       = "ci"       // combat: Charge incontrôlée window [EV Charge incontrôlée]
+	SubAG       = "ag"       // combat: Arrière-garde window [EV Arrière-garde]
+	SubMort     = "mort"     // combat: Mort au combat window [EV Mort au combat]
+	SubMortRoll = "mortroll" // combat: the Mort au combat dice
+	SubPre      = "pre"      // combat: withdrawal and pre-melee events [5.4.1]
+	SubWithdraw = "withdraw" // combat: the withdrawal's command test [5.4.1]
+	SubFatEv    = "fatev"    // the extra fatigue marker of [EV Fatigue]
+)
+
+// decider says who decides now.
+func (s *State) decider() rules.Side {
+	if s.Over {
+		return rules.NoSide
+	}
+	switch s.Sub {
+	case SubRoll, SubDraw, SubRolls, SubCommand, SubFatigue, SubFire, SubCP, SubDemoral, SubPursuit, SubOrage, SubMortRoll, SubWithdraw, SubFatEv:
+		return rules.Chance
+	case SubDecoy:
+		return rules.Side(s.Placing)
+	case SubChoose:
+		return rules.Side(Allied)
+	case SubFoy:
+		return rules.Side(French)
+	case SubWindow, SubBefore, SubDrawn, SubFlee:
+		return rules.Side(s.Cur)
+	case SubOp, SubCompose, SubDeclare:
+		return rules.Side(s.Act)
+	case SubMove, SubReturn, SubForced, SubContinue:
+		if s.Move != nil {
+			return rules.Side(s.Move.Side)
+		}
+	case SubAxis:
+		if s.Move != nil {
+			return rules.Side(1 - s.Move.Side)
+		}
+	case SubHead, SubCPEv, SubLoss, SubCB, SubCI, SubAG, SubMort, SubPre:
+		if s.Combat != nil {
+			return rules.Side(s.Combat.Turn)
+		}
+	case SubRetreat:
+		if s.Combat != nil && s.Combat.Winner >= 0 {
+			return rules.Side(1 - s.Combat.Winner)
+		}
+	}
+	return rules.NoSide
+}
+
+// Status is where the game stands; its texts are public.
+func (s *State) Status() rules.Status {
+	p := machine.Get(s.Phase)
+	st := rules.Status{Turn: s.Turn, Turns: s.sc.Turns, Phase: p.Name, PhaseRule: p.Rule, SubPhase: subNames[s.Sub],
+		Active: rules.Side(s.Act), Decider: s.decider()}
+	if s.Phase == PhEvents || s.Phase == PhInitiative {
+		st.Active = rules.Side(s.Cur)
+	}
+	if st.Decider >= 0 {
+		st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
+	}
+	return st
+}
+
+var subNames = map[string]string{
+	SubDecoy: "place a starting decoy [7.5]", SubChoose: "choose the commander in chief [CR6]",
+	SubRoll: "die roll", SubWindow: "play Initiative? [EV Initiative]", SubBefore: "before the draw [4.0]",
+	SubDraw: "event draw [4.0]", SubDrawn: "the event drawn [4.0]", SubFoy: "reinforcement entries [EV Foy]",
+	SubRolls: "die rolls", SubOp: "choose an operation [5.0]", SubCompose: "form the stack [5.1]",
+	SubCommand: "command test [5.2]", SubMove: "move the stack [5.3]", SubAxis: "place the Retraite marker [5.3.1]",
+	SubFatigue: "fatigue draw [5.3.2]", SubReturn: "return a fatigue marker? [5.3.2]", SubForced: "forced passage? [5.3.3]",
+	SubContinue: "continue the move? [5.3.3]", SubFlee: "a lone commander flees [7.1]", SubDeclare: "attacking stack [5.4]",
+	SubHead: "head unit [5.4.3]", SubCPEv: "combat events [4.0]", SubFire: "artillery fire [5.4.3]",
+	SubCP: "combat dice [5.4.3]", SubLoss: "allot a loss [5.4.3]", SubRetreat: "retreat [5.4.4]",
+	SubDemoral: "demoralisation test [5.4.5]", SubPursuit: "pursuit [5.4.6]", SubOrage: "storm die [EV Orage]",
+	SubCB: "counter-battery? [EV Contre-batterie]", SubCI: "uncontrolled charge? [EV Charge incontrôlée]",
+	SubAG: "rearguard? [EV Arrière-garde]", SubMort: "death in combat? [EV Mort au combat]", SubMortRoll: "Mort au combat dice",
+	SubFatEv: "extra fatigue marker [EV Fatigue]", SubPre: "before the melee [5.4.1]", SubWithdraw: "cavalry withdrawal test [5.4.1]",
+}
+
+// Legal lists every action the decider may take now.
+func (s *State) Legal() []rules.Action {
+	if s.Over {
+		return nil
+	}
+	if s.decider() == rules.Chance {
+		outs := s.chances()
+		as := make([]rules.Action, len(outs))
+		for i, o := range outs {
+			as[i] = o.Action
+		}
+		return as
+	}
+	switch s.Sub {
+	case SubDecoy:
+		return s.legalDecoy()
+	case SubChoose:
+		return s.legalCinC()
+	case SubWindow:
+		return s.legalWindow()
+	case SubBefore:
+		return s.legalBefore()
+	case SubDrawn:
+		return s.legalDrawn()
+	case SubFoy:
+		return s.legalFoy()
+	case SubOp:
+		return s.legalOp()
+	case SubCompose:
+		return s.legalCompose()
+	case SubMove:
+		return s.legalMove()
+	case SubAxis:
+		return s.legalAxis()
+	case SubReturn:
+		return []rules.Action{
+			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2"},
+			{Kind: "choose", Choice: "return", Label: "Return the fatigue marker to the container", Rule: "5.3.2"}}
+	case SubForced:
+		return []rules.Action{
+			{Kind: "choose", Choice: "force", Label: "Forced passage: fight now at -2 CP", Rule: "5.3.3"},
+			{Kind: "end", Choice: "stop", Label: "Stop here", Rule: "5.3"}}
+	case SubContinue:
+		return []rules.Action{
+			{Kind: "choose", Choice: "continue", Label: "Continue the move (one more fatigue marker)", Rule: "5.3.3"},
+			{Kind: "end", Choice: "stop", Label: "Stop here", Rule: "5.3.3"}}
+	case SubFlee:
+		return s.legalFlee()
+	case SubDeclare:
+		return s.legalDeclare()
+	case SubHead:
+		return s.legalHead()
+	case SubCPEv:
+		return s.legalCPEv()
+	case SubLoss:
+		return s.legalLoss()
+	case SubRetreat:
+		return s.legalRetreat()
+	case SubCB, SubCI, SubAG, SubMort:
+		return s.legalCombatWindow()
+	case SubPre:
+		return s.legalPre()
+	}
+	return nil
+}
+
+// chances lists the outcomes of the current chance point with exact weights.
+func (s *State) chances() []rules.Outcome {
+	switch s.Sub {
+	case SubRoll:
+		if s.Phase == PhInitiative {
+			var out []rules.Outcome
+			for f := 1; f <= 6; f++ {
+				for a := 1; a <= 6; a++ {
+					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{f, a}, Label: fmt.Sprintf("Initiative dice %d-%d", f, a), Rule: "3.0"}, Weight: 1})
+				}
+			}
+			return out
+		}
+		return d6("CR6")
+	case SubRolls:
+		return d6(rollRule(s.Rolls))
+	case SubCommand:
+		return d6("5.2")
+	case SubDemoral:
+		return d6("5.4.5")
+	case SubWithdraw:
+		return d6("5.4.1")
+	case SubOrage:
+		return d6("EV Orage")
+	case SubDraw:
+		return s.drawChances()
+	case SubFatigue, SubFatEv:
+		return s.fatigueChances()
+	case SubFire:
+		return s.fireChances()
+	case SubCP:
+		var out []rules.Outcome
+		for a := 1; a <= 6; a++ {
+			for d := 1; d <= 6; d++ {
+				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, d}, Label: fmt.Sprintf("Combat dice %d-%d", a, d), Rule: "5.4.3"}, Weight: 1})
+			}
+		}
+		return out
+	case SubMortRoll:
+		var out []rules.Outcome
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, b}, Label: fmt.Sprintf("Dice %d-%d", a, b), Rule: "EV Mort au combat"}, Weight: 1})
+			}
+		}
+		return out
+	case SubPursuit:
+		var out []rules.Outcome
+		for w := 1; w <= 6; w++ {
+			for l1 := 1; l1 <= 6; l1++ {
+				for l2 := 1; l2 <= 6; l2++ {
+					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{w, l1, l2}, Label: fmt.Sprintf("Pursuit dice %d / %d+%d", w, l1, l2), Rule: "5.4.6"}, Weight: 1})
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func d6(rule string) []rules.Outcome {
+	out := make([]rules.Outcome, 6)
+	for i := range out {
+		out[i] = rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{i + 1}, Label: "Die " + strconv.Itoa(i+1), Rule: rule}, Weight: 1}
+	}
+	return out
+}
+
+func rollRule(q []Roll) string {
+	if len(q) == 0 {
+		return "6.0"
+	}
+	switch q[0].Kind {
+	case "recover":
+		return "7.9"
+	case "rally":
+		return "7.8"
+	case "nonrav":
+		return "EV Non ravitaillé"
+	case "nonrav-corps":
+		return "EV Non ravitaillé"
+	case "genie":
+		return "EV Génie"
+	}
+	return "6.0"
+}
+
+// Apply plays a listed action; anything else is refused and changes nothing.
+func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
+	if s.Over {
+		return nil, rules.Illegal("8.0", "the game is over")
+	}
+	legal, ok := rules.FindLegal(s, a)
+	if !ok {
+		return nil, rules.Illegal(s.Status().PhaseRule, "%s is not a legal action now (%s)", a.Key(), subNames[s.Sub])
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("rules error applying %s: %v", a.Key(), r)
+		}
+	}()
+	// Validate on a copy and swap: a failure never half-applies.
+	c := s.clone()
+	evs, err = c.apply(legal)
+	if err != nil {
+		return nil, err
+	}
+	more, err := c.settle()
+	if err != nil {
+		return nil, err
+	}
+	*s = *c
+	return append(evs, more...), nil
+}
+
+func (s *State) apply(a rules.Action) ([]rules.Event, error) {
+	switch s.Sub {
+	case SubDecoy:
+		return s.applyDecoy(a)
+	case SubChoose, SubRoll:
+		if s.Phase == PhInitiative {
+			return s.applyInitiativeRoll(a)
+		}
+		return s.applyCinC(a)
+	case SubWindow:
+		return s.applyWindow(a)
+	case SubBefore:
+		return s.applyBefore(a)
+	case SubDraw:
+		return s.applyDraw(a)
+	case SubDrawn:
+		return s.applyDrawn(a)
+	case SubFoy:
+		return s.applyFoy(a)
+	case SubRolls:
+		return s.applyRolls(a)
+	case SubOp:
+		return s.applyOp(a)
+	case SubCompose:
+		return s.applyCompose(a)
+	case SubCommand:
+		return s.applyCommand(a)
+	case SubMove:
+		return s.applyMove(a)
+	case SubAxis:
+		return s.applyAxis(a)
+	case SubFatigue:
+		return s.applyFatigue(a)
+	case SubReturn:
+		return s.applyReturn(a)
+	case SubForced:
+		return s.applyForced(a)
+	case SubContinue:
+		return s.applyContinue(a)
+	case SubFlee:
+		return s.applyFlee(a)
+	case SubOrage:
+		return s.applyOrage(a)
+	case SubFatEv:
+		v, _ := strconv.Atoi(strings.TrimPrefix(a.Choice, "fatigue="))
+		return s.fatigueEvent(v), nil
+	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll, SubPre, SubWithdraw:
+		return s.applyCombat(a)
+	}
+	return nil, rules.Illegal("", "no decision pending")
+}
+
+// settle runs the automatic steps after an action until a decision or a
+// chance point is due: the decoy sweep [7.5], the Madrid marker [CR8],
+// empty chance points skipped, phase changes.
+func (s *State) settle() ([]rules.Event, error) {
+	var evs []rules.Event
+	err := rules.RunAuto(func() (bool, error) {
+		if s.Over {
+			return false, nil
+		}
+		evs = append(evs, s.sweep()...)
+		did, e := s.step()
+		evs = append(evs, e...)
+		return did, nil
+	})
+	return evs, err
+}
+
+// step takes one automatic step if one is due.
+func (s *State) step() (bool, []rules.Event) {
+	// [7.1] a lone commander among enemies must move at once, whatever
+	// the step: the step is resumed after the flight.
+	if s.Sub != SubFlee && s.Sub != "" && s.Phase != PhSetup {
+		if side, ok := s.pendingFlee(); ok {
+			s.FleeResume, s.FleeCur = s.Sub, s.Cur
+			s.Cur = side
+			s.Sub = SubFlee
+			return true, nil
+		}
+	}
+	switch s.Sub {
+	case "":
+		return true, s.enter(s.Phase)
+	case SubDecoy:
+		if s.nextDecoy(s.Placing) < 0 {
+			if s.Placing == French {
+				s.Placing = Allied
+				return true, nil
+			}
+			s.Sub = ""
+			s.Phase = PhCinC
+			return true, nil
+		}
+		if len(s.legalDecoy()) == 0 {
+			// No zone can take it: it stays out of the game [7.5].
+			i := s.nextDecoy(s.Placing)
+			s.Units[i].Off = OffEliminated
+			return true, nil
+		}
+	case SubDraw:
+		if len(s.drawChances()) == 0 {
+			return true, s.afterDraw()
+		}
+	case SubRolls:
+		if len(s.Rolls) == 0 {
+			return true, s.afterRolls()
+		}
+	case SubFatigue:
+		if s.Move != nil && s.Move.Due == 0 {
+			return true, s.afterFatigue()
+		}
+	case SubFire:
+		if s.Combat != nil && s.fireSide() < 0 {
+			return true, s.afterFire()
+		}
+	}
+	if s.decider() >= 0 && len(s.Legal()) == 0 {
+		return true, s.stuck()
+	}
+	return false, nil
+}
+
+// enter starts a phase.
+func (s *State) enter(ph string) []rules.Event {
+	switch ph {
+	case PhSetup:
+		s.Sub = SubDecoy
+		s.Placing = French
+		return nil
+	case PhCinC:
+		return s.enterCinC()
+	case PhInitiative:
+		return s.enterInitiative()
+	case PhEvents:
+		return s.enterEvents()
+	case PhOperations:
+		s.Act = s.Initiative
+		s.Passes = 0
+		s.Sub = SubOp
+		return []rules.Event{{Kind: "phase", Text: fmt.Sprintf("Operations: %s operates first", sideNames[s.Initiative]), Rule: "5.0", Side: rules.NoSide}}
+	case PhAdmin:
+		return s.enterAdmin()
+	}
+	return nil
+}
+
+// nextPhase moves to the phase after the current one.
+func (s *State) nextPhase() {
+	p, _ := machine.Next(s.Phase)
+	s.Phase = p.ID
+	s.Sub = ""
+}
+
+// stuck handles a decision left without an action (a rules gap): the step
+// is skipped so the decider is never left without a move.
+func (s *State) stuck() []rules.Event {
+	switch s.Sub {
+	case SubHead, SubCPEv, SubLoss, SubRetreat:
+		return s.combatStuck()
+	case SubMove:
+		return s.endMove()
+	case SubFlee:
+		return s.fleeAll()
+	}
+	s.Sub = ""
+	return nil
+}
+
+// View is what side v may see: see view.go.

@@ -1,0 +1,244 @@
+package marshals
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"grognard/rules"
+)
+
+func init() { register() }
+
+// View is what side v may see [7.6] (spec §3.13): its own counters in
+// full; an enemy stack only as one anonymous marker per zone ("stack-
+// <zone>-1": neither its size, its counters, its decoys nor its identity),
+// except the stacks revealed by the combat being fought [5.4]; its own
+// hand, the number of markers each side holds; public markers.
+func (s *State) View(v rules.Side) *rules.View {
+	vw := &rules.View{Side: v, Sides: sideNames[:], Status: s.Status(), Result: s.Result(), Hidden: true, Style: "counter",
+		Board: &rules.Board{Kind: "zone", Zones: s.sc.Graph}}
+	side := int(v)
+	if side != French && side != Allied {
+		side = -1
+	}
+	revealed := map[string]bool{}
+	if s.Combat != nil && s.Sub != SubDeclare {
+		for k := 0; k < 2; k++ {
+			for _, id := range s.Combat.Units[k] {
+				revealed[id] = true
+			}
+		}
+	}
+	enemyZones := map[string]bool{}
+	for i := range s.Units {
+		d := s.def(i)
+		u := &s.Units[i]
+		if d.Side == side {
+			if u.Off == OffPool || u.Off == "setup" || u.Off == OffRenfort {
+				continue
+			}
+			vw.Units = append(vw.Units, s.unitView(i))
+			continue
+		}
+		if !s.onMap(i) {
+			continue
+		}
+		if revealed[d.ID] && side >= 0 {
+			vw.Units = append(vw.Units, s.unitView(i))
+			continue
+		}
+		enemyZones[u.At] = true
+	}
+	for _, z := range sortedKeys(enemyZones) {
+		vw.Units = append(vw.Units, rules.UnitView{ID: "stack-" + z + "-1", Side: rules.Side(1 - max(side, 0)), At: z, Facing: -1, Hidden: true})
+		if side < 0 {
+			vw.Units[len(vw.Units)-1].Side = rules.NoSide
+		}
+	}
+	if side >= 0 {
+		for _, e := range s.Hands[side] {
+			vw.Hand = append(vw.Hand, rules.Card{ID: e, Name: evName(e), Rule: evRule(e), Text: eventText(e)})
+		}
+		if s.Drawn != "" && s.Cur == side {
+			vw.Notes = append(vw.Notes, "Event drawn: "+evName(s.Drawn))
+		}
+		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
+			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
+		}
+		if side == French && len(s.Foy) > 0 {
+			vw.Notes = append(vw.Notes, "Foy entries noted: "+fmt.Sprint(s.Foy))
+		}
+	}
+	vw.HandCounts = []int{len(s.Hands[0]), len(s.Hands[1])}
+	for _, f := range []string{"pluie", "orage", "canicule", "hesitations", "mesentente", "inactivite-0", "inactivite-1"} {
+		if s.flag(f) {
+			vw.Notes = append(vw.Notes, "In force this turn: "+flagText[f])
+		}
+	}
+	for _, z := range sortedKeys(s.Axes) {
+		ax := s.Axes[z]
+		for k := 0; k < 2; k++ {
+			if ax[k] >= 0 {
+				c := s.sc.Graph.Conns[ax[k]]
+				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name)})
+			}
+		}
+	}
+	for _, ci := range sortedInts(s.Bridges) {
+		c := s.sc.Graph.Conns[ci]
+		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]"})
+	}
+	if s.Combat != nil {
+		vw.Markers = append(vw.Markers, rules.Marker{At: s.Combat.Zone, Kind: "battle", Text: "Battle [5.4]"})
+	}
+	vw.Extra = append(vw.Extra, rules.KV{Key: "French events in container", Value: strconv.Itoa(total(s.Containers[French]))},
+		rules.KV{Key: "Allied events in container", Value: strconv.Itoa(total(s.Containers[Allied]))})
+	vw.Tracks = append(vw.Tracks, rules.Track{Name: "Initiative", Items: []string{sideNames[s.Initiative]}})
+	if s.Over {
+		vp, lines := s.FinalVP()
+		vw.Score = append([]string{fmt.Sprintf("French %s VP, Allied %s VP [8.0]", half(vp[0]), half(vp[1]))}, lines...)
+	} else {
+		vw.Score = []string{"Victory points are counted at the end [8.0]"}
+	}
+	if s.decider() == v && v >= 0 {
+		vw.Legal = s.Legal()
+		vw.PublicDecision = s.publicDecision()
+	}
+	return vw
+}
+
+var flagText = map[string]string{
+	"pluie": "Pluie: +1 MP per connection, fords impassable [EV Pluie]", "orage": "Orage: a 6 after an operation ends the phase [EV Orage]",
+	"canicule": "Canicule: +1 fatigue marker per connection [EV Canicule]", "hesitations": "Hésitations: -2 to Spanish command tests [EV Hésitations]",
+	"mesentente": "Mésentente: British and Spanish apart [EV Mésentente]", "inactivite-0": "French Inactivité [EV Inactivité]",
+	"inactivite-1": "Allied Inactivité (La Mancha) [EV Inactivité]",
+}
+
+func total(m map[string]int) int {
+	t := 0
+	for _, n := range m {
+		t += n
+	}
+	return t
+}
+
+func sortedInts(m map[int]bool) []int {
+	var out []int
+	for k, v := range m {
+		if v {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// unitView is a counter seen in full (own, or revealed in combat).
+func (s *State) unitView(i int) rules.UnitView {
+	d := s.def(i)
+	u := &s.Units[i]
+	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.Name, Side: rules.Side(d.Side), At: u.At, Facing: -1,
+		Strength: s.SS(i), MaxStr: len(d.Track) + d.Art, Formation: d.Army}
+	switch d.Kind {
+	case KCmd:
+		uv.Type = "leader"
+		if d.CinC {
+			uv.Type = "commander"
+		}
+		uv.Values = fmt.Sprintf("SV %d", d.SV)
+	case KBaggage:
+		uv.Type = "train"
+		uv.Values = fmt.Sprintf("%d MP", d.MP)
+	case KDecoy:
+		uv.Type = "light-cavalry"
+		uv.Values = "decoy"
+	case KDet:
+		uv.Type = map[string]string{Infantry: "infantry", Cavalry: "cavalry", ArtArm: "artillery", HorseArt: "horse-artillery"}[d.Arm]
+		uv.Size = "detachment"
+		uv.MaxStr = 1
+		uv.Values = fmt.Sprintf("%d-%d", s.Morale(i), s.UnitMP(i))
+	default:
+		uv.Type = d.Arm
+		if d.Heavy > 0 {
+			uv.Type = "heavy-cavalry"
+		}
+		uv.Values = fmt.Sprintf("%d-%d", s.Morale(i), s.UnitMP(i))
+	}
+	if u.Off == OffEliminated || u.Off == OffExited {
+		uv.Eliminated = true
+		uv.At = ""
+	}
+	if u.Activated {
+		uv.Markers = append(uv.Markers, "activated")
+	}
+	if u.Demoral {
+		uv.Markers = append(uv.Markers, "demoralised")
+	}
+	for k := 0; k < u.Combats; k++ {
+		uv.Markers = append(uv.Markers, "combatted")
+	}
+	if u.Back {
+		uv.Markers = append(uv.Markers, "back-to-river")
+	}
+	if d.Kind != KCmd && d.Kind != KDecoy && d.Kind != KBaggage {
+		uv.Detail = append(uv.Detail, fmt.Sprintf("%d SS (%d artillery), morale %d, %d MP", s.SS(i), s.ArtSS(i), s.Morale(i), s.UnitMP(i)))
+	}
+	return uv
+}
+
+// eventText is a held marker's effect, in the engine's own words.
+func eventText(e string) string {
+	switch e {
+	case "initiative":
+		return "After the initiative roll: take the initiative this turn."
+	case "renfort":
+		return "Before the draw: the scenario's reinforcements arrive."
+	case "bagages":
+		return "Before the draw: the British baggage arrives at Plasencia."
+	case "elan":
+		return "In a combat with French divisional infantry: +1 CP."
+	case "feu":
+		return "In a combat with British divisional infantry: +1 CP."
+	case "mitraille":
+		return "Before the artillery fire: your dice hit on 3-6; you lose 1 artillery SS."
+	case "chargez":
+		return "In a combat: a French heavy-cavalry unit becomes head unit, +1 CP."
+	case "arriere-garde":
+		return "Before your retreat with cavalry: lose 1 cavalry SS; no demoralisation, no pursuit."
+	case "au-son-du-canon":
+		return "Before a melee: a fresh stack next door in a free zone joins the battle."
+	case "charge-incontrolee":
+		return "Before the losses: Payne takes the first Allied loss."
+	case "contre-batterie":
+		return "After the artillery fire, with guns: the enemy's hits do not count."
+	case "fatigue":
+		return "Right after an enemy move: its stack draws one more fatigue marker."
+	case "genie":
+		return "When a stack with divisional infantry is activated at a bridge: destroy or repair it."
+	case "gue":
+		return "At the start of your operation: a stack may cross a ford in battle order."
+	case "guerilla":
+		return "At the start of your operation: a guerilla marker on a zone free of French units."
+	case "leurre":
+		return "At the start of your operation: an eliminated decoy returns with a friendly stack."
+	case "mort-au-combat":
+		return "After a combat against a commander in chief: 11 or 12 on two dice kills him."
+	case "panique":
+		return "Before a melee: a Spanish division of the enemy stack flees one zone, demoralised."
+	case "redoute":
+		return "At the start of your operation: a Spanish infantry division digs in, +1 CP in its zone."
+	}
+	return "Played at once when drawn."
+}
+
+// publicDecision: the decisions that rest only on what both sides know —
+// the head unit, the losses and the retreat of a revealed combat [5.4],
+// the Retraite marker placed on the map [5.3.1] — need no hand-over.
+func (s *State) publicDecision() bool {
+	switch s.Sub {
+	case SubHead, SubLoss, SubRetreat, SubAxis:
+		return true
+	}
+	return false
+}
