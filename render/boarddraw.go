@@ -328,16 +328,34 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 	}
 }
 
+// frontDist is how far from a square counter's centre (half its side
+// given) the front marker's centre sits at angle a: its whole arrowhead
+// clear of the counter, so the print is never covered.
+func frontDist(a, half, us float64) float64 {
+	c, s := math.Cos(a), math.Sin(a)
+	hw, dp := frontHalfW*us, frontDepth*us
+	d := half / math.Max(math.Abs(c), math.Abs(s))
+	for range 40 {
+		// the base corners of the arrowhead
+		bx, by := c*d, s*d
+		out := func(x, y float64) bool { return math.Max(math.Abs(x), math.Abs(y)) >= half+0.8*us }
+		if out(bx-s*hw, by+c*hw) && out(bx+s*hw, by-c*hw) {
+			break
+		}
+		d += 0.5 * us
+	}
+	return d + dp/2
+}
+
 // drawFront draws a faced unit's front marker: a dark arrowhead with a
 // light rim on the counter's edge, pointing where the unit faces. The
 // counter itself stays upright.
 func (b *Board) drawFront(t *ebiten.Image, cam Camera, p *placed, bk int, k float64) {
 	c, s := math.Cos(p.front), math.Sin(p.front)
-	d := p.h / 2
+	d := p.h/2 + frontDepth*0.5*b.us
 	if !p.long {
-		d = p.h / 2 / math.Max(math.Abs(c), math.Abs(s))
+		d = frontDist(p.front, p.h/2, b.us)
 	}
-	d += frontDepth * 0.5 * b.us
 	sx, sy := cam.ToScreen(p.cx+c*d, p.cy+s*d)
 	b.drawAt(t, frontImage(bk), sx, sy, k*b.us, p.front)
 }

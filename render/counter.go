@@ -1,8 +1,10 @@
 package render
 
 import (
-	"github.com/hajimehoshi/ebiten/v2/vector"
+	"image"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2/vector"
 	"strconv"
 	"sync"
 
@@ -92,11 +94,13 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	line(dst, x+1.3*f, y+r, x+1.3*f, y+h-r, 1.4*f, withAlpha(shade(base, 0.4), 0x90))
 	ink := inkOn(base)
 	if k.hidden {
-		// back printed with a diagonal weave and a question mark
+		// back printed with a diagonal weave (kept inside the cut edge)
+		// and a question mark in a frame, all in the side's colour
+		in := dst.SubImage(image.Rect(int(math.Ceil(x+3*f)), int(math.Ceil(y+3*f)), int(x+w-4*f), int(y+h-4*f))).(*ebiten.Image)
 		for t := -h; t < w; t += 9 * f {
-			line(dst, x+t, y+h, x+t+h, y, 1.2*f, withAlpha(shade(base, -0.18), 0xa0))
+			line(in, x+t, y+h, x+t+h, y, 1.2*f, shade(base, -0.15))
 		}
-		strokeRoundRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 4*f, 2*f, withAlpha(ink, 0x90))
+		strokeRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 2*f, mixColor(base, ink, 0.45))
 		drawTextCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
 		return
 	}

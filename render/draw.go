@@ -169,8 +169,25 @@ func fillRoundRect(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
 	fillPath(dst, roundRectPath(x, y, w, h, r), c)
 }
 
+// strokeRoundRect strokes the outline of a rounded rectangle. The outline
+// is a polygon with the corners sampled: stroking the ArcTo path filled
+// the whole rectangle with the stroke's colour under Ebitengine v2.10
+// (marker chips came out as solid blocks, a hidden counter's frame as a
+// pale fill).
 func strokeRoundRect(dst *ebiten.Image, x, y, w, h, r, sw float64, c color.Color) {
-	strokePath(dst, roundRectPath(x, y, w, h, r), sw, c, false)
+	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
+	pts := make([]pt, 0, 28)
+	corner := func(cx, cy, a0 float64) {
+		for i := 0; i <= 6; i++ {
+			a := a0 + float64(i)/6*math.Pi/2
+			pts = append(pts, pt{cx + r*math.Cos(a), cy + r*math.Sin(a)})
+		}
+	}
+	corner(x+w-r, y+r, -math.Pi/2)
+	corner(x+w-r, y+h-r, 0)
+	corner(x+r, y+h-r, math.Pi/2)
+	corner(x+r, y+r, math.Pi)
+	strokePoly(dst, pts, true, sw, c)
 }
 
 // rgb builds an opaque colour.

@@ -106,7 +106,7 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 				t := float64(k) / 9
 				q := pt{a.X + (e.X-a.X)*t, a.Y + (e.Y-a.Y)*t}
 				l := 0.13 + 0.05*float64(k%2)
-				p.line(q.X, q.Y, q.X+(cx-q.X)*l, q.Y+(cy-q.Y)*l, 0.8, rgba(0x8a, 0x60, 0x34, 0xb0))
+				p.line(q.X, q.Y, q.X+(cx-q.X)*l, q.Y+(cy-q.Y)*l, 0.8, rgb(0xa8, 0x84, 0x58))
 			}
 			if n != nil && cell.Level-n.Level > 1 {
 				a2, e2 := pt{a.X + (cx-a.X)*0.1, a.Y + (cy-a.Y)*0.1}, pt{e.X + (cx-e.X)*0.1, e.Y + (cy-e.Y)*0.1}
@@ -512,17 +512,19 @@ func (b *Board) paintCultivation(p *painter, c hex.Coord) {
 		l, w := H*(0.55+0.3*hash01(c, 56)), H*(0.35+0.2*hash01(c, 57))
 		quad := []pt{{ox - dx*l - nx*w, oy - dy*l - ny*w}, {ox + dx*l - nx*w, oy + dy*l - ny*w},
 			{ox + dx*l + nx*w, oy + dy*l + ny*w}, {ox - dx*l + nx*w, oy - dy*l + ny*w}}
-		p.fillPoly(quad, withAlpha(tint, 0xa0))
+		// opaque tints: translucent fills come out darker than their colour
+		tint = mixColor(colPaper, tint, 0.7)
+		p.fillPoly(quad, tint)
 		for k := -3; k <= 3; k++ {
 			o := float64(k) / 3.5 * w
-			p.line(ox-dx*l*0.92+nx*o, oy-dy*l*0.92+ny*o, ox+dx*l*0.92+nx*o, oy+dy*l*0.92+ny*o, 0.6, withAlpha(shade(tint, -0.22), 0x90))
+			p.line(ox-dx*l*0.92+nx*o, oy-dy*l*0.92+ny*o, ox+dx*l*0.92+nx*o, oy+dy*l*0.92+ny*o, 0.6, shade(tint, -0.1))
 		}
-		p.strokePoly(quad, true, 0.5, withAlpha(shade(tint, -0.3), 0x80))
+		p.strokePoly(quad, true, 0.5, shade(tint, -0.16))
 	}
 	if hash01(c, 58) < 0.3 {
 		q := polar(x, y, H*0.5, hash01(c, 59)*2*math.Pi)
-		p.circle(q.X, q.Y, H*0.06, withAlpha(colTree, 0xc0))
-		p.circle(q.X+H*0.07, q.Y+H*0.03, H*0.05, withAlpha(colTreeDark, 0xb0))
+		p.circle(q.X, q.Y, H*0.06, mixColor(colPaper, colTree, 0.8))
+		p.circle(q.X+H*0.07, q.Y+H*0.03, H*0.05, mixColor(colPaper, colTreeDark, 0.7))
 	}
 }
 
@@ -625,11 +627,11 @@ func (b *Board) paintSide(p *painter, c hex.Coord, d int, feats []string) {
 	for _, f := range feats {
 		switch f {
 		case hex.River:
-			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.34, withAlpha(colBank, 0xc0))
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.34, colBank)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.2, colWaterInk)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.1, rgb(0x7f, 0xae, 0xd6))
 		case hex.Stream:
-			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.2, withAlpha(colBank, 0xb0))
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.2, colBank)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.1, colWaterInk)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.05, colStream)
 		case hex.Ford:

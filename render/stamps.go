@@ -95,7 +95,10 @@ func badgeImage(n, bucket int) *ebiten.Image {
 }
 
 // frontDepth is how far a front marker reaches out of its counter.
-const frontDepth = 9.0
+const (
+	frontDepth = 9.0
+	frontHalfW = 9.0 // half the arrowhead's base
+)
 
 var frontC = map[int]*ebiten.Image{}
 
@@ -107,7 +110,7 @@ func frontImage(bucket int) *ebiten.Image {
 		return img
 	}
 	s := bucketScales[bucket]
-	d, hw := frontDepth*s, 10*s
+	d, hw := frontDepth*s, frontHalfW*s
 	n := int(math.Ceil(2*math.Max(d, hw) + 6))
 	img := ebiten.NewImage(n, n)
 	c := float64(n) / 2
