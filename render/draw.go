@@ -97,14 +97,27 @@ func strokePoly(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Col
 	if len(pts) < 2 {
 		return
 	}
-	strokePath(dst, polyPath(pts, closed), w, c, false)
+	strokePath(dst, strokeLoop(pts, closed), w, c, false)
+}
+
+// strokeLoop is the path of an outline to stroke: a closed outline is
+// drawn as an open one returning over its first edge (stroking a path
+// with Close filled its inside under Ebitengine v2.10).
+func strokeLoop(pts []pt, closed bool) *vector.Path {
+	if !closed || len(pts) < 3 {
+		return polyPath(pts, false)
+	}
+	loop := make([]pt, 0, len(pts)+2)
+	loop = append(loop, pts...)
+	loop = append(loop, pts[0], pts[1])
+	return polyPath(loop, false)
 }
 
 func strokePolyRound(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Color) {
 	if len(pts) < 2 {
 		return
 	}
-	strokePath(dst, polyPath(pts, closed), w, c, true)
+	strokePath(dst, strokeLoop(pts, closed), w, c, true)
 }
 
 func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {

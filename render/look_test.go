@@ -54,15 +54,11 @@ func scenarioView(t testing.TB, scenario string) *rules.View {
 func drawScenario(t testing.TB, scenario string, o Overlay) (*ebiten.Image, *Board, Camera, *rules.View) {
 	t.Helper()
 	v := scenarioView(t, scenario)
-	t.Logf("%s: view with %d units", scenario, len(v.Units))
 	b := NewBoard(v.Board)
 	img := ebiten.NewImage(1280, 720)
 	img.Fill(colTable)
 	cam := b.Open(appBoardRect, v)
-	t.Logf("camera %+v", cam)
 	b.Draw(img, cam, v, o)
-	t.Logf("drawn")
-	defer t.Logf("saved")
 	return img, b, cam, v
 }
 
