@@ -61,14 +61,16 @@ func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, round bool) {
-	scratchMu.Lock()
-	defer scratchMu.Unlock()
+	// vector.StrokePath: the legacy stroke vertices filled the inside of
+	// closed outlines under Ebitengine v2.10
 	op := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
 	if round {
 		op.LineJoin, op.LineCap = vector.LineJoinRound, vector.LineCapRound
 	}
-	scratchVs, scratchIs = p.AppendVerticesAndIndicesForStroke(scratchVs[:0], scratchIs[:0], op)
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleFillAll)
+	var dp vector.DrawPathOptions
+	dp.AntiAlias = true
+	dp.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, op, &dp)
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {
