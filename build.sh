@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Grognard build script. Usage: ./build.sh [run|test|build|package|deps|help]
+# Grognard build script. Usage: ./build.sh [run|test|build|package|deps|gallery|help]
 #   run      install missing system packages, build, start the app (default)
 #   test     the same set-up plus Xvfb; go vet ./... and go test ./... with the
 #            GUI tests in a virtual display
 #   build    build bin/grognard for this machine
 #   package  build dist/ binaries for linux/amd64 (app and headless CLI) and windows/amd64
 #   deps     only install the missing system packages
+#   gallery  docs/gallery/<scenario>.png: each registered scenario at its default zoom
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -115,10 +116,20 @@ case "$cmd" in
     GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -H=windowsgui" -o "dist/grognard-$v-windows-amd64.exe" .
     ls -l dist
     ;;
+  gallery)
+    # One screenshot per registered scenario as the app opens it in a
+    # 1280x720 window (set-up choices taken: the historical one).
+    install_pkgs "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
+    build
+    mkdir -p docs/gallery
+    for sc in $(go run ./cmd/grognard-cli list | sed -n 's/^  \([a-z0-9][a-z0-9-]*\)  .*/\1/p'); do
+      xvfb-run -a -s "-screen 0 1280x800x24" ./bin/grognard screenshot "$sc" --choose historical --out "docs/gallery/$sc.png"
+    done
+    ;;
   help|-h|--help)
-    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
-    say "unknown command '$cmd'"; sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
+    say "unknown command '$cmd'"; sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
     ;;
 esac

@@ -418,6 +418,9 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 		// rolled yet, so fixing the seed here makes the turn reproducible.
 		steps = len(s.Game.Steps)
 		s.Game.Seed = seed
+		// visual #12: the board opens zoomed on the action; this turn is
+		// played on the whole map, as F shows it
+		b.Fit(winApp)
 	})
 	if steps != 0 {
 		t.Fatalf("a new game has %d steps already", steps)

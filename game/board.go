@@ -444,7 +444,7 @@ func (b *BoardScene) actionsHeight(a *App) int {
 func (b *BoardScene) resized(a *App) {
 	r := b.BoardRect(a)
 	if !b.fitted {
-		b.Cam = b.RB.Fit(r)
+		b.Cam = b.RB.Open(r, b.S.View()) // visual: readable zoom on the action
 		b.fitted = true
 		return
 	}
@@ -467,7 +467,7 @@ func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
 // Overlay is what the board draws over the map for the current state.
 func (b *BoardScene) Overlay() render.Overlay {
 	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
-		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom}
+		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom, Minimap: true}
 	if b.S.CanAct() && b.S.Selected == "" {
 		// Nothing selected: corner brackets mark the units that may act.
 		o.Highlights = b.S.ActorMarks()
@@ -890,6 +890,10 @@ func (b *BoardScene) click(a *App, x, y int) {
 		b.S.TakeSeat()
 		return
 	}
+	if cam, ok := b.RB.MinimapClick(b.Cam, float64(x), float64(y)); ok { // visual: the overview
+		b.Cam = cam
+		return
+	}
 	if b.S.Menu != nil {
 		b.layoutMenu(a)
 		for i, r := range b.menu {
@@ -1142,8 +1146,9 @@ func (b *BoardScene) paintBase(a *App, dst *ebiten.Image, v *rules.View, o rende
 		})
 	}
 	if b.legend {
-		lr := image.Rect(br.Min.X+10, br.Min.Y+10, br.Min.X+300, br.Max.Y-10)
-		b.cache.draw(dst, "legend", lr, func(img *ebiten.Image, r image.Rectangle) { render.DrawLegend(img, r, v.Board) })
+		// visual: the legend of everything on the board (sides, counters, markers, terrain)
+		lr := image.Rect(br.Min.X+10, br.Min.Y+10, min(br.Max.X-10, br.Min.X+10+render.LegendWidth), br.Max.Y-10)
+		b.cache.draw(dst, "legend"+render.LegendKey(v), lr, func(img *ebiten.Image, r image.Rectangle) { render.DrawLegendView(img, r, v) })
 	}
 }
 

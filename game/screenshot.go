@@ -25,8 +25,9 @@ func Screenshot(args []string, stdout, stderr io.Writer) int {
 	sel := fs.String("select", "", "select this unit so its legal actions are highlighted")
 	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
 	seed := fs.Uint64("seed", 1, "seed of a new game")
+	choose := fs.String("choose", "", "take every offered choice with this id first (\"historical\": the historical set-up)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: grognard screenshot SCENARIO --out FILE.png [--save FILE] [--select UNIT] [--size 1280x720] [--seed N]")
+		fmt.Fprintln(stderr, "usage: grognard screenshot SCENARIO --out FILE.png [--save FILE] [--select UNIT] [--size 1280x720] [--seed N] [--choose ID]")
 		fs.PrintDefaults()
 	}
 	var pos []string
@@ -66,6 +67,25 @@ func Screenshot(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 && *save != "" && pos[0] != s.Game.Scenario {
 		fmt.Fprintf(stderr, "screenshot: the save is of scenario %s, not %s\n", s.Game.Scenario, pos[0])
 		return 1
+	}
+	// visual: --choose takes the named choice while it is offered (the
+	// gallery shows Almansa after its historical set-up).
+	for range 8 {
+		done := true
+		s.TakeSeat()
+		for _, act := range s.Legal() {
+			if *choose != "" && act.Kind == "choose" && act.Choice == *choose {
+				if _, err := s.Do(act); err != nil {
+					fmt.Fprintln(stderr, "screenshot:", err)
+					return 1
+				}
+				done = false
+				break
+			}
+		}
+		if done {
+			break
+		}
 	}
 	// The picture shows the board as the deciding player sees it.
 	s.TakeSeat()

@@ -43,7 +43,9 @@ type Board struct {
 	clips    [2]clipSlot
 	clipNext int
 
-	names      []placeName // place names, once per place (placeNames)
+	names      []placeName   // place names, once per place (placeNames)
+	overview   *ebiten.Image // the whole map painted small (minimap)
+	overviewS  float64
 	stampCache map[int]*boardStamps
 	pills      map[pillKey]*ebiten.Image
 	longRings  map[[2]int]*ebiten.Image
@@ -77,6 +79,7 @@ type placed struct {
 	open      bool
 	long      bool
 	hasFacing bool
+	front     float64 // angle of the facing: the front marker points this way
 }
 
 // NewBoard prepares a renderer for b. It creates no images (Warm or the first
@@ -289,21 +292,30 @@ func (b *Board) layout(v *rules.View, open string) {
 				p.w = math.Hypot(ax, ay) + CounterSide*0.9
 				cx, cy = (cx+x2)/2, (cy+y2)/2
 				a := math.Atan2(ay, ax)
+				// the counter lies along its two hexes, its print upright
+				// (never upside down); the front marker says which long
+				// edge is its front
+				if a > math.Pi/2+1e-9 || a <= -math.Pi/2+1e-9 {
+					a += math.Pi
+					if a > math.Pi {
+						a -= 2 * math.Pi
+					}
+				}
 				if u.Facing >= 0 {
 					fx, fy := b.hm.Layout.Corner(u.Facing, 1)
 					nx, ny := math.Cos(a-math.Pi/2), math.Sin(a-math.Pi/2)
+					p.front = a - math.Pi/2
 					if fx*nx+fy*ny < 0 {
-						a += math.Pi
+						p.front = a + math.Pi/2
 					}
 					p.hasFacing = true
-				} else if a > math.Pi/2 || a <= -math.Pi/2 {
-					a += math.Pi
 				}
 				p.rot = a
 			}
 		} else if u.Facing >= 0 && b.hm != nil {
+			// upright; the front marker points at the facing corner
 			fx, fy := b.hm.Layout.Corner(u.Facing, 1)
-			p.rot = math.Atan2(fy, fx) + math.Pi/2
+			p.front = math.Atan2(fy, fx)
 			p.hasFacing = true
 		}
 		if open != "" && u.At == open {

@@ -39,6 +39,10 @@ type Overlay struct {
 	Path       []string    // a planned path: a line of dots
 	OpenStack  string      // location whose stack is fanned wide for picking
 	Numbers    bool        // hex numbers (also shown when zoom >= 1.2)
+	// Minimap: an overview of the whole map in the view's bottom-right
+	// corner whenever the view does not show all of it (Board.MinimapClick
+	// centres the view on a point clicked there).
+	Minimap bool
 }
 
 // clipped returns dst limited to r, reusing the sub-image across frames.
@@ -134,6 +138,9 @@ func (b *Board) DrawTop(dst *ebiten.Image, cam Camera, o Overlay) {
 func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	b.tick++
 	b.open = o.OpenStack
+	if v != nil {
+		sideNames = v.Sides
+	}
 	if cam.Rect.Empty() {
 		cam.Rect = dst.Bounds()
 	}
@@ -292,6 +299,9 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			b.drawAt(t, b.pill(h.Text, h.Kind, bk), sx, sy, k, 0)
 		}
 	}
+	if o.Minimap {
+		b.drawMinimap(t, cam, v)
+	}
 }
 
 func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed, style string, bk int, k float64, onScreen func(x, y, r float64) bool) {
@@ -310,9 +320,44 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 		bk = bucketFor(z0 * b.us)
 		k = z0 * b.us / bucketScales[bk]
 	}
-	img := faceImage(keyOf(u, style == "block", p.hasFacing, lenU, bk))
+	img := faceImage(keyOf(u, v.Sides, style == "block", lenU, bk))
 	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, p.rot)
 	b.drawAt(t, img, sx, sy, k, p.rot)
+	if p.hasFacing {
+		b.drawFront(t, cam, p, bk, k)
+	}
+}
+
+// frontDist is how far from a square counter's centre (half its side
+// given) the front marker's centre sits at angle a: its whole arrowhead
+// clear of the counter, so the print is never covered.
+func frontDist(a, half, us float64) float64 {
+	c, s := math.Cos(a), math.Sin(a)
+	hw, dp := frontHalfW*us, frontDepth*us
+	d := half / math.Max(math.Abs(c), math.Abs(s))
+	for range 40 {
+		// the base corners of the arrowhead
+		bx, by := c*d, s*d
+		out := func(x, y float64) bool { return math.Max(math.Abs(x), math.Abs(y)) >= half+0.8*us }
+		if out(bx-s*hw, by+c*hw) && out(bx+s*hw, by-c*hw) {
+			break
+		}
+		d += 0.5 * us
+	}
+	return d + dp/2
+}
+
+// drawFront draws a faced unit's front marker: a dark arrowhead with a
+// light rim on the counter's edge, pointing where the unit faces. The
+// counter itself stays upright.
+func (b *Board) drawFront(t *ebiten.Image, cam Camera, p *placed, bk int, k float64) {
+	c, s := math.Cos(p.front), math.Sin(p.front)
+	d := p.h/2 + frontDepth*0.5*b.us
+	if !p.long {
+		d = frontDist(p.front, p.h/2, b.us)
+	}
+	sx, sy := cam.ToScreen(p.cx+c*d, p.cy+s*d)
+	b.drawAt(t, frontImage(bk), sx, sy, k*b.us, p.front)
 }
 
 // drawChips draws the marker chips of the placed counters, upright, down
@@ -339,12 +384,10 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			continue
 		}
 		half := p.h * 0.5
-		if p.rot != 0 && !p.long {
-			half = p.h * 0.62
-		}
-		x := sx + (half+1)*z
+		// in a strip beside the counter, clear of its print
+		x := sx + half*z + 1.5
 		if p.long {
-			x = sx + p.w*0.3*z
+			x = sx + p.w*0.5*z + 1.5
 		}
 		y := sy - half*z + 6*z*b.us
 		g := b.groupOf(u)
@@ -356,8 +399,9 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		}
 		for _, m := range u.Markers {
 			chip := chipImage(m, bk)
-			b.drawAt(t, chip, x, y, k, 0)
-			y += float64(chip.Bounds().Dy()) * k * 0.92
+			cb := chip.Bounds()
+			b.drawAt(t, chip, x+float64(cb.Dx())*k/2, y, k, 0)
+			y += float64(cb.Dy()) * k * 0.92
 		}
 		b.chipAt[g] = [2]float64{x, y}
 	}

@@ -1,8 +1,10 @@
 package render
 
 import (
-	"github.com/hajimehoshi/ebiten/v2/vector"
+	"image"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2/vector"
 	"strconv"
 	"sync"
 
@@ -15,7 +17,8 @@ import (
 // on it, and the pixel bucket it was rendered at.
 type faceKey struct {
 	block  bool
-	col    colorT
+	side   colorT // the side's base colour: the counter's ground
+	col    colorT // the formation colour: a band along the top
 	typ    string
 	short  string
 	values string
@@ -23,8 +26,7 @@ type faceKey struct {
 	str    int
 	max    int
 	hidden bool
-	front  bool // a band along the top edge marks the front of a faced unit
-	lenU   int  // length in map units (long two-hex counters), else 0
+	lenU   int // length in map units (long two-hex counters), else 0
 	bucket int
 }
 
@@ -33,9 +35,14 @@ var (
 	faceCache2 = map[faceKey]*ebiten.Image{}
 )
 
-func keyOf(u *rules.UnitView, block, front bool, lenU int, bucket int) faceKey {
-	k := faceKey{block: block, col: unitColor(u.Color, int(u.Side)), hidden: u.Hidden, front: front, lenU: lenU, bucket: bucket}
+// keyOf is the face of u. A face is always printed upright: the facing of
+// a unit shows by the front marker drawn beside it (Board.drawFront), so
+// its values and name read the same whatever way it faces. sides are the
+// side names (nil: those of the view last drawn).
+func keyOf(u *rules.UnitView, sides []string, block bool, lenU int, bucket int) faceKey {
+	k := faceKey{block: block, side: sideBaseOf(sides, int(u.Side)), hidden: u.Hidden, lenU: lenU, bucket: bucket}
 	if !u.Hidden {
+		k.col = unitColor(u.Color, int(u.Side))
 		k.typ, k.short, k.values, k.size, k.str, k.max = u.Type, u.Short, u.Values, u.Size, u.Strength, u.MaxStr
 	} else if block {
 		// a hidden block still shows whether it is a leader by its shape
@@ -72,69 +79,97 @@ func faceImage(k faceKey) *ebiten.Image {
 	return img
 }
 
-// paintCounter draws a die-cut cardboard counter in the rectangle.
+// paintCounter draws a die-cut cardboard counter in the rectangle: the
+// side's colour as ground, the formation's colour as a band along the top
+// carrying the unit's name, the unit symbol with its strength beside it,
+// and the values large along the bottom.
 func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	f := h / 100 // one face unit
-	col := k.col
-	r := 5 * f
-	fillRoundRect(dst, x, y, w, h, r, shade(col, -0.45)) // the cut edge
-	fillRoundRect(dst, x, y, w-1.2*f-0.5, h-1.2*f-0.5, r, col)
+	base := k.side
+	r := 6 * f
+	fillRoundRect(dst, x, y, w, h, r, shade(base, -0.55)) // the cut edge
+	fillRoundRect(dst, x, y, w-1.4*f-0.5, h-1.4*f-0.5, r, base)
 	// bevel: light top-left, dark bottom-right
-	line(dst, x+r, y+1.2*f, x+w-r, y+1.2*f, 1.4*f, withAlpha(shade(col, 0.45), 0xb0))
-	line(dst, x+1.2*f, y+r, x+1.2*f, y+h-r, 1.4*f, withAlpha(shade(col, 0.35), 0x90))
-	ink := inkOn(col)
-	if k.front {
-		fillRect(dst, x+1.6*f, y+1.6*f, w-4*f, 5*f, shade(col, -0.38))
-	}
+	line(dst, x+r, y+1.3*f, x+w-r, y+1.3*f, 1.4*f, withAlpha(shade(base, 0.5), 0xb0))
+	line(dst, x+1.3*f, y+r, x+1.3*f, y+h-r, 1.4*f, withAlpha(shade(base, 0.4), 0x90))
+	ink := inkOn(base)
 	if k.hidden {
-		// back printed with a diagonal weave and a question mark
+		// back printed with a diagonal weave (kept inside the cut edge)
+		// and a question mark in a frame, all in the side's colour
+		in := dst.SubImage(image.Rect(int(math.Ceil(x+3*f)), int(math.Ceil(y+3*f)), int(x+w-4*f), int(y+h-4*f))).(*ebiten.Image)
 		for t := -h; t < w; t += 9 * f {
-			line(dst, x+t, y+h, x+t+h, y, 1.2*f, withAlpha(shade(col, -0.25), 0xa0))
+			line(in, x+t, y+h, x+t+h, y, 1.2*f, shade(base, -0.15))
 		}
-		strokeRoundRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 4*f, 2*f, withAlpha(ink, 0x90))
+		strokeRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 2*f, mixColor(base, ink, 0.45))
 		drawTextCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
 		return
 	}
 	long := k.lenU > 0
 	cx := x + w/2
-	boxCx := cx
-	if long {
-		boxCx = x + w*0.3
-	}
-	// identifier along the top (the counter's front)
+	// the formation band
+	bandH := 27 * f
+	bx, by, bw := x+2.2*f, y+2.2*f, w-5*f
+	band := k.col
+	fillRoundRect(dst, bx, by, bw, bandH, r*0.7, band)
+	fillRect(dst, bx, by+bandH*0.5, bw, bandH*0.5, band)
+	line(dst, bx, by+bandH, bx+bw, by+bandH, 1.6*f, shade(base, -0.55))
 	if k.short != "" {
-		fs := 19 * f
+		fs := 21 * f
 		fc := Bold(fs)
-		for tw, _ := Measure(k.short, fc); tw > w-10*f && fs > 9*f; tw, _ = Measure(k.short, fc) {
+		for tw, _ := Measure(k.short, fc); tw > bw-6*f && fs > 9*f; tw, _ = Measure(k.short, fc) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.short, fc, cx, y+15*f, ink)
+		drawTextCentered(dst, k.short, fc, cx, by+bandH/2+0.5*f, inkOn(band))
 	}
-	// unit symbol
-	natoSymbol(dst, k.typ, boxCx, y+47*f, 50*f, 30*f, ink, col, f)
+	// unit symbol, strength beside it
+	symCx, symCy := cx-8*f, y+47*f
+	pipCx, pipCy := cx+31*f, symCy
+	if long {
+		symCx, symCy = x+h*0.42, y+61*f
+		pipCx, pipCy = symCx+h*0.42, symCy
+	}
+	natoSymbol(dst, k.typ, symCx, symCy, 44*f, 24*f, ink, base, f)
 	if k.size != "" && !isLeader(k.typ) {
-		drawTextCentered(dst, k.size, Bold(10*f), boxCx, y+28*f, ink)
+		drawTextCentered(dst, k.size, Bold(10*f), symCx, symCy-17*f, ink)
 	}
-	// strength pips
-	pipY := y + 69*f
-	if long {
-		pipY = y + 47*f
-	}
-	pipCx := cx
-	if long {
-		pipCx = x + w*0.72
-	}
-	drawPips(dst, k.str, k.max, pipCx, pipY, f, ink)
-	// values along the bottom
+	drawPipsColumn(dst, k.str, k.max, pipCx, pipCy, f, ink)
+	// values along the bottom, as large as the width allows
 	if k.values != "" {
-		fs := 22 * f
+		vx, vy, vw := cx, y+80*f, w-8*f
+		fs := 34 * f
+		if long {
+			vx, vy, vw = x+w*0.7, y+61*f, w*0.55
+			fs = 40 * f
+		}
 		fc := Bold(fs)
-		for tw, _ := Measure(k.values, fc); tw > w-8*f && fs > 9*f; tw, _ = Measure(k.values, fc) {
+		for tw, _ := Measure(k.values, fc); tw > vw && fs > 9*f; tw, _ = Measure(k.values, fc) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.values, fc, cx, y+86*f, ink)
+		drawTextCentered(dst, k.values, fc, vx, vy, ink)
+	}
+}
+
+// drawPipsColumn draws strength as a column of squares (filled for the
+// steps left, hollow for those lost), or "s/m" when many.
+func drawPipsColumn(dst *ebiten.Image, str, mx int, cx, cy, f float64, ink colorT) {
+	if mx <= 1 {
+		return
+	}
+	if mx > 4 {
+		drawTextCentered(dst, strconv.Itoa(str)+"/"+strconv.Itoa(mx), Bold(12*f), cx, cy, ink)
+		return
+	}
+	sz, gap := 8*f, 3*f
+	total := float64(mx)*sz + float64(mx-1)*gap
+	for i := range mx {
+		py := cy - total/2 + float64(i)*(sz+gap)
+		if i < str {
+			fillRect(dst, cx-sz/2, py, sz, sz, ink)
+		} else {
+			strokeRect(dst, cx-sz/2+0.5, py+0.5, sz-1, sz-1, math.Max(1, 1.3*f), withAlpha(ink, 0xb0))
+		}
 	}
 }
 
@@ -253,7 +288,7 @@ func star(dst *ebiten.Image, cx, cy, r float64, ink, fill colorT) {
 // carrying the unit symbol and its strength squares.
 func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	f := h / 100
-	col := k.col
+	col := k.side
 	leader := isLeader(k.typ)
 	shape := func(x, y, w, h float64, c colorT) {
 		if leader {
@@ -282,18 +317,22 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		fillRoundRect(dst, lx, ly, lw, lh, 4*f, paper)
 	}
 	ink := shade(col, -0.25)
-	if luminance(ink) > 170 {
+	if luminance(ink) > 150 {
 		ink = rgb(0x30, 0x28, 0x20)
+	}
+	// the nation or formation colour as a thin band along the label's top
+	if k.col != col && k.col != (colorT{}) {
+		fillRect(dst, lx+3*f, ly+1.2*f, lw-6*f, 3.2*f, k.col)
 	}
 	cx := lx + lw/2
 	if k.short != "" {
-		fs := 18 * f
+		fs := 21 * f
 		fc := Bold(fs)
 		for tw, _ := Measure(k.short, fc); tw > lw-4*f && fs > 8*f; tw, _ = Measure(k.short, fc) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.short, fc, cx, ly+12*f, ink)
+		drawTextCentered(dst, k.short, fc, cx, ly+15*f, ink)
 	}
 	if leader {
 		// The flag's staff rises above its box: lower and smaller, clear
@@ -352,7 +391,7 @@ func drawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 		return
 	}
 	bk := bucketFor(size / CounterSide)
-	img := faceImage(keyOf(&u, style == "block", false, 0, bk))
+	img := faceImage(keyOf(&u, nil, style == "block", 0, bk))
 	k := size / (CounterSide * bucketScales[bk])
 	var op ebiten.DrawImageOptions
 	op.GeoM.Translate(-2, -2)
@@ -367,7 +406,8 @@ func drawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 	for _, m := range u.Markers {
 		chip := chipImage(m, bk)
 		cw := float64(chip.Bounds().Dx()) * k
-		drawImageAt(dst, chip, x+size-cw*0.45, cy-2*k, k)
+		drawImageAt(dst, chip, x+size+1, cy, k)
+		_ = cw
 		cy += float64(chip.Bounds().Dy()) * k * 0.95
 	}
 }

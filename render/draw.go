@@ -102,14 +102,27 @@ func strokePoly(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Col
 	if len(pts) < 2 {
 		return
 	}
-	strokePath(dst, polyPath(pts, closed), w, c, false)
+	strokePath(dst, strokeLoop(pts, closed), w, c, false)
+}
+
+// strokeLoop is the path of an outline to stroke: a closed outline is
+// drawn as an open one returning over its first edge (stroking a path
+// with Close filled its inside under Ebitengine v2.10).
+func strokeLoop(pts []pt, closed bool) *vector.Path {
+	if !closed || len(pts) < 3 {
+		return polyPath(pts, false)
+	}
+	loop := make([]pt, 0, len(pts)+2)
+	loop = append(loop, pts...)
+	loop = append(loop, pts[0], pts[1])
+	return polyPath(loop, false)
 }
 
 func strokePolyRound(dst *ebiten.Image, pts []pt, closed bool, w float64, c color.Color) {
 	if len(pts) < 2 {
 		return
 	}
-	strokePath(dst, polyPath(pts, closed), w, c, true)
+	strokePath(dst, strokeLoop(pts, closed), w, c, true)
 }
 
 func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
@@ -174,8 +187,25 @@ func fillRoundRect(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
 	fillPath(dst, roundRectPath(x, y, w, h, r), c)
 }
 
+// strokeRoundRect strokes the outline of a rounded rectangle. The outline
+// is a polygon with the corners sampled: stroking the ArcTo path filled
+// the whole rectangle with the stroke's colour under Ebitengine v2.10
+// (marker chips came out as solid blocks, a hidden counter's frame as a
+// pale fill).
 func strokeRoundRect(dst *ebiten.Image, x, y, w, h, r, sw float64, c color.Color) {
-	strokePath(dst, roundRectPath(x, y, w, h, r), sw, c, false)
+	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
+	pts := make([]pt, 0, 28)
+	corner := func(cx, cy, a0 float64) {
+		for i := 0; i <= 6; i++ {
+			a := a0 + float64(i)/6*math.Pi/2
+			pts = append(pts, pt{cx + r*math.Cos(a), cy + r*math.Sin(a)})
+		}
+	}
+	corner(x+w-r, y+r, -math.Pi/2)
+	corner(x+w-r, y+h-r, 0)
+	corner(x+r, y+h-r, math.Pi/2)
+	corner(x+r, y+r, math.Pi)
+	strokePoly(dst, pts, true, sw, c)
 }
 
 // rgb builds an opaque colour.

@@ -69,6 +69,11 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 		}
 	}
 	for _, c := range cs {
+		if cell := m.Cell(c); cell.Terrain == "clear" || cell.Terrain == "" {
+			b.paintCultivation(p, c)
+		}
+	}
+	for _, c := range cs {
 		b.paintTerrainGlyphs(p, c, m.Cell(c))
 	}
 	// 3. hill contours: where the level drops across an edge
@@ -94,7 +99,15 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 				e2 := pt{e.X + (cx-e.X)*f, e.Y + (cy-e.Y)*f}
 				p.line(a2.X, a2.Y, e2.X, e2.Y, HexSize*0.1, rgba(0x8a, 0x62, 0x34, al))
 			}
-			p.roundLine(a.X, a.Y, e.X, e.Y, 1.6, rgb(0x9a, 0x72, 0x44))
+			p.roundLine(a.X, a.Y, e.X, e.Y, 1.8, rgb(0x8a, 0x60, 0x34))
+			// hachures down the slope from the contour, as engraved maps
+			// shade a rise
+			for k := 1; k < 9; k++ {
+				t := float64(k) / 9
+				q := pt{a.X + (e.X-a.X)*t, a.Y + (e.Y-a.Y)*t}
+				l := 0.13 + 0.05*float64(k%2)
+				p.line(q.X, q.Y, q.X+(cx-q.X)*l, q.Y+(cy-q.Y)*l, 0.8, rgb(0xa8, 0x84, 0x58))
+			}
 			if n != nil && cell.Level-n.Level > 1 {
 				a2, e2 := pt{a.X + (cx-a.X)*0.1, a.Y + (cy-a.Y)*0.1}, pt{e.X + (cx-e.X)*0.1, e.Y + (cy-e.Y)*0.1}
 				p.roundLine(a2.X, a2.Y, e2.X, e2.Y, 1.1, rgb(0x9a, 0x72, 0x44))
@@ -155,6 +168,9 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 		b.paintFeatures(p, c, m.Cell(c))
 	}
 	// 9. text
+	if p.overview {
+		return
+	}
 	for _, c := range cs {
 		cell := m.Cell(c)
 		x, y := b.hexCenter(c)
@@ -198,6 +214,7 @@ func (b *Board) placeNames() []placeName {
 	}
 	m := b.hm
 	b.names = []placeName{}
+	roads := b.roadSegments()
 	done := map[hex.Coord]bool{}
 	for _, c := range m.Coords() {
 		cell := m.Cell(c)
@@ -226,9 +243,68 @@ func (b *Board) placeNames() []placeName {
 		if len(group) == 1 {
 			at.Y += HexSize * 0.55
 		}
-		b.names = append(b.names, placeName{cell.Name, at})
+		b.names = append(b.names, placeName{cell.Name, b.clearOfRoads(cell.Name, at, roads)})
 	}
 	return b.names
+}
+
+// roadSegments are the map's roads as segments from hex centres to the
+// middle of their road hexsides (as paintRoads draws them, less the curve).
+func (b *Board) roadSegments() [][2]pt {
+	m := b.hm
+	anySideRoad := false
+	for _, f := range m.Sides {
+		if slices.Contains(f, hex.Road) {
+			anySideRoad = true
+			break
+		}
+	}
+	var out [][2]pt
+	for _, c := range m.Coords() {
+		x, y := b.hexCenter(c)
+		for d := range 6 {
+			n := c.Neighbor(d)
+			if !m.On(n) {
+				continue
+			}
+			if m.SideHas(c, n, hex.Road) || m.SideHas(c, n, "trail") || !anySideRoad && m.HasFeature(c, "road") && m.HasFeature(n, "road") {
+				nx, ny := b.hexCenter(n)
+				out = append(out, [2]pt{{x, y}, {(x + nx) / 2, (y + ny) / 2}})
+			}
+		}
+	}
+	return out
+}
+
+// clearOfRoads moves a name's place off the roads: the first of a few
+// spots around at (at itself first, then below, above, beside) where no
+// road crosses the written name.
+func (b *Board) clearOfRoads(name string, at pt, roads [][2]pt) pt {
+	w, h := Measure(name, Italic(12.5))
+	w, h = w/2+3, h/2+2
+	hits := func(q pt) bool {
+		for _, s := range roads {
+			l := math.Hypot(s[1].X-s[0].X, s[1].Y-s[0].Y)
+			n := max(1, int(l/2))
+			for i := 0; i <= n; i++ {
+				t := float64(i) / float64(n)
+				x, y := s[0].X+(s[1].X-s[0].X)*t, s[0].Y+(s[1].Y-s[0].Y)*t
+				if math.Abs(x-q.X) < w+HexSize*0.09 && math.Abs(y-q.Y) < h+HexSize*0.09 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	H := HexSize
+	for _, d := range []pt{{0, 0}, {0, H * 0.3}, {0, -H * 0.3}, {0, H * 0.55}, {0, -H * 0.55}, {H * 0.5, H * 0.3}, {-H * 0.5, H * 0.3},
+		{H * 0.5, -H * 0.3}, {-H * 0.5, -H * 0.3}, {0, H * 0.8}, {0, -H * 0.8}} {
+		q := pt{at.X + d.X, at.Y + d.Y}
+		if !hits(q) {
+			return q
+		}
+	}
+	return at
 }
 
 // haloText draws s centred on (x, y) with a soft halo so it reads on any
@@ -419,6 +495,39 @@ func (b *Board) paintTerrainGlyphs(p *painter, c hex.Coord, cell *hex.Cell) {
 	}
 }
 
+// paintCultivation lays the open plain out the way printed maps show it:
+// patches of ploughed or sown fields in soft tints with their furrows,
+// and here and there a lone bush, placed per hex but not following the
+// grid, so the plain reads as farmland and not as empty paper.
+func (b *Board) paintCultivation(p *painter, c hex.Coord) {
+	x, y := b.hexCenter(c)
+	H := HexSize
+	if v := hash01(c, 51); v < 0.55 {
+		tints := []colorT{rgb(0xe6, 0xd3, 0x98), rgb(0xd9, 0xdb, 0xa6), rgb(0xe9, 0xcf, 0xa8), rgb(0xdc, 0xd2, 0x9c)}
+		tint := tints[int(hash01(c, 52)*float64(len(tints)))%len(tints)]
+		a := hash01(c, 53) * math.Pi
+		dx, dy := math.Cos(a), math.Sin(a)
+		nx, ny := -dy, dx
+		ox, oy := x+(hash01(c, 54)-0.5)*H*0.5, y+(hash01(c, 55)-0.5)*H*0.5
+		l, w := H*(0.55+0.3*hash01(c, 56)), H*(0.35+0.2*hash01(c, 57))
+		quad := []pt{{ox - dx*l - nx*w, oy - dy*l - ny*w}, {ox + dx*l - nx*w, oy + dy*l - ny*w},
+			{ox + dx*l + nx*w, oy + dy*l + ny*w}, {ox - dx*l + nx*w, oy - dy*l + ny*w}}
+		// opaque tints: translucent fills come out darker than their colour
+		tint = mixColor(colPaper, tint, 0.7)
+		p.fillPoly(quad, tint)
+		for k := -3; k <= 3; k++ {
+			o := float64(k) / 3.5 * w
+			p.line(ox-dx*l*0.92+nx*o, oy-dy*l*0.92+ny*o, ox+dx*l*0.92+nx*o, oy+dy*l*0.92+ny*o, 0.6, shade(tint, -0.1))
+		}
+		p.strokePoly(quad, true, 0.5, shade(tint, -0.16))
+	}
+	if hash01(c, 58) < 0.3 {
+		q := polar(x, y, H*0.5, hash01(c, 59)*2*math.Pi)
+		p.circle(q.X, q.Y, H*0.06, mixColor(colPaper, colTree, 0.8))
+		p.circle(q.X+H*0.07, q.Y+H*0.03, H*0.05, mixColor(colPaper, colTreeDark, 0.7))
+	}
+}
+
 // clipToRadius clips the infinite line through (ox,oy) along (dx,dy) to the
 // disc of radius r at (cx,cy).
 func clipToRadius(ox, oy, dx, dy, cx, cy, r float64) (pt, pt, bool) {
@@ -518,10 +627,13 @@ func (b *Board) paintSide(p *painter, c hex.Coord, d int, feats []string) {
 	for _, f := range feats {
 		switch f {
 		case hex.River:
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.34, colBank)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.2, colWaterInk)
 			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.1, rgb(0x7f, 0xae, 0xd6))
 		case hex.Stream:
-			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.09, colStream)
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.2, colBank)
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.1, colWaterInk)
+			p.roundLine(a.X, a.Y, e.X, e.Y, HexSize*0.05, colStream)
 		case hex.Ford:
 			cx, cy := b.hexCenter(c)
 			nx, ny := b.hexCenter(n)
@@ -647,10 +759,10 @@ func (b *Board) paintRoads(p *painter, cs []hex.Coord) {
 		p.dash(s[0].X, s[0].Y, s[1].X, s[1].Y, 1.4, 4, 3, colRoad)
 	}
 	for _, path := range paths {
-		p.strokeRound(path, false, HexSize*0.15, colRoad)
+		p.strokeRound(path, false, HexSize*0.17, colRoad)
 	}
 	for _, path := range paths {
-		p.strokeRound(path, false, HexSize*0.065, colRoadCore)
+		p.strokeRound(path, false, HexSize*0.1, colRoadCore)
 	}
 }
 

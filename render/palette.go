@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -19,8 +20,9 @@ var (
 	colWater    = rgb(0x9f, 0xc4, 0xdc)
 	colWaterInk = rgb(0x3f, 0x76, 0xaa)
 	colStream   = rgb(0x5e, 0x93, 0xc4)
-	colRoad     = rgb(0x9a, 0x6a, 0x3c)
-	colRoadCore = rgb(0xe8, 0xd2, 0xa0)
+	colRoad     = rgb(0x6e, 0x48, 0x26) // road casing
+	colRoadCore = rgb(0xf2, 0xdc, 0xa8)
+	colBank     = rgb(0x8c, 0xa8, 0x7a) // river and stream banks
 	colWood     = rgb(0x86, 0x5a, 0x2e)
 	colStone    = rgb(0x74, 0x6e, 0x66)
 	colEarth    = rgb(0x83, 0x66, 0x42)
@@ -177,3 +179,59 @@ type (
 	imageT = *ebiten.Image
 	faceT  = text.Face
 )
+
+// Side base colours: every counter and block of a side is printed on its
+// side's colour, in the spirit of the printed games (Bourbon white, French
+// blue, Allied and British red); the formation colour is only a band on
+// it. The pairs that meet on one map stay apart under deuteranopia and
+// protanopia (see TestSideColoursApartForColourBlindPlayers). Other
+// painters (the zone map) take their side colours from SideBase too.
+var (
+	ColBourbon    = rgb(0xee, 0xf0, 0xf5) // white with a cool tint, apart from the parchment
+	ColFrench     = rgb(0x3b, 0x5f, 0xae)
+	ColAllied     = rgb(0xb8, 0x34, 0x2a)
+	ColSpanish    = rgb(0xd9, 0xb1, 0x3a)
+	ColPortuguese = rgb(0x3c, 0x6e, 0x44)
+)
+
+// sideNames are the side names of the view last drawn by a Board, so
+// that counters drawn outside the map (unit cards) take the same colours.
+var sideNames []string
+
+// SideBase is the base colour of the counters of side i named name.
+// Unknown names fall back on the side's index: the first side blue, the
+// second red.
+func SideBase(name string, i int) colorT {
+	switch strings.ToLower(name) {
+	case "bourbon", "bourbons", "franco-spanish", "two crowns":
+		return ColBourbon
+	case "french", "france", "imperial", "napoleon":
+		return ColFrench
+	case "allied", "allies", "british", "english", "anglo-allied", "anglo-portuguese", "grand alliance":
+		return ColAllied
+	case "spanish", "spain":
+		return ColSpanish
+	case "portuguese", "portugal":
+		return ColPortuguese
+	}
+	switch i {
+	case 0:
+		return ColFrench
+	case 1:
+		return ColAllied
+	}
+	return sideColor(i)
+}
+
+// sideBaseOf is the base colour of side i with the side names of sides
+// (nil: the names of the view last drawn).
+func sideBaseOf(sides []string, i int) colorT {
+	if sides == nil {
+		sides = sideNames
+	}
+	name := ""
+	if i >= 0 && i < len(sides) {
+		name = sides[i]
+	}
+	return SideBase(name, i)
+}

@@ -159,48 +159,27 @@ func TestPixelsCounterShowsFormationColour(t *testing.T) {
 	}}
 	img, b, cam := drawFixture(t, v, Overlay{})
 	cx, cy := screenOf(t, b, cam, "0303")
-	// left of the symbol box, in the counter's body
-	for _, dx := range []float64{-0.38, 0.38} {
-		r, g, bl := avg(img, cx+dx*CounterSide*cam.Zoom, cy, 1)
+	f := CounterSide * cam.Zoom / 100
+	// the formation's colour is the band along the top, beside the name
+	for _, dx := range []float64{-44, 44} {
+		r, g, bl := avg(img, cx+dx*f, cy-50*f+12*f, 0)
 		if math.Abs(r-0xc0) > 14 || math.Abs(g-0x30) > 14 || math.Abs(bl-0x30) > 14 {
-			t.Errorf("counter body at %+.2f is %.0f,%.0f,%.0f, want #c03030", dx, r, g, bl)
+			t.Errorf("band at %+.0f is %.0f,%.0f,%.0f, want #c03030", dx, r, g, bl)
 		}
+	}
+	// the body is the side's colour (side A: the first side, blue)
+	want := SideBase("A", 0)
+	if r, g, bl := avg(img, cx-42*f, cy+20*f, 0); math.Abs(r-float64(want.R)) > 14 || math.Abs(g-float64(want.G)) > 14 || math.Abs(bl-float64(want.B)) > 14 {
+		t.Errorf("counter body is %.0f,%.0f,%.0f, want the side's %v", r, g, bl, want)
 	}
 	// the symbol box is lighter than the body
-	if r, g, _ := avg(img, cx-CounterSide*0.15*cam.Zoom, cy-CounterSide*0.08*cam.Zoom, 0); g < 120 || r < 200 {
+	if r, g, _ := avg(img, cx-22*f, cy-4*f, 0); g < 120 || r < 120 {
 		t.Errorf("symbol box not light: %.0f,%.0f", r, g)
 	}
-	// outside the counter the map shows
-	if r, g, bl := avg(img, cx, cy+HexSize*0.8*cam.Zoom, 1); !(r > 200 && g > 190 && bl > 150) {
-		t.Errorf("below the counter is %.0f,%.0f,%.0f, want parchment", r, g, bl)
-	}
-}
-
-func TestPixelsRotatedCounterFrontPointsAtFacingCorner(t *testing.T) {
-	needLoop(t)
-	for _, flat := range []bool{true, false} {
-		for f := range 6 {
-			rb := fixtureHex(t)
-			if !flat {
-				rb = pointyBoard()
-			}
-			v := &rules.View{Sides: []string{"A", "B"}, Board: rb, Units: []rules.UnitView{
-				{ID: "u", Type: "infantry", Color: "#40a040", At: "0303", Facing: f},
-			}}
-			b := NewBoard(rb)
-			img := ebiten.NewImage(900, 760)
-			cam := Camera{Zoom: 2, Rect: img.Bounds()}
-			b.Draw(img, cam, v, Overlay{})
-			cx, cy := screenOf(t, b, cam, "0303")
-			dx, dy := rb.Hex.Layout.Corner(f, 1) // unit vector toward corner f
-			d := CounterSide * 0.46 * cam.Zoom
-			fr, fg, fb := avg(img, cx+dx*d, cy+dy*d, 0)
-			br, bg, bb := avg(img, cx-dx*d, cy-dy*d, 0)
-			// the front band is a darker shade of the counter colour
-			if !(fg < 0x40*0.85 || fg < bg-25) || math.Abs(br-0x40) > 14 || math.Abs(bg-0xa0) > 14 || math.Abs(bb-0x40) > 14 {
-				t.Errorf("flat=%v facing %d: front %.0f,%.0f,%.0f back %.0f,%.0f,%.0f", flat, f, fr, fg, fb, br, bg, bb)
-			}
-		}
+	// outside the counter the map shows: light ground (parchment or a
+	// field's tint), not the counter's blue
+	if r, g, bl := avg(img, cx, cy+HexSize*0.8*cam.Zoom, 1); !(r+g+bl > 3*140 && r > bl+20) {
+		t.Errorf("below the counter is %.0f,%.0f,%.0f, want the ground", r, g, bl)
 	}
 }
 
@@ -213,11 +192,14 @@ func TestPixelsHiddenCounterIsPlain(t *testing.T) {
 	cx, cy := screenOf(t, b, cam, "0303")
 	// no light symbol box in the middle of a hidden counter: the '?' is light
 	// but the box's left edge region stays the counter colour
+	// its back is its side's colour (the second side: red), whatever its
+	// formation's colour
+	savePNG(t, img, "hidden.png")
 	r, g, bl := avg(img, cx-CounterSide*0.2*cam.Zoom, cy+CounterSide*0.25*cam.Zoom, 0)
-	if !(bl > r+40) {
-		t.Errorf("hidden counter body not blue: %.0f,%.0f,%.0f", r, g, bl)
+	if !(r > bl+40) {
+		t.Errorf("hidden counter body not the second side's red: %.0f,%.0f,%.0f", r, g, bl)
 	}
-	if k := keyOf(&v.Units[0], false, false, 0, 4); k.short != "" || k.values != "" || k.typ != "" {
+	if k := keyOf(&v.Units[0], nil, false, 0, 4); k.short != "" || k.values != "" || k.typ != "" {
 		t.Errorf("a hidden counter's face key leaks its identity: %+v", k)
 	}
 }

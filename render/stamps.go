@@ -94,6 +94,34 @@ func badgeImage(n, bucket int) *ebiten.Image {
 	return img
 }
 
+// frontDepth is how far a front marker reaches out of its counter.
+const (
+	frontDepth = 9.0
+	frontHalfW = 9.0 // half the arrowhead's base
+)
+
+var frontC = map[int]*ebiten.Image{}
+
+// frontImage is the front marker of a faced counter, pointing right.
+func frontImage(bucket int) *ebiten.Image {
+	chipMu.Lock()
+	defer chipMu.Unlock()
+	if img, ok := frontC[bucket]; ok {
+		return img
+	}
+	s := bucketScales[bucket]
+	d, hw := frontDepth*s, frontHalfW*s
+	n := int(math.Ceil(2*math.Max(d, hw) + 6))
+	img := ebiten.NewImage(n, n)
+	c := float64(n) / 2
+	tri := []pt{{c - d/2, c - hw}, {c + d/2, c}, {c - d/2, c + hw}}
+	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
+	strokePoly(img, tri, true, math.Max(1, 1.6*s), rgb(0xfb, 0xf6, 0xe8))
+	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
+	frontC[bucket] = img
+	return img
+}
+
 type pillKey struct {
 	text   string
 	kind   HighlightKind

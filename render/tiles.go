@@ -143,6 +143,8 @@ type painter struct {
 	tx, ty float64
 	w, h   float64  // tile extent in map units
 	texts  []func() // text drawn last, after every shape (see fillRect)
+	// overview: painting the minimap, too small for writing
+	overview bool
 }
 
 // later queues a text draw until flushTexts.
