@@ -1,0 +1,153 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"grognard/rules"
+	_ "grognard/rules/systems"
+)
+
+// Albuera 1811 in the real window. The French 1er bataillon of the 16e
+// Léger (Godinot's brigade, east of the bridge at set-up) marches on the
+// bridge: the test plays the first activations through the engine (the
+// Allies hold, every other commander ends his movement) until the battalion
+// stands in Line on 1608 with the bridge in front of it, then does the rest
+// with the mouse: select it, see its legal destinations light on the map,
+// click the hex over the bridge (1508), which is a front hex of the KGL's
+// 2nd Light Battalion in the village; the reaction prompt [13.1] appears
+// for the Allies and a click decides it.
+const (
+	albSeed   = 3
+	albUnit   = "I/16L"
+	albLine   = "1608" // where the driver leaves it, in Line
+	albBridge = "1508" // across the bridge: 2KGL's front hex
+	albKGL    = "2KGL"
+)
+
+var albPath = []string{"1809", "1708", albLine} // in Column, through the olive groves
+
+// albView returns the view of the battalion.
+func albUnitView(st rules.State, id string) (rules.UnitView, bool) {
+	for _, u := range st.View(0).Units {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
+
+// albueraDrive plays g until the French decide with albUnit in Line on
+// albLine and a legal move to albBridge; it returns false if the game went
+// another way within the step budget. (No t.Fatal: the window test runs it
+// on the game loop.)
+func albueraDrive(g *rules.Game) (bool, error) {
+	for step := 0; step < 3000; step++ {
+		st := g.State.Status()
+		if g.State.Result().Over {
+			return false, nil
+		}
+		if st.Decider == rules.Chance {
+			if _, err := g.ResolveChance(); err != nil {
+				return false, err
+			}
+			continue
+		}
+		legal := g.State.Legal()
+		u, ok := albUnitView(g.State, albUnit)
+		if !ok {
+			return false, nil
+		}
+		find := func(match func(a rules.Action) bool) (rules.Action, bool) {
+			for _, a := range legal {
+				if match(a) {
+					return a, true
+				}
+			}
+			return rules.Action{}, false
+		}
+		var act rules.Action
+		found := false
+		if st.Decider == 0 {
+			if u.At == albLine && u.Formation == "line" {
+				if _, ok := find(func(a rules.Action) bool { return a.Kind == "move" && a.Unit == albUnit && a.To == albBridge }); ok {
+					return true, nil
+				}
+			}
+			// The next hex of the march, or Line at its end.
+			next := ""
+			for i, h := range albPath {
+				if u.At == h && i+1 < len(albPath) {
+					next = albPath[i+1]
+				}
+			}
+			if u.At == "1909" {
+				next = albPath[0]
+			}
+			if next != "" {
+				act, found = find(func(a rules.Action) bool { return a.Kind == "move" && a.Unit == albUnit && a.To == next })
+			} else if u.At == albLine && u.Formation != "line" {
+				act, found = find(func(a rules.Action) bool { return a.Kind == "choose" && a.Unit == albUnit && a.Choice == "array:line" })
+			}
+			if !found { // Soult's chit [4.6] and division chits: Godinot if offered
+				act, found = find(func(a rules.Action) bool {
+					return a.Kind == "choose" && strings.Contains(strings.ToLower(a.Choice+" "+a.Label), "godinot")
+				})
+			}
+		}
+		if !found {
+			act, found = find(func(a rules.Action) bool { return a.Kind == "pass" || a.Kind == "end" || a.Choice == "react:none" })
+		}
+		if !found {
+			act, found = legal[0], len(legal) > 0
+		}
+		if !found {
+			return false, fmt.Errorf("no legal action at %+v", st)
+		}
+		if _, err := g.Apply(act); err != nil {
+			return false, fmt.Errorf("%s: %v", act.Label, err)
+		}
+	}
+	return false, nil
+}
+
+// TestAlbueraDriveToTheBridge [12], [13.1A]: the engine part of the window
+// test, without a window: the driver brings I/16 L in Line to 1608, its move
+// over the bridge to 1508 enters the front of 2KGL, and the Allies must
+// react (procedure A: the KGL count as British, -2, and in command, -1, so
+// the check always passes and the choice is theirs).
+func TestAlbueraDriveToTheBridge(t *testing.T) {
+	g, err := rules.NewGame("albuera-1811", albSeed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := albueraDrive(g); err != nil || !ok {
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Fatalf("the driver did not bring %s to %s in Line", albUnit, albLine)
+	}
+	var move rules.Action
+	for _, a := range g.State.Legal() {
+		if a.Kind == "move" && a.Unit == albUnit && a.To == albBridge {
+			move = a
+		}
+	}
+	if _, err := g.Apply(move); err != nil {
+		t.Fatal(err)
+	}
+	st := g.State.Status()
+	if st.Decider != 1 {
+		t.Fatalf("after %s the Allies should decide a reaction; decider %d, %s", move.Label, st.Decider, st.SubPhase)
+	}
+	opts := map[string]bool{}
+	for _, a := range g.State.Legal() {
+		if a.Unit == albKGL && strings.HasPrefix(a.Choice, "react:") {
+			opts[a.Choice] = true
+		}
+	}
+	if !opts["react:none"] || !opts["react:fire"] {
+		t.Fatalf("2KGL's reaction choices %v", opts)
+	}
+}

@@ -1,0 +1,59 @@
+// Package albuera implements Albuera 1811: Beresford vs. Soult
+// (Strategemata, 2023): battalions, squadrons and batteries on a hex map,
+// chits drawn from an Activation Pool, infantry in column, two-hex lines,
+// squares and skirmish order, reactions to enemy movement, musket and
+// artillery fire, clashes, routs to the Turn track and victory points.
+// Rule numbers in comments, labels and events are the book's [1.0]-[16.4].
+package albuera
+
+import (
+	"fmt"
+	"sync"
+
+	"grognard/rules"
+)
+
+// SystemID and ScenarioID are the registry ids.
+const (
+	SystemID   = "albuera"
+	ScenarioID = "albuera-1811"
+)
+
+var (
+	loadOnce sync.Once
+	loaded   *Scenario
+	loadErr  error
+)
+
+// Load returns the scenario data, read once.
+func Load() (*Scenario, error) {
+	loadOnce.Do(func() { loaded, loadErr = LoadScenario(SystemID, ScenarioID) })
+	return loaded, loadErr
+}
+
+// Info is the scenario as the registry lists it.
+var Info = rules.ScenarioInfo{ID: ScenarioID, Name: "Albuera 1811: Beresford vs. Soult",
+	Description: "16 May 1811: Soult's Army of the South turns Beresford's right at La Albuera. 16 turns of 15 minutes; chits drawn from an Activation Pool; the French win at 8 VP, the Allies at 6 [16.4].",
+	Turns:       16, Sides: []string{"French", "Allied"}}
+
+// SysInfo describes the system.
+var SysInfo = rules.SystemInfo{ID: SystemID, Name: "Albuera 1811",
+	Description: "Tactical hex game: activation chits, column, two-hex lines, squares and skirmishers, reaction to movement, fire and clash (d10)."}
+
+func newGame(scenario string, opts rules.Options) (rules.State, error) {
+	if scenario != ScenarioID {
+		return nil, fmt.Errorf("albuera: unknown scenario %q", scenario)
+	}
+	sc, err := Load()
+	if err != nil {
+		return nil, err
+	}
+	return New(sc)
+}
+
+// New starts a game on scenario data.
+func New(sc *Scenario) (*State, error) { return newState(sc) }
+
+func init() {
+	rules.Register(SysInfo, []rules.ScenarioInfo{Info}, newGame)
+}

@@ -1,0 +1,7 @@
+package albuera
+
+import "grognard/rules/hex"
+
+type hexCoord = hex.Coord
+
+var hexNewLine2 = hex.NewLine2

@@ -1,0 +1,127 @@
+package albuera
+
+import (
+	"fmt"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// CheckInvariants checks the state's own consistency (rules.Checker).
+func (s *State) CheckInvariants() error {
+	defer s.indexed()()
+	hexes := map[hex.Coord][]int{}
+	for i := range s.U {
+		u := &s.U[i]
+		d := s.def(i)
+		if u.Where != OnMap {
+			if u.Where == Routed && u.Box < 1 {
+				return fmt.Errorf("%s routed with no box [15.11]", d.ID)
+			}
+			continue
+		}
+		if !s.sc.Map.On(u.At) {
+			return fmt.Errorf("%s off the map at %v", d.ID, u.At)
+		}
+		if d.Kind == KCdr || u.Captured {
+			continue
+		}
+		if u.MP < 1 || u.MP > d.N {
+			return fmt.Errorf("%s has Manpower %d of %d [3.4]", d.ID, u.MP, d.N)
+		}
+		if u.Facing < 0 || u.Facing > 5 {
+			return fmt.Errorf("%s has facing %d", d.ID, u.Facing)
+		}
+		if u.Two {
+			if !s.sc.Map.On(u.At2) || !s.line2(i).Valid() {
+				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", d.ID, s.num(u.At), s.num(u.At2))
+			}
+			if d.Kind != KInf || u.Array != Line {
+				return fmt.Errorf("%s is a rectangle but not a battalion in Line [6.1]", d.ID)
+			}
+			if u.MP < d.rectMin() && !s.pendingTask("shrink", i) {
+				return fmt.Errorf("%s: rectangle with Manpower %d below %d [6.2]", d.ID, u.MP, d.rectMin())
+			}
+		}
+		if !u.Two && u.Array == Line && d.Kind == KInf && u.MP >= d.rectMin() && !s.pendingTask("grow", i) {
+			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", d.ID, u.MP)
+		}
+		for _, h := range s.hexes(i) {
+			hexes[h] = append(hexes[h], i)
+		}
+	}
+	for h, us := range hexes {
+		for side := 0; side < 2; side++ {
+			var mine []int
+			for _, j := range us {
+				if s.side(j) == side {
+					mine = append(mine, j)
+				}
+			}
+			if len(mine) == 0 {
+				continue
+			}
+			inf, cav, art := 0, 0, 0
+			for _, j := range mine {
+				switch s.kind(j) {
+				case KInf:
+					inf++
+				case KCav:
+					cav++
+				case KArt:
+					art++
+				}
+			}
+			if inf > 0 && cav > 0 || inf > 4 || cav > 4 || art > 1 || art == 1 && inf+cav > 2 {
+				return fmt.Errorf("stacking broken at %s: %d infantry, %d cavalry, %d artillery [11.1], [11.2]", s.num(h), inf, cav, art)
+			}
+			var ref = -1
+			for _, j := range mine {
+				if s.kind(j) == KArt || s.kind(j) == KComp {
+					continue
+				}
+				if ref < 0 {
+					ref = j
+					continue
+				}
+				if s.U[j].Array != s.U[ref].Array || s.U[j].Facing != s.U[ref].Facing || s.U[j].Two != s.U[ref].Two {
+					return fmt.Errorf("stack at %s mixes arrays or facings (%s, %s) [11.0]", s.num(h), s.id(ref), s.id(j))
+				}
+			}
+		}
+	}
+	// Pool consistency [3.3], [4.10].
+	seen := map[string]bool{}
+	for _, c := range s.Pool {
+		i := s.idx(c)
+		if i < 0 || !s.def(i).Chit {
+			return fmt.Errorf("pool holds %q, not a chit", c)
+		}
+		if seen[c] {
+			return fmt.Errorf("chit %s twice in the pool", c)
+		}
+		seen[c] = true
+		if s.U[i].Where != OnMap {
+			return fmt.Errorf("chit %s of a commander off the map is in the pool [4.10]", c)
+		}
+	}
+	if s.Over {
+		return nil
+	}
+	if s.decider() == rules.NoSide {
+		return fmt.Errorf("nobody decides in phase %s", s.Phase)
+	}
+	if len(s.Legal()) == 0 {
+		return fmt.Errorf("the decider has no action (phase %s, %d tasks)", s.Phase, len(s.Tasks))
+	}
+	return nil
+}
+
+func (s *State) pendingTask(kind string, i int) bool {
+	for _, t := range s.Tasks {
+		if t.Kind == kind && t.Unit == i {
+			return true
+		}
+	}
+	return false
+}

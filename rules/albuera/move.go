@@ -1,0 +1,1078 @@
+package albuera
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Movement [12], stacking [11], arrays [5]-[8], [10.13]-[10.15].
+
+// costCol is the Terrain Effects Table column of a unit's array.
+func (s *State) costCol(i int) string {
+	a := s.U[i].Array
+	if s.U[i].Two {
+		return Line
+	}
+	return a
+}
+
+// ma is a unit's Movement Allowance in half points [12.8], [10.13]-[10.15].
+func (s *State) ma(i int) int {
+	switch s.kind(i) {
+	case KInf, KComp:
+		if s.U[i].Double {
+			return 2 * s.sc.P("mp_double")
+		}
+		return 2 * s.sc.P("mp_infantry")
+	case KCav:
+		return 2 * s.sc.P("mp_cavalry")
+	case KArt:
+		switch s.U[i].Array {
+		case Foot:
+			return 2 * s.sc.P("mp_foot")
+		case Limbered:
+			return 2 * s.sc.P("mp_limbered")
+		}
+		return 2 * s.sc.P("mp_horse")
+	}
+	return 2 * s.sc.P("mp_commander")
+}
+
+func (s *State) left(i int) int { return s.ma(i) - s.U[i].Spent }
+
+// enterCost is the half-point cost for array col to enter 'to' from 'from'
+// (terrain, climbing, river hexside) [12.2], -1 prohibited.
+func (s *State) enterCost(col string, from, to hex.Coord) int {
+	cell := s.sc.Map.Cell(to)
+	if cell == nil {
+		return -1
+	}
+	c := s.sc.Cost[cell.Terrain][col]
+	if c < 0 {
+		return -1
+	}
+	if fc := s.sc.Map.Cell(from); fc != nil && cell.Level > fc.Level {
+		k := s.sc.Cost["climb"][col]
+		if k < 0 {
+			return -1
+		}
+		c += k
+	}
+	if s.sc.Map.SideHas(from, to, hex.River) && !s.sc.Map.SideHas(from, to, hex.Bridge) {
+		row := "river"
+		if s.sc.Map.SideHas(from, to, hex.Slope) {
+			row = "slope"
+		}
+		if _, ok := s.sc.Cost["ford"]; ok && s.sc.Map.SideHas(from, to, hex.Ford) {
+			row = "ford" // a ford replaces the river's cost (Terrain Effects Table)
+		}
+		k := s.sc.Cost[row][col]
+		if k < 0 {
+			return -1
+		}
+		c += k
+	}
+	return c
+}
+
+// crossesRiver reports a river hexside without bridge between a and b.
+func (s *State) crossesRiver(a, b hex.Coord) bool {
+	return s.sc.Map.SideHas(a, b, hex.River) && !s.sc.Map.SideHas(a, b, hex.Bridge)
+}
+
+// ---- stacking [11] ---------------------------------------------------------------
+
+// stackOK reports whether unit i (of its array, facing and shape) may stand
+// in hex c together with the friendly units already there [11], [6.4].
+func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) bool {
+	side := s.side(i)
+	inf, cav, art, comp := 0, 0, 0, 0
+	add := func(k string) {
+		switch k {
+		case KInf:
+			inf++
+		case KCav:
+			cav++
+		case KArt:
+			art++
+		case KComp:
+			comp++
+		}
+	}
+	add(s.kind(i))
+	for _, j := range s.occ(c) {
+		if j == i || s.side(j) != side {
+			continue
+		}
+		if s.kind(i) == KComp && s.def(i).Battalion == s.id(j) || s.kind(j) == KComp && s.def(j).Battalion == s.id(i) {
+			continue // a company and its battalion: they rejoin [8.3]
+		}
+		add(s.kind(j))
+		if s.kind(i) == KArt || s.kind(j) == KArt {
+			continue // artillery may differ in array and facing [11.0]
+		}
+		uj := &s.U[j]
+		if uj.Two != two {
+			return false // a rectangle stacks only with rectangles [6.4]
+		}
+		if two && (uj.At != s.U[i].At && uj.At != c || uj.Facing != facing) {
+			if !(uj.Facing == facing) {
+				return false
+			}
+		}
+		if uj.Array != array || uj.Facing != facing {
+			return false
+		}
+	}
+	if comp > 0 && (inf+cav+art) > 0 {
+		// companies stack with any number of companies [11.2]; with a battalion
+		// they reattach [8.3], so mixed stacks are their battalion only.
+		return false
+	}
+	if inf > 0 && cav > 0 {
+		return false // [11.1]
+	}
+	if art > 1 {
+		return false
+	}
+	if art == 1 && inf+cav > 2 {
+		return false // [11.2]
+	}
+	return inf <= 4 && cav <= 4
+}
+
+// ---- 2.2 bookkeeping ----------------------------------------------------------------
+
+func (s *State) startMove() {
+	for i := range s.U {
+		u := &s.U[i]
+		u.Spent, u.Started, u.Done, u.Double, u.NoFire, u.Straight, u.Spoiled, u.Charge, u.Turns, u.Group = 0, false, false, false, false, 0, false, false, 0, 0
+		if u.Where == OnMap {
+			u.Start = u.At
+		}
+	}
+	s.Window, s.Motion, s.Ended = "opp", -1, false
+	if len(s.Act) == 0 && len(s.Tasks) == 0 {
+		s.listActors()
+	}
+}
+
+func (s *State) endMove() {
+	for i := range s.U {
+		u := &s.U[i]
+		if s.kind(i) == KArt && !u.Tech && !u.Captured {
+			u.ArtFired = false // [10.7]
+		}
+		if u.Started && containsInt(s.Support, i) {
+			s.Used[i] = true // [4.7.1]
+		}
+	}
+	s.Motion = -1
+	s.enter(phCmd)
+}
+
+// autoMove takes the automatic steps of 2.2.
+func (s *State) autoMove() bool {
+	if s.Window == "opp" {
+		done := s.indexed()
+		n := len(s.fireOptions(1-s.Side, -1))
+		done()
+		if n == 0 {
+			if s.Ended {
+				s.endMove()
+			} else {
+				s.Window = "act"
+			}
+			return true
+		}
+		return false
+	}
+	if s.Motion >= 0 {
+		m := s.Motion
+		done := s.indexed()
+		stuck := s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && len(s.fireOptions(s.Side, m)) == 0
+		done()
+		if stuck {
+			s.finish(m)
+			return true
+		}
+		return false
+	}
+	if s.Ended {
+		s.Window = "opp"
+		return true
+	}
+	return false
+}
+
+// finish ends a unit's move definitively [12.13]; the enemy may fire [14.5].
+func (s *State) finish(i int) {
+	if i >= 0 {
+		s.U[i].Done = true
+		for j := range s.U {
+			if s.U[j].Group == i+1 {
+				s.U[j].Done = true // it moved with i [12.13]
+			}
+		}
+	}
+	s.Motion = -1
+	s.Window = "opp"
+}
+
+// moveLegal lists the actions of 2.2.
+func (s *State) moveLegal() []rules.Action {
+	if s.Window == "opp" {
+		out := s.fireOptions(1-s.Side, -1)
+		out = append(out, rules.Action{Kind: "pass", Label: "Pass: no fire now", Rule: "14.5"})
+		return out
+	}
+	var out []rules.Action
+	if s.Motion >= 0 {
+		ua := s.unitActions(s.Motion)
+		out = append(out, ua...)
+		out = append(out, s.fireOptions(s.Side, s.Motion)...)
+		if !s.U[s.Motion].Double || len(ua) == 0 {
+			out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
+		}
+		return out
+	}
+	for _, i := range s.Act {
+		if !s.U[i].Done && s.U[i].Where == OnMap {
+			out = append(out, s.unitActions(i)...)
+		}
+	}
+	out = append(out, s.fireOptions(s.Side, -1)...)
+	out = append(out, rules.Action{Kind: "end", Label: "End movement", Rule: "14.5"})
+	return out
+}
+
+// mayMove reports a unit of the active side that may still act [4.2.1], [12.13].
+func (s *State) mayMove(i int) bool {
+	u := &s.U[i]
+	return u.Where == OnMap && !u.Done && s.canAct(i) && (s.Motion < 0 || s.Motion == i) && !s.inClash(i)
+}
+
+// unitActions lists the moves, facings, array changes and detachments of unit i.
+func (s *State) unitActions(i int) []rules.Action {
+	if !s.mayMove(i) {
+		return nil
+	}
+	var out []rules.Action
+	out = append(out, s.lineMoves(i)...) // [12.10]
+	if s.U[i].Two {
+		out = append(out, s.lineSteps(i)...)
+	} else {
+		out = append(out, s.steps(i)...)
+		out = append(out, s.facings(i)...)
+	}
+	out = append(out, s.arrayChanges(i)...)
+	out = append(out, s.detach(i)...)
+	u := &s.U[i]
+	if s.kind(i) == KInf && !u.Started && u.Spent == 0 && !u.Double && u.Array != Square {
+		out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "double",
+			Label: s.name(i) + " declares Double March (6 MP, all to be spent, no fire) [12.9]", Rule: "12.9"})
+	}
+	if st := s.stackOf(i); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
+		ok := true
+		for _, j := range st {
+			ok = ok && s.U[j].Spent+2 <= s.ma(j) && s.canAct(j)
+		}
+		if ok {
+			out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "reorder",
+				Label: s.name(i) + " goes to the bottom of the stack (1 MP each) [11.0]", Rule: "11.0"})
+		}
+	}
+	return out
+}
+
+// stepCheck says whether unit i may step into n and at what cost; charge
+// tells whether the entry is a cavalry Charge [9.2].
+func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge bool, why string) {
+	u := &s.U[i]
+	cost, rear, enemy, why = s.stepCost(i, u.At, u.Facing, n)
+	if why != "" {
+		return 0, false, false, false, why
+	}
+	if enemy && s.kind(i) == KCav && u.Straight >= 3 && !u.Spoiled && !s.spoils(u.At, n) {
+		charge = true // [9.2.1]
+	}
+	if u.At != u.Start && s.friendsBesides(i, u.At) {
+		cost += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
+	}
+	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
+		return 0, false, false, false, fmt.Sprintf("needs %s MP, %s left [12.2]", half(cost), half(s.left(i)))
+	}
+	return cost, rear, enemy, charge, ""
+}
+
+// stepCost prices a step of unit i standing at 'at' with facing f into n,
+// MP left aside.
+func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rear, enemy bool, why string) {
+	u := &s.U[i]
+	d := s.def(i)
+	if !s.sc.Map.On(n) {
+		return 0, false, false, "off the map"
+	}
+	var arc hex.Arc
+	if u.Array == Square {
+		arc = hex.Front // [7.3]
+		if at.DirTo(n) < 0 {
+			return 0, false, false, "not adjacent"
+		}
+	} else {
+		a, ok := hex.ArcOf(at, f, n)
+		if !ok {
+			return 0, false, false, "not adjacent"
+		}
+		arc = a
+	}
+	if arc == hex.Flank {
+		return 0, false, false, "a unit moves into its Front hexes (or Rear at +1 MP) [12.1]"
+	}
+	rear = arc == hex.Rear
+	cost = s.enterCost(s.costCol(i), at, n)
+	if cost < 0 {
+		return 0, false, false, "prohibited terrain for this array (Terrain Effects Table) [12.2]"
+	}
+	if rear {
+		if s.Phase == phMove && s.side(i) != s.Side {
+			return 0, false, false, "only in its own Movement subphase [12.6]"
+		}
+		cost += s.sc.act("rear", 2) // [12.6]
+	}
+	enemy = s.hasSide(n, 1-d.Side)
+	if enemy {
+		if rear {
+			return 0, false, false, "no Clash Hex by a move backwards [12.6]"
+		}
+		switch {
+		case d.Kind == KComp:
+			return 0, false, false, "skirmishers may not enter a Clash Hex [8.7]"
+		case d.Kind == KArt:
+			return 0, false, false, "artillery does not enter a Clash Hex (interpretation)"
+		case u.Array == Square:
+			return 0, false, false, "squares cannot enter a Clash Hex [7.3]"
+		case d.Kind == KInf && u.Array == Column && (d.British() || d.Nation == "portuguese"):
+			return 0, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
+		}
+		cost += s.sc.act("enemy_hex", 2) // [11.10]
+	}
+	if !s.stackOK(i, n, false, f, u.Array) {
+		return 0, false, false, "stacking: the hex would hold too many or mixed units [11]"
+	}
+	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
+		return 0, false, false, "Double March forbids this hex [12.9]"
+	}
+	return cost, rear, enemy, ""
+}
+
+// spoils reports terrain that breaks a charge [9.2.1].
+func (s *State) spoils(from, to hex.Coord) bool {
+	t := s.sc.Map.Cell(to).Terrain
+	return t == "forest" || t == "olive" || t == "village" || s.crossesRiver(from, to)
+}
+
+func half(n int) string {
+	if n%2 == 0 {
+		return fmt.Sprintf("%d", n/2)
+	}
+	return fmt.Sprintf("%d.5", n/2)
+}
+
+func (s *State) steps(i int) []rules.Action {
+	var out []rules.Action
+	u := &s.U[i]
+	for _, n := range u.At.Neighbors() {
+		cost, rear, enemy, charge, why := s.stepCheck(i, n)
+		if why != "" {
+			continue
+		}
+		lab := fmt.Sprintf("%s to %s (%s MP)", s.name(i), s.num(n), half(cost))
+		rule := "12.1"
+		if rear {
+			lab += " backwards"
+			rule = "12.6"
+		}
+		if enemy {
+			lab += ": enters the enemy hex"
+			rule = "11.10"
+		}
+		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
+		if charge {
+			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
+				Label: fmt.Sprintf("%s charges %s (%s MP)", s.name(i), s.num(n), half(cost)), Rule: "9.2"})
+		}
+		// the whole stack [12.13], [9.2.2]
+		if ms := s.mates(i); len(ms) > 0 {
+			ok, chargeAll := true, charge
+			var ids []string
+			members := append([]int{i}, ms...)
+			for _, j := range ms {
+				uj := &s.U[j]
+				c, _, en, why := s.stepCost(j, uj.At, uj.Facing, n)
+				if uj.At != uj.Start && s.friendsBesidesExcept(j, uj.At, members) {
+					c += s.sc.act("friendly_pass", 2)
+				}
+				if why != "" || uj.Spent+c > s.ma(j) && !(uj.Spent == 0 && !uj.Started) {
+					ok = false
+					break
+				}
+				chargeAll = chargeAll && en && s.kind(j) == KCav && uj.Straight >= 3 && !uj.Spoiled && !s.spoils(uj.At, n)
+				ids = append(ids, s.id(j))
+			}
+			if ok && s.stackMoveFits(i, ms, n) {
+				sort.Strings(ids)
+				out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "12.13",
+					Label: fmt.Sprintf("Stack of %s and %d more to %s", s.name(i), len(ids), s.num(n))})
+				if chargeAll {
+					out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "9.2.2",
+						Label: fmt.Sprintf("Stack of %s and %d more charges %s", s.name(i), len(ids), s.num(n))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// stackMoveFits checks the stacking limits for the whole stack entering n [11.2].
+func (s *State) stackMoveFits(i int, ms []int, n hex.Coord) bool {
+	cnt := 1 + len(ms)
+	art := 0
+	for _, j := range s.occ(n) {
+		if s.side(j) != s.side(i) {
+			continue
+		}
+		if s.kind(j) == KArt {
+			art++
+		} else {
+			cnt++
+		}
+	}
+	if art > 0 {
+		return cnt <= 2
+	}
+	return cnt <= 4
+}
+
+func (s *State) facings(i int) []rules.Action {
+	u := &s.U[i]
+	if u.Array == Square || s.kind(i) == KCdr || u.Double {
+		return nil
+	}
+	cost := s.sc.act("face", 2) // [12.7]
+	if s.kind(i) == KComp {
+		cost = s.sc.act("face_company", 0) // [8.7]
+		if u.Turns >= 3 {
+			return nil // three free turns reach every facing; more would never end
+		}
+	}
+	if u.Spent+cost > s.ma(i) {
+		return nil
+	}
+	var out []rules.Action
+	for _, d := range []int{-1, 1} {
+		f := hex.Mod6(u.Facing + d)
+		if !s.stackOK(i, u.At, false, f, u.Array) && len(s.stackOf(i)) > 1 {
+			// the whole stack turns together: checked in apply
+		}
+		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn",
+			Label: fmt.Sprintf("%s turns to face %d (%s MP)", s.name(i), f, half(cost)), Rule: "12.7"})
+	}
+	return out
+}
+
+// lineSteps lists the steps and wheels of a rectangle [6.3.1]-[6.3.3], [12.6].
+func (s *State) lineSteps(i int) []rules.Action {
+	var out []rules.Action
+	for _, mv := range s.line2(i).Steps() {
+		cost, why := s.lineStepCheck(i, mv)
+		if why != "" {
+			continue
+		}
+		kind := map[hex.LineStepKind]string{hex.StepForward: "advances", hex.StepBackward: "steps back", hex.WheelForward: "wheels", hex.WheelBackward: "wheels back"}[mv.Kind]
+		rule := map[hex.LineStepKind]string{hex.StepForward: "6.3.1", hex.StepBackward: "12.6", hex.WheelForward: "6.3.3", hex.WheelBackward: "6.3.3"}[mv.Kind]
+		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(mv.To.A), Choice: s.num(mv.To.B), Facing: mv.To.Facing,
+			Label: fmt.Sprintf("%s %s to %s-%s (%s MP)", s.name(i), kind, s.num(mv.To.A), s.num(mv.To.B), half(cost)), Rule: rule})
+	}
+	return out
+}
+
+func (s *State) lineStepCheck(i int, mv hex.LineMove) (int, string) {
+	u := &s.U[i]
+	cost, why := s.lineCost(i, mv)
+	if why != "" {
+		return 0, why
+	}
+	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
+		return 0, fmt.Sprintf("needs %s MP, %s left", half(cost), half(s.left(i)))
+	}
+	return cost, ""
+}
+
+// lineCost prices one step or wheel of a rectangle, MP left aside.
+func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
+	u := &s.U[i]
+	if !s.sc.Map.On(mv.To.A) || !s.sc.Map.On(mv.To.B) {
+		return 0, "off the map"
+	}
+	if u.Double && (mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward || mv.Kind == hex.WheelForward) {
+		return 0, "Double March: no wheel, no move back [12.9]"
+	}
+	cost := 0
+	enemy := false
+	for _, h := range mv.Enter {
+		// the part entering h comes from the adjacent hex of the old position
+		from := mv.From.A
+		if hex.Distance(mv.From.B, h) < hex.Distance(from, h) || hex.Distance(from, h) != 1 {
+			from = mv.From.B
+		}
+		c := s.enterCost(Line, from, h)
+		if c < 0 {
+			return 0, "prohibited terrain for a line [6.3.2]"
+		}
+		if c > cost {
+			cost = c // the dearer hex [6.3.2]
+		}
+		if s.hasSide(h, 1-s.side(i)) {
+			enemy = true
+		}
+		if s.hasSide(h, s.side(i)) && !s.lineStackOK(i, mv.To) {
+			return 0, "a line stacks only with lines on the very same hexes and facing [6.4], [11.2]"
+		}
+	}
+	back := mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward
+	if back {
+		cost += s.sc.act("rear", 2) // [12.6]
+		if enemy {
+			return 0, "no Clash Hex by a move backwards [12.6]"
+		}
+	}
+	if enemy {
+		cost += s.sc.act("enemy_hex", 2) // [11.10]
+	}
+	return cost, ""
+}
+
+// arrayChanges lists the array changes of unit i [6.3.4]-[6.3.9], [7.1], [10.14].
+func (s *State) arrayChanges(i int) []rules.Action {
+	u := &s.U[i]
+	d := s.def(i)
+	if u.Double {
+		return nil
+	}
+	var out []rules.Action
+	add := func(choice, lab string, cost int, rule string, to string, f int) {
+		if u.Spent+cost > s.ma(i) {
+			return
+		}
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: fmt.Sprintf("cost=%d", cost),
+			Label: fmt.Sprintf("%s %s (%s MP)", d.Name, lab, half(cost)), Rule: rule})
+	}
+	switch d.Kind {
+	case KArt:
+		if d.ArtKind == Foot && u.Array == Foot {
+			add("array:limbered", "limbers up", s.sc.act("limber", 2), "10.14", "", 0)
+		}
+		if u.Array == Limbered {
+			add("array:foot", "unlimbers (no fire this subphase)", s.sc.act("unlimber", 2), "10.14", "", 0)
+		}
+	case KInf:
+		if len(s.stackOf(i)) > 1 && !u.Two {
+			return out // a stack shares its array [11.0]
+		}
+		terrain := s.sc.Map.Cell(u.At).Terrain
+		switch {
+		case u.Array == Square:
+			for f := 0; f < 6; f++ {
+				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+				if u.MP < d.rectMin() {
+					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+				} else {
+					for _, l := range s.rectPlaces(i, u.At, f) { // [6.3.9]
+						add("array:line", fmt.Sprintf("leaves square into line on %s-%s facing %d", s.num(l.A), s.num(l.B), f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
+					}
+				}
+			}
+		case u.Two:
+			for _, h := range []hex.Coord{u.At, u.At2} {
+				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
+				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= 3 {
+					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
+				}
+			}
+		default:
+			if u.Array == Column {
+				if u.MP >= d.rectMin() {
+					for _, l := range s.rectPlaces(i, u.At, u.Facing) {
+						add("array:line", fmt.Sprintf("forms line on %s-%s", s.num(l.A), s.num(l.B)), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
+					}
+				} else {
+					add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2", "", u.Facing)
+				}
+			}
+			if u.Array == Line {
+				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
+			}
+			if terrain == "clear" && u.MP >= 3 {
+				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
+			}
+		}
+	}
+	return out
+}
+
+// rectPlaces are the two placements of a rectangle grown from hex h [6.3.8], [6.3.9].
+func (s *State) rectPlaces(i int, h hex.Coord, f int) []hex.Line2 {
+	var out []hex.Line2
+	for _, other := range []hex.Coord{h.Neighbor(f + 2), h.Neighbor(f - 1)} {
+		if !s.sc.Map.On(other) || len(s.occ(other)) > 0 || s.clashHex(h) || s.sc.Cost[s.sc.Map.Cell(other).Terrain][Line] < 0 {
+			continue
+		}
+		l, err := hex.NewLine2(h, other, f)
+		if err == nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// detach lists the detachment of the battalion's company [8.2], [8.4].
+func (s *State) detach(i int) []rules.Action {
+	d := s.def(i)
+	if s.U[i].Double {
+		return nil // [12.9]
+	}
+	if d.Kind != KInf || d.Company == "" || s.U[i].Double || s.inClash(i) {
+		return nil
+	}
+	c := s.idx(d.Company)
+	if s.U[c].Where != OffMap || s.U[c].Detached || s.U[i].MP-s.def(c).N < 1 {
+		return nil
+	}
+	h := s.U[i].At
+	return []rules.Action{{Kind: "deploy", Unit: d.Company, To: s.num(h), Choice: "detach",
+		Label: fmt.Sprintf("Detach %s from %s", s.def(c).Name, d.Name), Rule: "8.2"}}
+}
+
+// moveApply applies an action of 2.2.
+func (s *State) moveApply(a rules.Action) error {
+	if a.Kind == "pass" {
+		if s.Ended {
+			s.endMove()
+		} else {
+			s.Window = "act"
+		}
+		return nil
+	}
+	if a.Kind == "end" {
+		if a.Unit == "" {
+			s.Ended = true
+			s.Window = "opp"
+			s.ev("14.5", s.Side, sideNames[s.Side]+" ends its movement", nil, nil)
+			return nil
+		}
+		s.finish(s.idx(a.Unit))
+		return nil
+	}
+	if a.Kind == "fire" {
+		return s.fireApply(a)
+	}
+	i := s.idx(a.Unit)
+	if a.Kind == "deploy" {
+		b := s.idx(s.def(i).Battalion)
+		s.startUnit(b)
+		s.doDetach(b, i)
+		return nil
+	}
+	s.startUnit(i)
+	u := &s.U[i]
+	u.Hit = false
+	switch a.Kind {
+	case "face":
+		cost := s.sc.act("face", 2)
+		if s.kind(i) == KComp {
+			cost = s.sc.act("face_company", 0)
+		}
+		for _, j := range s.stackOf(i) {
+			if j == i || s.kind(i) != KArt && s.kind(j) != KArt && s.kind(j) != KComp && !s.U[j].Two {
+				s.U[j].Facing = a.Facing // a stack shares its facing [11.0]
+			}
+		}
+		u.Spent += cost
+		u.Turns++
+		u.Spoiled = true // [9.2.1]
+		s.ev("12.7", s.Side, fmt.Sprintf("%s turns to face %d", s.name(i), a.Facing), nil, nil)
+	case "choose":
+		switch a.Choice {
+		case "double":
+			u.Double = true
+			s.ev("12.9", s.Side, s.name(i)+" declares Double March", nil, nil)
+		case "reorder":
+			for _, j := range s.stackOf(i) {
+				s.U[j].Spent += s.sc.act("reorder", 2)
+				s.U[j].Started = true
+			}
+			s.NextOrd++
+			u.Ord = s.NextOrd
+			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
+		default:
+			s.changeArray(i, a)
+		}
+	case "move", "charge":
+		to, err := s.sc.Map.ParseOn(a.To)
+		if err != nil {
+			return rules.Illegal("12.1", "bad hex")
+		}
+		var others []int
+		for _, id := range a.Units {
+			others = append(others, s.idx(id))
+		}
+		if strings.HasPrefix(a.Choice, "line-") {
+			s.lineApply(i, others, a.Choice)
+			return nil
+		}
+		if u.Two {
+			b, _ := s.sc.Map.ParseOn(a.Choice)
+			s.lineStep(i, hex.Line2{A: to, B: b, Facing: a.Facing})
+			return nil
+		}
+		s.stepStack(i, others, to, a.Kind == "charge")
+	}
+	return nil
+}
+
+// startUnit puts a unit in motion [12.13].
+func (s *State) startUnit(i int) {
+	if s.Motion != i {
+		s.Motion = i
+	}
+	if !s.U[i].Started {
+		s.U[i].Started = true
+		s.U[i].Start = s.U[i].At
+	}
+}
+
+// step moves a one-hex unit (with its stack's units of the same kind
+// that started with it [12.13]) one hex.
+func (s *State) step(i int, to hex.Coord, charge bool) { s.stepStack(i, nil, to, charge) }
+
+// stepStack moves unit i and the stack-mates moving with it one hex
+// [12.13]; a cavalry stack that began together may charge together [9.2.2].
+func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
+	members := append([]int{i}, others...)
+	enemy := s.hasSide(to, 1-s.side(i))
+	occupied := false
+	for _, j := range s.occ(to) {
+		occupied = occupied || !containsInt(members, j)
+	}
+	for _, j := range members {
+		u := &s.U[j]
+		cost, _, _, _ := s.stepCost(j, u.At, u.Facing, to)
+		if u.At != u.Start && s.friendsBesidesExcept(j, u.At, members) {
+			cost += s.sc.act("friendly_pass", 2) // [11.3]
+		}
+		from := u.At
+		minimal := u.Spent+cost > s.ma(j) // [12.5]
+		u.Spent += cost
+		u.Turns = 0
+		u.At = to
+		u.From = from
+		u.Started = true
+		if j != i {
+			u.Group = i + 1
+		}
+		s.NextOrd++
+		u.Ord = s.NextOrd // joins at the bottom [11.0]
+		if s.kind(j) == KCav {
+			if s.spoils(from, to) || occupied {
+				u.Spoiled = true
+			}
+			u.Straight++
+		}
+		if minimal {
+			u.Done = true // [12.5]
+		}
+		s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(j), s.num(from), s.num(to), half(s.left(j))), nil, nil)
+		s.reattach(j)
+	}
+	if s.U[i].Done {
+		s.finish(i)
+	}
+	s.overrun(to, s.side(i))
+	s.recapture(to, s.side(i))
+	if enemy {
+		for _, j := range members {
+			s.U[j].Done = true // [11.12]
+			s.U[j].Charge = charge
+		}
+		if s.kind(i) == KCav {
+			s.squareOffer(to, i) // [7.2]
+		}
+		if charge {
+			s.ev("9.2", s.Side, s.name(i)+" charges!", nil, nil)
+			s.startClash(to, members, true, "9.2.3")
+		}
+		return
+	}
+	s.reactions(i, []hex.Coord{to})
+}
+
+// friendsBesidesExcept reports friendly units on c other than i and ex.
+func (s *State) friendsBesidesExcept(i int, c hex.Coord, ex []int) bool {
+	for _, j := range s.occ(c) {
+		if j != i && s.side(j) == s.side(i) && !containsInt(ex, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// mates are the units that may move with unit i as a stack [12.13]: same
+// kind (infantry or cavalry), array and facing, able to act, not yet moved
+// on their own.
+func (s *State) mates(i int) []int {
+	u := &s.U[i]
+	if u.Two || s.kind(i) == KArt || s.kind(i) == KComp || u.Double {
+		return nil
+	}
+	st := s.stackOf(i)
+	if len(st) < 2 || st[0] != i {
+		return nil
+	}
+	var out []int
+	for _, j := range st[1:] {
+		uj := &s.U[j]
+		if s.kind(j) != s.kind(i) || uj.Array != u.Array || uj.Facing != u.Facing || !s.canAct(j) || uj.Done || uj.Double {
+			continue
+		}
+		if uj.Started && uj.Group != i+1 {
+			continue
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// lineStep moves a rectangle one step or wheel.
+func (s *State) lineStep(i int, to hex.Line2) {
+	u := &s.U[i]
+	var mv hex.LineMove
+	for _, m := range s.line2(i).Steps() {
+		if m.To == to {
+			mv = m
+		}
+	}
+	cost, _ := s.lineCost(i, mv)
+	minimal := u.Spent+cost > s.ma(i) // [12.5]
+	u.Spent += cost
+	from := u.At
+	u.At, u.At2, u.Facing = to.A, to.B, to.Facing
+	u.From = from
+	s.ev("6.3.1", s.Side, fmt.Sprintf("%s moves to %s-%s (%s MP left)", s.name(i), s.num(to.A), s.num(to.B), half(s.left(i))), nil, nil)
+	if minimal {
+		u.Done = true
+	}
+	enemy := false
+	for _, h := range mv.Enter {
+		if s.hasSide(h, 1-s.side(i)) {
+			enemy = true
+		}
+		s.overrun(h, s.side(i))
+		s.recapture(h, s.side(i))
+	}
+	s.reattach(i)
+	if enemy {
+		u.Done = true // [11.12]
+		return
+	}
+	s.reactions(i, mv.Enter)
+}
+
+// reattach puts a company back into its battalion when they meet [8.3].
+func (s *State) reattach(i int) {
+	d := s.def(i)
+	var b, c int
+	switch d.Kind {
+	case KComp:
+		if d.Battalion == "" {
+			return // an independent company never reattaches
+		}
+		c, b = i, s.idx(d.Battalion)
+	case KInf:
+		if d.Company == "" {
+			return
+		}
+		b, c = i, s.idx(d.Company)
+	default:
+		return
+	}
+	if s.U[c].Where != OnMap || s.U[b].Where != OnMap || !s.covers(b, s.U[c].At) {
+		return
+	}
+	s.U[c].Where = OffMap
+	s.U[b].MP += s.U[c].MP
+	if s.U[b].MP > s.def(b).N {
+		s.U[b].MP = s.def(b).N
+	}
+	s.ev("8.3", s.side(b), fmt.Sprintf("%s rejoins %s (Manpower %d)", s.name(c), s.name(b), s.U[b].MP), nil, nil)
+	s.grow(b)
+	if s.Motion == c {
+		s.Motion = -1
+		s.Window = "opp"
+	}
+}
+
+func (s *State) doDetach(b, c int) {
+	s.U[b].MP -= s.def(c).N
+	cu := &s.U[c]
+	cu.Where, cu.At, cu.Facing, cu.Array, cu.MP, cu.Detached = OnMap, s.U[b].At, s.U[b].Facing, Skirmish, s.def(c).N, true
+	cu.Spent, cu.Started, cu.Done, cu.Start, cu.Fires = s.U[b].Spent, true, false, s.U[b].At, 0
+	s.NextOrd++
+	cu.Ord = s.NextOrd
+	if !containsInt(s.Act, c) {
+		s.Act = append(s.Act, c)
+	}
+	s.ev("8.2", s.side(b), fmt.Sprintf("%s detaches %s (Manpower %d)", s.name(b), s.name(c), s.U[b].MP), nil, nil)
+	s.shrink(b)
+}
+
+// changeArray applies an array change.
+func (s *State) changeArray(i int, a rules.Action) {
+	u := &s.U[i]
+	to := strings.TrimPrefix(a.Choice, "array:")
+	cost := 2
+	fmt.Sscanf(a.Info, "cost=%d", &cost) // the cost listed with the action
+	u.Spent += cost
+	u.Spoiled = true
+	if u.Two {
+		h, _ := s.sc.Map.ParseOn(a.To)
+		u.Two, u.At = false, h
+	}
+	switch to {
+	case Line:
+		if a.To != "" {
+			p := strings.SplitN(a.To, "-", 2)
+			h1, _ := s.sc.Map.ParseOn(p[0])
+			h2, _ := s.sc.Map.ParseOn(p[1])
+			u.At, u.At2, u.Two = h1, h2, true
+		}
+		u.Facing = a.Facing
+	case Column:
+		u.Facing = a.Facing
+	case Foot:
+		u.NoFire = true // [10.14]
+	}
+	u.Array = to
+	s.ev(a.Rule, s.Side, fmt.Sprintf("%s forms %s", s.name(i), to), nil, nil)
+}
+
+// shrink replaces a rectangle by the square counter when its Manpower
+// falls below the threshold, on one of its hexes, the owner's choice; a
+// Clash Hex must keep it (interpretation of [11.12]) [6.3.4], [6.3.7].
+func (s *State) shrink(i int) {
+	u := &s.U[i]
+	if !u.Two || u.MP >= s.def(i).rectMin() {
+		return
+	}
+	var opts []string
+	for _, h := range []hex.Coord{u.At, u.At2} {
+		if s.clashHex(h) || !s.clashHex(u.At) && !s.clashHex(u.At2) {
+			opts = append(opts, "place:"+s.num(h))
+		}
+	}
+	if len(opts) == 1 {
+		h, _ := s.sc.Map.ParseOn(strings.TrimPrefix(opts[0], "place:"))
+		s.shrinkTo(i, h)
+		return
+	}
+	s.pushFront(Task{Kind: "shrink", Side: s.side(i), Unit: i, Opts: opts, Rule: "6.3.4"})
+}
+
+func (s *State) shrinkTo(i int, h hex.Coord) {
+	u := &s.U[i]
+	if !u.Two {
+		return
+	}
+	u.Two, u.At, u.At2 = false, h, hex.Coord{}
+	s.ev("6.3.4", s.side(i), fmt.Sprintf("%s shrinks to a square counter on %s", s.name(i), s.num(h)), nil, nil)
+}
+
+// grow makes a battalion in Line whose Manpower reached the threshold a
+// rectangle again, or a Column when no second hex is free [6.3.8].
+func (s *State) grow(i int) {
+	u := &s.U[i]
+	if u.Two || u.Array != Line || u.MP < s.def(i).rectMin() {
+		return
+	}
+	var opts []string
+	for _, l := range s.rectPlaces(i, u.At, u.Facing) {
+		opts = append(opts, "place:"+s.num(l.A)+"-"+s.num(l.B))
+	}
+	if len(opts) == 0 {
+		u.Array = Column
+		s.ev("6.3.8", s.side(i), s.name(i)+" has no room for its line: it forms column", nil, nil)
+		return
+	}
+	s.pushFront(Task{Kind: "grow", Side: s.side(i), Unit: i, Opts: opts, Rule: "6.3.8"})
+}
+
+func (s *State) growTo(i int, key string) {
+	p := strings.SplitN(key, "-", 2)
+	if len(p) != 2 {
+		return
+	}
+	a, err1 := s.sc.Map.ParseOn(p[0])
+	b, err2 := s.sc.Map.ParseOn(p[1])
+	if err1 != nil || err2 != nil {
+		return
+	}
+	u := &s.U[i]
+	u.At, u.At2, u.Two = a, b, true
+	s.ev("6.3.8", s.side(i), fmt.Sprintf("%s forms its line on %s", s.name(i), key), nil, nil)
+}
+
+// overrun: enemy commanders alone in a hex entered by units roll and must
+// get away (interpretation of [4.10.3]).
+func (s *State) overrun(h hex.Coord, side int) {
+	if s.hasSide(h, 1-side) {
+		return
+	}
+	for _, c := range s.cdrsAt(h) {
+		if s.side(c) != side {
+			s.pushFront(Task{Kind: "cmdhit", Side: -1, Unit: c, Flag: true, Rule: "4.10.3"})
+		}
+	}
+}
+
+// lineStackOK: a rectangle may join rectangles covering exactly the same
+// two hexes with the same facing, up to four battalions [6.4], [11.2];
+// artillery may share its hexes.
+func (s *State) lineStackOK(i int, to hex.Line2) bool {
+	n := 1
+	for _, h := range to.Hexes() {
+		art := 0
+		for _, j := range s.occ(h) {
+			if j == i || s.side(j) != s.side(i) {
+				continue
+			}
+			if s.kind(j) == KArt {
+				art++
+				continue
+			}
+			if !s.U[j].Two || s.U[j].At != to.A || s.U[j].At2 != to.B || s.U[j].Facing != to.Facing {
+				return false
+			}
+			if h == to.A {
+				n++
+			}
+		}
+		if art > 0 && n > 2 {
+			return false
+		}
+	}
+	return n <= 4
+}

@@ -1,0 +1,416 @@
+package albuera
+
+import (
+	"fmt"
+
+	"grognard/rules"
+)
+
+// The sequence of play [3.3]: one phase table.
+const (
+	phPool     = "pool"
+	phDraw     = "draw"
+	phActivate = "activate"
+	phMove     = "move"
+	phCmd      = "cmdmove"
+	phClash    = "clash"
+	phCheck    = "poolcheck"
+	phAdmin    = "admin"
+	phOver     = "over"
+)
+
+// Phases is the turn sequence [3.3]. Branches off the default Next are in
+// branch below: a failed coordination roll goes back to the draw [4.5.2.1],
+// a division commander without a brigade in range skips 2.2 and 2.4
+// [4.5.3], an empty pool ends Phase 2, and Phase 3 ends the game after turn
+// 16 or on automatic victory [3.2], [16.4].
+var Phases = rules.MustMachine(
+	rules.Phase{ID: phPool, Name: "Phase 1: Activation Pool", Rule: "3.3", Next: phDraw},
+	rules.Phase{ID: phDraw, Name: "Phase 2: draw a chit", Rule: "3.3", Next: phActivate},
+	rules.Phase{ID: phActivate, Name: "2.1 Commander activation", Rule: "4.4", Next: phMove},
+	rules.Phase{ID: phMove, Name: "2.2 Movement, fire, charges, counterattacks", Rule: "12", Next: phCmd},
+	rules.Phase{ID: phCmd, Name: "2.3 Movement of the activated commander", Rule: "3.3", Next: phClash},
+	rules.Phase{ID: phClash, Name: "2.4 Clash", Rule: "15", Next: phCheck},
+	rules.Phase{ID: phCheck, Name: "2.5 Pool check", Rule: "3.3", Next: phDraw},
+	rules.Phase{ID: phAdmin, Name: "Phase 3: Administration", Rule: "3.3", Next: phPool},
+	rules.Phase{ID: phOver, Name: "Game over", Rule: "16.3"},
+)
+
+// branch returns the phase after the current one.
+func (s *State) branch() string {
+	switch s.Phase {
+	case phActivate:
+		if s.Skip == "all" {
+			return phCheck // [4.5.2.1]: 2.2-2.4 skipped
+		}
+		if s.Skip == "nomove" {
+			return phCmd // [4.5.3]
+		}
+	case phCmd:
+		if s.Skip == "nomove" {
+			return phCheck // [4.5.3]: no 2.4
+		}
+	case phCheck:
+		if len(s.Pool) == 0 {
+			return phAdmin
+		}
+	case phAdmin:
+		if s.Over {
+			return phOver
+		}
+	}
+	n, _ := Phases.Next(s.Phase)
+	return n.ID
+}
+
+func (s *State) enter(ph string) {
+	s.Phase = ph
+	switch ph {
+	case phPool:
+		s.buildPool()
+	case phMove:
+		s.startMove()
+	case phCmd:
+		for _, id := range s.Movers {
+			if i := s.idx(id); i >= 0 {
+				s.U[i].Moved = 0
+			}
+		}
+	case phClash:
+		for i := range s.U {
+			s.U[i].Clashed = false
+		}
+	case phAdmin:
+		s.admin()
+	}
+}
+
+// auto takes every step that needs no decision.
+func (s *State) auto() error {
+	return rules.RunAuto(func() (bool, error) {
+		if s.Over {
+			if s.Phase != phOver {
+				s.Phase = phOver
+				return true, nil
+			}
+			return false, nil
+		}
+		if len(s.Tasks) > 0 {
+			return s.autoTask(), nil
+		}
+		switch s.Phase {
+		case phPool, phCheck, phAdmin:
+			s.enter(s.branch())
+			return true, nil
+		case phDraw:
+			if len(s.Pool) == 0 {
+				s.enter(phAdmin)
+				return true, nil
+			}
+			return false, nil
+		case phActivate:
+			s.enter(s.branch())
+			return true, nil
+		case phMove:
+			return s.autoMove(), nil
+		case phCmd:
+			done := s.indexed()
+			n := len(s.cmdMoves())
+			done()
+			if n == 0 {
+				s.enter(s.branch())
+				return true, nil
+			}
+			return false, nil
+		case phClash:
+			done := s.indexed()
+			n := len(s.clashGroups())
+			done()
+			if n == 0 {
+				s.endActivation()
+				s.enter(s.branch())
+				return true, nil
+			}
+			return false, nil
+		}
+		return false, nil
+	})
+}
+
+// decider is who decides now.
+func (s *State) decider() rules.Side {
+	if s.Over {
+		return rules.NoSide
+	}
+	if len(s.Tasks) > 0 {
+		if s.Tasks[0].Side < 0 {
+			return rules.Chance
+		}
+		return rules.Side(s.Tasks[0].Side)
+	}
+	switch s.Phase {
+	case phDraw:
+		return rules.Chance
+	case phMove:
+		if s.Window == "opp" {
+			return rules.Side(1 - s.Side)
+		}
+		return rules.Side(s.Side)
+	case phCmd, phClash:
+		return rules.Side(s.Side)
+	}
+	return rules.NoSide
+}
+
+// Status tells the HUD where the game stands and who decides.
+func (s *State) Status() rules.Status {
+	p := Phases.Get(s.Phase)
+	st := rules.Status{Turn: s.Turn, Turns: s.sc.P("turns"), Phase: p.Name, PhaseRule: p.Rule,
+		Active: rules.Side(s.Side), Decider: s.decider()}
+	if s.Phase == phPool || s.Phase == phDraw || s.Phase == phAdmin {
+		st.Active = rules.Side(French)
+	}
+	st.SubPhase, st.Prompt = s.prompt()
+	return st
+}
+
+func (s *State) prompt() (string, string) {
+	if s.Over {
+		return "", "The battle is over: " + s.Reason
+	}
+	if len(s.Tasks) > 0 {
+		return s.taskPrompt(s.Tasks[0])
+	}
+	who := func(side int) string { return sideNames[side] }
+	switch s.Phase {
+	case phDraw:
+		return "", fmt.Sprintf("A chit is drawn blind from the Activation Pool (%d left) [3.3]", len(s.Pool))
+	case phMove:
+		if s.Window == "opp" {
+			return "Fire window [14.5]", fmt.Sprintf("%s decides: fire first or pass [14.5]", who(1-s.Side))
+		}
+		if s.Motion >= 0 {
+			return "Unit in motion [12.13]", fmt.Sprintf("%s decides: go on with %s or finish it [12.13]", who(s.Side), s.name(s.Motion))
+		}
+		return "Movement [12]", fmt.Sprintf("%s decides: move or fire with the units of %s, or end movement [14.5]", who(s.Side), s.chitName())
+	case phCmd:
+		return "", fmt.Sprintf("%s decides: move the activated commanders (9 hexes) [12.8]", who(s.Side))
+	case phClash:
+		return "", fmt.Sprintf("%s decides: choose the next Clash [15.4]", who(s.Side))
+	}
+	return "", ""
+}
+
+func (s *State) chitName() string {
+	if i := s.idx(s.Chit); i >= 0 {
+		return s.name(i)
+	}
+	return "the activated commander"
+}
+
+// Legal lists every action of the decider.
+func (s *State) Legal() []rules.Action {
+	if s.cache != nil && s.cache.ver == s.ver {
+		return s.cache.legal
+	}
+	defer s.indexed()()
+	var out []rules.Action
+	switch {
+	case s.Over:
+	case len(s.Tasks) > 0:
+		out = s.taskLegal(s.Tasks[0])
+	case s.Phase == phDraw:
+		for _, o := range s.Chances() {
+			out = append(out, o.Action)
+		}
+	case s.Phase == phMove:
+		out = s.moveLegal()
+	case s.Phase == phCmd:
+		out = s.cmdMoves()
+		out = append(out, rules.Action{Kind: "end", Label: "End commander movement", Rule: "3.3"})
+	case s.Phase == phClash:
+		out = s.clashLegal()
+	}
+	s.cache = &legalCache{ver: s.ver, legal: out}
+	return out
+}
+
+// Chances lists the outcomes of the pending chance point.
+func (s *State) Chances() []rules.Outcome {
+	if s.decider() != rules.Chance {
+		return nil
+	}
+	if len(s.Tasks) > 0 {
+		return dieOutcomes(s.Tasks[0])
+	}
+	var out []rules.Outcome
+	for _, c := range s.Pool {
+		out = append(out, rules.Outcome{Weight: 1, Action: rules.Action{Kind: "draw", Choice: c,
+			Label: "Draw " + s.name(s.idx(c)), Rule: "3.3"}})
+	}
+	return out
+}
+
+func dieOutcomes(t Task) []rules.Outcome {
+	out := make([]rules.Outcome, 10)
+	for d := 0; d < 10; d++ {
+		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: []int{d},
+			Label: fmt.Sprintf("Die %d", d), Rule: firstRule(t.Rule, "2.2")}}
+	}
+	return out
+}
+
+func firstRule(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// Apply applies a listed action; anything else is refused and changes nothing.
+func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
+	if s.Over {
+		return nil, rules.Illegal("3.2", "the game is over")
+	}
+	l, ok := rules.FindLegal(s, a)
+	if !ok {
+		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
+	}
+	c := s.clone()
+	c.busy = true
+	defer func() {
+		if r := recover(); r != nil {
+			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
+		}
+	}()
+	if err := c.apply(l); err != nil {
+		return nil, err
+	}
+	if err := c.auto(); err != nil {
+		return nil, err
+	}
+	evs = c.evs
+	c.evs = nil
+	c.busy = false
+	c.ver = s.ver + 1
+	c.cache = nil
+	*s = *c
+	return evs, nil
+}
+
+func (s *State) ruleNow() string {
+	if len(s.Tasks) > 0 && s.Tasks[0].Rule != "" {
+		return s.Tasks[0].Rule
+	}
+	return Phases.Get(s.Phase).Rule
+}
+
+func (s *State) apply(a rules.Action) error {
+	if len(s.Tasks) > 0 {
+		return s.taskApply(a)
+	}
+	switch s.Phase {
+	case phDraw:
+		return s.drawChit(a.Choice)
+	case phMove:
+		return s.moveApply(a)
+	case phCmd:
+		if a.Kind == "end" {
+			s.enter(s.branch())
+			return nil
+		}
+		return s.cmdMoveApply(a)
+	case phClash:
+		return s.clashApply(a)
+	}
+	return rules.Illegal(s.ruleNow(), "nothing to do in %s", s.Phase)
+}
+
+// ev logs an event.
+func (s *State) ev(rule string, side int, text string, dice []int, mods []string) {
+	s.evs = append(s.evs, rules.Event{Kind: "log", Text: text, Rule: rule, Side: rules.Side(side), Dice: dice, Mods: mods})
+}
+
+// ---- Phase 1, 2.5, 3 ----------------------------------------------------------------
+
+// buildPool puts the turn's chits in the Activation Pool [3.3] (scenario).
+func (s *State) buildPool() {
+	s.Pool, s.Aside, s.Out = nil, nil, nil
+	p := s.sc.Pool[s.Turn]
+	for si := 0; si < 2; si++ {
+		for _, c := range p[si] {
+			if i := s.idx(c); i >= 0 && s.U[i].Where == OnMap {
+				s.Pool = append(s.Pool, c)
+			}
+		}
+	}
+	s.ev("3.3", -1, fmt.Sprintf("Turn %d: the Activation Pool holds %d chits", s.Turn, len(s.Pool)), nil, nil)
+}
+
+// admin is Phase 3 [3.3]: FIRE markers off [14.9.11], commanders face up,
+// artillery with technical issues face up [10.7], the rout track, and
+// automatic victory [16.4].
+func (s *State) admin() {
+	for i := range s.U {
+		u := &s.U[i]
+		u.Fires, u.Activated, u.Wounded, u.Tech, u.ArtFired = 0, false, false, false, false
+		if s.kind(i) == KComp && u.Where != OnMap {
+			u.Detached = false
+		}
+		if u.Where == Routed && u.Box <= s.Turn {
+			u.Box = s.Turn + 1 // [15.11.3]
+			if u.Box > s.sc.P("turns") {
+				u.Where = Gone // [15.11.5]
+				s.ev("15.11.5", s.side(i), s.name(i)+" would return after the last turn: removed", nil, nil)
+			}
+		}
+	}
+	for i := range s.Used {
+		s.Used[i] = false
+		s.Lead[i] = false
+	}
+	s.checkCommanders()
+	fv, av := s.sc.P("vp_french"), s.sc.P("vp_allied")
+	if s.Opts != nil {
+		// no numeric options yet: the book's values [16.4]
+	}
+	switch {
+	case s.VP >= fv:
+		s.end(French, fmt.Sprintf("French automatic victory: %d VP [16.4]", s.VP))
+	case -s.VP >= av:
+		s.end(Allied, fmt.Sprintf("Allied automatic victory: %d VP [16.4]", -s.VP))
+	case s.Turn >= s.sc.P("turns"):
+		if s.VP > 0 {
+			s.end(French, fmt.Sprintf("French victory on points after turn %d: %d VP [16.3]", s.Turn, s.VP))
+		} else {
+			s.end(Allied, fmt.Sprintf("Allied victory after turn %d: %s [16.3]", s.Turn, s.vpText()))
+		}
+	default:
+		s.Turn++
+	}
+}
+
+func (s *State) end(w int, reason string) {
+	s.Over, s.Winner, s.Reason = true, w, reason
+	s.ev("16.3", w, reason, nil, nil)
+}
+
+func (s *State) vpText() string {
+	switch {
+	case s.VP > 0:
+		return fmt.Sprintf("French %d VP", s.VP)
+	case s.VP < 0:
+		return fmt.Sprintf("Allied %d VP", -s.VP)
+	}
+	return "no VP (the marker is off the track: Allied)"
+}
+
+// addVP gives n victory points to side [16.1].
+func (s *State) addVP(side, n int, why, rule string) {
+	if side == French {
+		s.VP += n
+	} else {
+		s.VP -= n
+	}
+	s.ev(rule, side, fmt.Sprintf("%s gains %d VP: %s (%s)", sideNames[side], n, why, s.vpText()), nil, nil)
+}

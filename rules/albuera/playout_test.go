@@ -1,0 +1,104 @@
+package albuera
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"grognard/rules"
+)
+
+// playRandom plays one random game from st, checking invariants after
+// every action; it returns the number of actions.
+func playRandom(t testing.TB, st *State, seed uint64, max int) int {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 7))
+	n := 0
+	for !st.Result().Over {
+		if n >= max {
+			t.Fatalf("seed %d: no result after %d actions (turn %d, %s)", seed, n, st.Turn, st.Phase)
+		}
+		legal := st.Legal()
+		if len(legal) == 0 {
+			t.Fatalf("seed %d: no legal action: %+v", seed, st.Status())
+		}
+		a := legal[r.IntN(len(legal))]
+		if _, err := st.Apply(a); err != nil {
+			t.Fatalf("seed %d: legal action %s refused: %v", seed, a.Key(), err)
+		}
+		if err := st.CheckInvariants(); err != nil {
+			t.Fatalf("seed %d after %d actions (%s): %v", seed, n, a.Key(), err)
+		}
+		for side := range 2 {
+			v := st.View(rules.Side(side))
+			if st.decider() != rules.Side(side) && len(v.Legal) > 0 {
+				t.Fatalf("view of side %d lists actions", side)
+			}
+		}
+		n++
+	}
+	return n
+}
+
+func TestRule3_RandomPlayoutsFixture(t *testing.T) {
+	sc := fixture(t)
+	for seed := uint64(1); seed <= 3; seed++ {
+		st, err := New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := playRandom(t, st, seed, 200000)
+		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
+	}
+}
+
+func TestRule3_RandomPlayoutBattle(t *testing.T) {
+	sc, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 1; seed++ {
+		st, err := New(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := playRandom(t, st, seed, 400000)
+		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
+	}
+}
+
+// The fixture as a registered scenario, so the engine's harness can play it.
+const fixtureID = "albuera-fixture"
+
+var fixtureSc *Scenario
+
+func init() {
+	rules.Register(rules.SystemInfo{ID: "albuera-test", Name: "Albuera test fixture"},
+		[]rules.ScenarioInfo{{ID: fixtureID, Name: "fixture", Turns: 16, Sides: []string{"French", "Allied"}}},
+		func(string, rules.Options) (rules.State, error) { return New(fixtureSc) })
+}
+
+// TestRule16_PlayoutHarness runs the engine's own playout harness (clone
+// independence, refusal of illegal actions, replay, views) on the fixture
+// with every deep check after every action.
+func TestRule16_PlayoutHarness(t *testing.T) {
+	fixtureSc = fixture(t)
+	st, err := rules.Playout(fixtureID, rules.PlayoutConfig{Games: 2, Seed: 11, Deep: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games, %d actions, wins %v", st.Games, st.Actions, st.Wins)
+}
+
+// BenchmarkPlayoutBattle plays whole random games of the battle under the
+// engine's harness (the speed goal: actions per second).
+func BenchmarkPlayoutBattle(b *testing.B) {
+	total := 0
+	for n := 0; n < b.N; n++ {
+		g, err := rules.PlayOne(ScenarioID, uint64(100+n), rules.PlayoutConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += len(g.Steps)
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "actions/s")
+}

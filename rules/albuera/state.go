@@ -1,0 +1,499 @@
+package albuera
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"grognard/rules"
+	"grognard/rules/hex"
+)
+
+// Where a unit is.
+const (
+	OnMap  = 0
+	OffMap = 1 // a company not detached [8.2]
+	Routed = 2 // on the Turn/Victory Points Track [15.11]
+	Gone   = 3 // eliminated or removed [3.4], [4.10], [15.11.5]
+)
+
+// Unit is the changing state of one counter or commander.
+type Unit struct {
+	At       hex.Coord `json:"at"`
+	At2      hex.Coord `json:"at2"`
+	Two      bool      `json:"two,omitempty"` // a rectangle on At and At2 [6.1]
+	Facing   int       `json:"facing"`
+	Array    string    `json:"array,omitempty"`
+	MP       int       `json:"mp"` // current Manpower [3.4]
+	Where    int       `json:"where"`
+	Box      int       `json:"box,omitempty"` // turn of return when routed [15.11]
+	Ord      int       `json:"ord"`           // place in its stack: lower is on top [11.0]
+	Fires    int       `json:"fires,omitempty"`
+	Spent    int       `json:"spent,omitempty"` // half MP spent this 2.2
+	Started  bool      `json:"started,omitempty"`
+	Done     bool      `json:"done,omitempty"` // its move is definitively finished [12.13]
+	Double   bool      `json:"double,omitempty"`
+	ArtFired bool      `json:"art_fired,omitempty"` // flipped after fire [10.7]
+	Tech     bool      `json:"tech,omitempty"`      // technical issues [10.6]
+	Captured bool      `json:"captured,omitempty"`  // [10.12]: the guns stay on the map as a marker
+	Retaken  bool      `json:"retaken,omitempty"`   // recaptured by its own side [10.12]
+	NoFire   bool      `json:"no_fire,omitempty"`   // unlimbered this 2.2 [10.14]
+	Straight int       `json:"straight,omitempty"`  // hexes moved without turning [9.2.1]
+	Spoiled  bool      `json:"spoiled,omitempty"`   // no charge this move [9.2.1]
+	Clashed  bool      `json:"clashed,omitempty"`   // fought in this Clash subphase [15.3]
+	Detached bool      `json:"detached,omitempty"`  // company detached this turn [8.3]
+	From     hex.Coord `json:"from"`                // hex it entered a Clash Hex from (flank attack)
+	Start    hex.Coord `json:"start"`               // hex where its move began [11.3]
+	Charge   bool      `json:"charge,omitempty"`    // entered its Clash Hex by a charge [9.2]
+	Turns    int       `json:"turns,omitempty"`     // free facing changes of a company since its last step [8.7]
+	Hit      bool      `json:"hit,omitempty"`
+	Group    int       `json:"group,omitempty"` // 1 + the unit it moves with as a stack [12.13]       // counterattacked during this step [12.12.4]
+	// Commanders.
+	Activated bool `json:"activated,omitempty"` // white bar [4.4.1]
+	Wounded   bool `json:"wounded,omitempty"`   // [4.10.1]
+	Moved     int  `json:"moved,omitempty"`     // hexes in 2.3
+}
+
+// Task is a pending decision or die roll; the first task decides.
+type Task struct {
+	Kind   string    `json:"kind"`
+	Side   int       `json:"side"` // deciding side; -1 chance
+	Unit   int       `json:"unit"`
+	Other  int       `json:"other"` // the mover, the firer
+	Units  []int     `json:"units,omitempty"`
+	Hex    hex.Coord `json:"hex"`
+	Mod    int       `json:"mod"`
+	Mods   []string  `json:"mods,omitempty"`
+	Why    string    `json:"why,omitempty"`
+	N      int       `json:"n,omitempty"`
+	Opts   []string  `json:"opts,omitempty"`
+	Rule   string    `json:"rule,omitempty"`
+	Causes []int     `json:"causes,omitempty"` // units the retreat moves away from
+	Flag   bool      `json:"flag,omitempty"`
+}
+
+// State is a game of Albuera 1811.
+type State struct {
+	sc        *Scenario
+	Turn      int      `json:"turn"`
+	Phase     string   `json:"phase"`
+	U         []Unit   `json:"units"`
+	Pool      []string `json:"pool"`
+	Act       []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
+	Aside     []string `json:"aside"`
+	Out       []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
+	Chit      string   `json:"chit"`
+	Side      int      `json:"side"`    // side of the drawn chit
+	Brigs     []string `json:"brigs"`   // brigades whose units act in this 2.2 [4.4]
+	Movers    []string `json:"movers"`  // commanders that may move in 2.3
+	Support   []int    `json:"support"` // supporting units that may act in this 2.2 [4.7.1]
+	Used      []bool   `json:"used"`    // supporting unit used this turn [4.7.1]
+	Lead      []bool   `json:"lead"`    // leaderless brigade activated this turn [4.8]
+	Window    string   `json:"window"`  // "opp" or "act" [14.5]
+	Motion    int      `json:"motion"`  // unit in motion [12.13], -1 none
+	Ended     bool     `json:"ended"`   // the active side ended its movement
+	Tasks     []Task   `json:"tasks"`
+	VP        int      `json:"vp"` // net, French positive [16.2]
+	Over      bool     `json:"over"`
+	Winner    int      `json:"winner"`
+	Reason    string   `json:"reason"`
+	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
+	NextOrd   int      `json:"next_ord"`
+	Opts      map[string]bool
+	ver       int
+	cache     *legalCache
+	evs       []rules.Event
+	ins       int
+	oc        map[hex.Coord][]int // occupancy index, only inside read-only scopes
+	sideHex   [2][]hex.Coord      // hexes holding each side's units (with oc)
+	ocKeep    *occIndex           // the index of this version, kept between scopes
+	busy      bool                // inside Apply: never keep an index
+	sightMemo map[sightKey]sightRes
+	views     *viewCache
+}
+
+type sightKey struct {
+	i int
+	t hex.Coord
+}
+
+type sightRes struct {
+	prev      hex.Coord
+	graze, ok bool
+}
+
+type occIndex struct {
+	sight   map[sightKey]sightRes
+	ver     int
+	oc      map[hex.Coord][]int
+	sideHex [2][]hex.Coord
+}
+
+type viewCache struct {
+	ver   int
+	units []rules.UnitView
+}
+
+// indexed builds the occupancy index for a read-only scope; call the
+// returned function to drop it. Nested scopes share the outer index.
+func (s *State) indexed() func() {
+	if s.oc != nil {
+		return func() {}
+	}
+	if !s.busy && s.ocKeep != nil && s.ocKeep.ver == s.ver {
+		s.oc, s.sideHex, s.sightMemo = s.ocKeep.oc, s.ocKeep.sideHex, s.ocKeep.sight
+		return func() { s.oc = nil }
+	}
+	oc := make(map[hex.Coord][]int, 256)
+	for i := range s.U {
+		u := &s.U[i]
+		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr || u.Captured {
+			continue
+		}
+		oc[u.At] = append(oc[u.At], i)
+		if u.Two {
+			oc[u.At2] = append(oc[u.At2], i)
+		}
+	}
+	var sh [2][]hex.Coord
+	for h, us := range oc {
+		if len(us) > 1 {
+			sort.Slice(us, func(a, b int) bool { return s.U[us[a]].Ord < s.U[us[b]].Ord })
+		}
+		oc[h] = us
+		var has [2]bool
+		for _, j := range us {
+			has[s.sc.Units[j].Side] = true
+		}
+		for k := 0; k < 2; k++ {
+			if has[k] {
+				sh[k] = append(sh[k], h)
+			}
+		}
+	}
+	s.oc, s.sideHex = oc, sh
+	s.sightMemo = map[sightKey]sightRes{}
+	if !s.busy {
+		s.ocKeep = &occIndex{ver: s.ver, oc: oc, sideHex: sh, sight: s.sightMemo}
+	}
+	return func() { s.oc = nil }
+}
+
+type legalCache struct {
+	ver   int
+	legal []rules.Action
+}
+
+// newState places the set-up and starts turn 1.
+func newState(sc *Scenario) (*State, error) {
+	s := &State{sc: sc, Turn: 1, Phase: phPool, Motion: -1, Winner: -2,
+		U: make([]Unit, len(sc.Units)), Used: make([]bool, len(sc.Units)), Lead: make([]bool, len(sc.Units))}
+	for i, d := range sc.Units {
+		s.U[i] = Unit{MP: d.N, Where: OffMap}
+		if d.Kind == KCdr {
+			s.U[i].Facing = -1
+		}
+	}
+	for _, p := range sc.Setup {
+		i := sc.Index[p.Unit]
+		u := &s.U[i]
+		u.At, u.At2, u.Two, u.Facing, u.Array, u.Where = p.At, p.With, p.Two, p.Facing, p.Array, OnMap
+		if sc.Units[i].Kind == KCdr {
+			u.Facing = -1
+		}
+		s.NextOrd++
+		u.Ord = s.NextOrd
+		if sc.Units[i].Kind == KComp {
+			u.Detached = true
+			if b := sc.Def(sc.Units[i].Battalion); b != nil {
+				s.U[sc.Index[b.ID]].MP -= sc.Units[i].N // [8.2]: the battalion's Manpower is lowered
+			}
+		}
+	}
+	for i, d := range sc.Units {
+		if d.Kind != KCdr && d.Kind != KComp && s.U[i].Where != OnMap {
+			return nil, fmt.Errorf("%s (%s:%d) has no set-up place", d.ID, d.File, d.Line)
+		}
+		if d.Kind != KCdr && s.U[i].MP < 1 {
+			return nil, fmt.Errorf("%s: its detached company leaves it no Manpower", d.ID)
+		}
+	}
+	s.enter(phPool) // Phase 1 of turn 1 [3.3]
+	if err := s.auto(); err != nil {
+		return nil, err
+	}
+	s.evs = nil
+	if err := s.CheckInvariants(); err != nil {
+		return nil, fmt.Errorf("set-up: %w", err)
+	}
+	return s, nil
+}
+
+func (s *State) def(i int) *UnitDef { return &s.sc.Units[i] }
+func (s *State) id(i int) string    { return s.sc.Units[i].ID }
+func (s *State) side(i int) int     { return s.sc.Units[i].Side }
+func (s *State) kind(i int) string  { return s.sc.Units[i].Kind }
+
+func (s *State) idx(id string) int {
+	if i, ok := s.sc.Index[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// name of a unit for labels.
+func (s *State) name(i int) string {
+	if i < 0 || i >= len(s.U) {
+		return "?"
+	}
+	return s.sc.Units[i].Name
+}
+
+func (s *State) num(c hex.Coord) string { return s.sc.Map.Num(c) }
+
+// hexes a unit covers.
+func (s *State) hexes(i int) []hex.Coord {
+	u := &s.U[i]
+	if u.Two {
+		return []hex.Coord{u.At, u.At2}
+	}
+	return []hex.Coord{u.At}
+}
+
+func (s *State) covers(i int, c hex.Coord) bool {
+	u := &s.U[i]
+	return u.Where == OnMap && (u.At == c || u.Two && u.At2 == c)
+}
+
+func (s *State) line2(i int) hex.Line2 {
+	u := &s.U[i]
+	return hex.Line2{A: u.At, B: u.At2, Facing: u.Facing}
+}
+
+// occ lists the units (not commanders) on a hex, top first [11.0].
+func (s *State) occ(c hex.Coord) []int {
+	if s.oc != nil {
+		return s.oc[c]
+	}
+	var out []int
+	for i := range s.U {
+		if s.U[i].Where == OnMap && s.kind(i) != KCdr && !s.U[i].Captured && s.covers(i, c) {
+			out = append(out, i)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return s.U[out[a]].Ord < s.U[out[b]].Ord })
+	return out
+}
+
+// cdrsAt lists the commanders on a hex.
+func (s *State) cdrsAt(c hex.Coord) []int {
+	var out []int
+	for i := range s.U {
+		if s.U[i].Where == OnMap && s.kind(i) == KCdr && s.U[i].At == c {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// hasSide reports units of side on hex c.
+func (s *State) hasSide(c hex.Coord, side int) bool {
+	for _, j := range s.occ(c) {
+		if s.side(j) == side {
+			return true
+		}
+	}
+	return false
+}
+
+// clashHex reports a Clash Hex: units of both sides [3.4].
+func (s *State) clashHex(c hex.Coord) bool { return s.hasSide(c, 0) && s.hasSide(c, 1) }
+
+// inClash reports a unit standing in a Clash Hex.
+func (s *State) inClash(i int) bool {
+	for _, c := range s.hexes(i) {
+		if s.clashHex(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// top returns the top unit of side on c, -1 if none.
+func (s *State) top(c hex.Coord, side int) int {
+	for _, j := range s.occ(c) {
+		if s.side(j) == side {
+			return j
+		}
+	}
+	return -1
+}
+
+// stackOf lists the units of unit i's side in its hex (for one-hex units).
+func (s *State) stackOf(i int) []int {
+	var out []int
+	for _, j := range s.occ(s.U[i].At) {
+		if s.side(j) == s.side(i) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// morale is the Morale of the unit's current side [3.4].
+func (s *State) morale(i int) int {
+	d := s.def(i)
+	if s.U[i].MP > d.N/2 || d.N == 1 {
+		return d.Morale[0]
+	}
+	return d.Morale[1]
+}
+
+// front reports a counter's Front hexes [5.0], [6.3], [7.3].
+func (s *State) front(i int) []hex.Coord {
+	u := &s.U[i]
+	if u.Two {
+		f := s.line2(i).FrontHexes()
+		return f[:]
+	}
+	if u.Array == Square {
+		n := u.At.Neighbors()
+		return n[:]
+	}
+	f := hex.FrontHexes(u.At, u.Facing)
+	return f[:]
+}
+
+// arcFrom says in which arc of unit i the hex c lies (c adjacent to it).
+func (s *State) arcFrom(i int, c hex.Coord) (hex.Arc, bool) {
+	u := &s.U[i]
+	if u.Array == Square {
+		return hex.Front, c.DirTo(u.At) >= 0
+	}
+	if u.Two {
+		return s.line2(i).ArcOf(c)
+	}
+	return hex.ArcOf(u.At, u.Facing, c)
+}
+
+// isFront reports c among unit i's front hexes.
+func (s *State) isFront(i int, c hex.Coord) bool {
+	for _, f := range s.front(i) {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+// dist is the distance from unit i to hex c (a rectangle: the nearer hex).
+func (s *State) dist(i int, c hex.Coord) int {
+	d := hex.Distance(s.U[i].At, c)
+	if s.U[i].Two {
+		if d2 := hex.Distance(s.U[i].At2, c); d2 < d {
+			d = d2
+		}
+	}
+	return d
+}
+
+// distUnits is the distance between two units.
+func (s *State) distUnits(i, j int) int {
+	best := 1 << 20
+	for _, c := range s.hexes(j) {
+		if d := s.dist(i, c); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// ---- rules.State plumbing --------------------------------------------------------
+
+func (s *State) System() string   { return SystemID }
+func (s *State) Scenario() string { return ScenarioID }
+func (s *State) Sides() []string  { return []string{sideNames[0], sideNames[1]} }
+
+func (s *State) Result() rules.Result {
+	if !s.Over {
+		return rules.Result{Winner: rules.NoSide}
+	}
+	return rules.Result{Over: true, Winner: rules.Side(s.Winner), Reason: s.Reason}
+}
+
+// Clone deep-copies the state.
+func (s *State) Clone() rules.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.U = append([]Unit(nil), s.U...)
+	c.Pool = append([]string(nil), s.Pool...)
+	c.Aside = append([]string(nil), s.Aside...)
+	c.Out = append([]string(nil), s.Out...)
+	c.Brigs = append([]string(nil), s.Brigs...)
+	c.Movers = append([]string(nil), s.Movers...)
+	c.Support = append([]int(nil), s.Support...)
+	c.Act = append([]int(nil), s.Act...)
+	c.evs = nil
+	c.Used = append([]bool(nil), s.Used...)
+	c.Lead = append([]bool(nil), s.Lead...)
+	c.Tasks = make([]Task, len(s.Tasks))
+	for k, t := range s.Tasks {
+		t.Units = append([]int(nil), t.Units...)
+		t.Mods = append([]string(nil), t.Mods...)
+		t.Opts = append([]string(nil), t.Opts...)
+		t.Causes = append([]int(nil), t.Causes...)
+		c.Tasks[k] = t
+	}
+	c.cache = nil
+	c.oc = nil
+	c.ocKeep = nil
+	c.views = nil
+	return &c
+}
+
+// Snapshot is the whole state as canonical JSON.
+func (s *State) Snapshot() ([]byte, error) { return json.Marshal(s) }
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func remove(xs []string, x string) []string {
+	var out []string
+	for _, y := range xs {
+		if y != x {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func sgn(n int) string {
+	if n >= 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	return fmt.Sprintf("%d", n)
+}
+
+// roundHalf rounds num/den by [3.4]: .50 and more up.
+func roundHalf(num, den int) int {
+	if den <= 0 {
+		return 0
+	}
+	return (2*num + den) / (2 * den)
+}

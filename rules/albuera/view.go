@@ -1,0 +1,202 @@
+package albuera
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"grognard/rules"
+)
+
+// View shows everything: Albuera has no hidden information.
+func (s *State) View(side rules.Side) *rules.View {
+	v := &rules.View{Side: side, Sides: s.Sides(), Status: s.Status(), Result: s.Result(), Style: "counter",
+		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
+	if s.decider() == side && side >= 0 {
+		v.Legal = s.Legal()
+	}
+	if s.views == nil || s.views.ver != s.ver {
+		done := s.indexed()
+		var us []rules.UnitView
+		for i := range s.U {
+			if uv, ok := s.unitView(i); ok {
+				us = append(us, uv)
+			}
+		}
+		done()
+		s.views = &viewCache{ver: s.ver, units: us}
+	}
+	v.Units = append([]rules.UnitView(nil), s.views.units...)
+	v.Score = []string{fmt.Sprintf("%s (auto-win: French %d, Allied %d) [16.2]", s.vpText(), s.sc.P("vp_french"), s.sc.P("vp_allied"))}
+	var pool []string
+	for _, c := range s.Pool {
+		pool = append(pool, s.name(s.idx(c)))
+	}
+	var aside []string
+	for _, c := range s.Aside {
+		aside = append(aside, s.name(s.idx(c)))
+	}
+	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Set aside", Items: aside})
+	if s.Chit != "" && s.Phase != phDraw {
+		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
+		v.Notes = append(v.Notes, fmt.Sprintf("Activated: %s (%s)", s.chitName(), sideNames[s.Side]))
+	}
+	boxes := map[int][]string{}
+	for i, u := range s.U {
+		if u.Where == Routed {
+			boxes[u.Box] = append(boxes[u.Box], s.name(i))
+		}
+	}
+	var keys []int
+	for k := range boxes {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var items []string
+	for _, k := range keys {
+		items = append(items, fmt.Sprintf("turn %d: %s", k, strings.Join(boxes[k], ", ")))
+	}
+	items = append(items, "VP marker: "+s.vpText())
+	v.Tracks = append(v.Tracks, rules.Track{Name: "Turn track [15.11]", Items: items})
+	if len(s.Tasks) > 0 {
+		_, p := s.taskPrompt(s.Tasks[0])
+		v.Notes = append(v.Notes, p)
+	}
+	return v
+}
+
+// static is the part of a unit's card that never changes.
+type static struct {
+	typ, values string
+	detail      []string
+}
+
+func (s *State) staticView(i int) *static {
+	s.sc.once.Do(func() {
+		s.sc.static = make([]static, len(s.sc.Units))
+		for k := range s.sc.Units {
+			d := &s.sc.Units[k]
+			st := &s.sc.static[k]
+			st.typ = map[string]string{KInf: "infantry", KComp: "light-infantry", KCav: "cavalry", KArt: "artillery", KCdr: "commander"}[d.Kind]
+			if d.Kind == KArt && d.ArtKind == Horse {
+				st.typ = "horse-artillery"
+			}
+			if d.Kind == KCdr && d.CKind != CinC {
+				st.typ = "leader"
+			}
+			if d.Type != "" {
+				st.typ = d.Type
+			}
+			switch d.Kind {
+			case KCdr:
+				st.values = d.CKind
+				if d.Coord > 0 {
+					st.values += fmt.Sprintf(" · coordination %d", d.Coord)
+				}
+				continue
+			case KArt:
+				var bs []string
+				for _, b := range s.sc.Bands[d.Calibre] {
+					bs = append(bs, fmt.Sprintf("%d-%d:%s", b.Lo, b.Hi, effectText(b.Mod)))
+				}
+				st.values = d.Calibre + " " + strings.Join(bs, " ")
+				if d.Stars > 0 {
+					st.values += fmt.Sprintf(" · %d white stars [10.8]", d.Stars)
+				}
+			}
+			cmd := "?"
+			if c := s.sc.Def(d.Cmd); c != nil {
+				cmd = c.Name
+			}
+			st.detail = []string{fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]), "Commander: " + cmd}
+			if d.Support {
+				st.detail = append(st.detail, "Supporting unit [4.7]")
+			}
+			if d.Baker {
+				st.detail = append(st.detail, "Baker rifles [8.11]")
+			}
+		}
+	})
+	return &s.sc.static[i]
+}
+
+func (s *State) unitView(i int) (rules.UnitView, bool) {
+	d := s.def(i)
+	u := &s.U[i]
+	if d.Kind == KComp && u.Where == OffMap {
+		return rules.UnitView{}, false
+	}
+	st := s.staticView(i)
+	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.ID, Side: rules.Side(d.Side), Type: st.typ, Formation: u.Array,
+		Color: d.Colour, Facing: u.Facing, Strength: u.MP, MaxStr: d.N, Values: st.values}
+	if u.Where == OnMap {
+		uv.At = s.num(u.At)
+		if u.Two {
+			uv.At2 = s.num(u.At2)
+		}
+	}
+	uv.Eliminated = u.Where == Gone
+	if d.Kind == KCdr {
+		uv.Facing = -1
+		uv.Strength, uv.MaxStr = 0, 0
+		if u.Activated {
+			uv.Markers = append(uv.Markers, "activated")
+		}
+		if u.Wounded {
+			uv.Markers = append(uv.Markers, "wounded")
+		}
+		return uv, true
+	}
+	uv.Detail = append(uv.Detail, st.detail...)
+	if u.Where == Routed {
+		uv.Markers = append(uv.Markers, "routed")
+		uv.Detail = append(uv.Detail, "Routed: returns on turn "+strconv.Itoa(u.Box)+" [15.11]")
+	}
+	if n := s.lossMarker(i); n > 0 {
+		uv.Markers = append(uv.Markers, "loss"+strconv.Itoa(n)) // [3.4]
+	}
+	if u.Fires > 0 {
+		uv.Markers = append(uv.Markers, "fired"+strconv.Itoa(u.Fires)) // [14.9.3]
+	}
+	if u.Array == Square {
+		uv.Markers = append(uv.Markers, "square")
+	}
+	if u.ArtFired || u.Tech {
+		uv.Markers = append(uv.Markers, "fired") // [10.7]
+	}
+	if u.Captured {
+		uv.Markers = append(uv.Markers, "captured") // [10.12]
+		if u.Retaken {
+			uv.Detail = append(uv.Detail, "Recaptured: the guns cannot fire again [10.12]")
+		} else {
+			uv.Detail = append(uv.Detail, "Captured by the enemy: retake the hex for 2 VP + white stars [10.12]")
+		}
+	}
+	if s.Phase == phMove && s.side(i) == s.Side && u.Where == OnMap && contains(s.Brigs, d.Cmd) && !s.canAct(i) {
+		uv.Markers = append(uv.Markers, "out-of-command") // [4.2.1]
+	}
+	if d.Kind != KArt {
+		uv.Values = "Morale " + strconv.Itoa(s.morale(i)) + " · Manpower " + strconv.Itoa(u.MP)
+		if d.Kind == KInf && !d.NoFire {
+			uv.Values += " · Firepower " + strconv.Itoa(s.fp(i))
+		}
+	}
+	if d.Kind == KInf || d.Kind == KComp {
+		uv.Detail = append(uv.Detail, "Fires this turn: "+strconv.Itoa(u.Fires)+" of "+strconv.Itoa(s.fireLimit(i))+" [14.9.1]")
+	}
+	if s.Phase == phMove && s.canAct(i) {
+		uv.Detail = append(uv.Detail, "MP left: "+half(s.left(i))+" of "+half(s.ma(i))+" [12.8]")
+	}
+	return uv, true
+}
+
+// lossMarker is the "-n" marker on the counter's current side [3.4].
+func (s *State) lossMarker(i int) int {
+	n := s.def(i).N
+	mp := s.U[i].MP
+	if mp > n/2 || n == 1 {
+		return n - mp
+	}
+	return n/2 - mp
+}
