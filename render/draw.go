@@ -37,38 +37,26 @@ func white() *ebiten.Image {
 	return whiteSub
 }
 
-func drawVerts(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, c color.Color, rule ebiten.FillRule) {
-	r, g, b, a := c.RGBA()
-	for i := range vs {
-		vs[i].SrcX, vs[i].SrcY = 1, 1
-		vs[i].ColorR = float32(r) / 0xffff
-		vs[i].ColorG = float32(g) / 0xffff
-		vs[i].ColorB = float32(b) / 0xffff
-		vs[i].ColorA = float32(a) / 0xffff
-	}
-	op := &ebiten.DrawTrianglesOptions{}
-	op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
-	op.AntiAlias = true
-	op.FillRule = rule
-	dst.DrawTriangles(vs, is, white(), op)
-}
-
+// fillPath and strokePath use the vector package's path API, which batches
+// the paths drawn on one image and antialiases them in a buffer the size of
+// the paths' bounds. (The legacy DrawTriangles with AntiAlias or a FillRule
+// makes three passes over a buffer twice the size of the whole destination
+// for every call: thousands of such calls per terrain tile made llvmpipe
+// queue gigabytes.)
 func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
-	scratchMu.Lock()
-	defer scratchMu.Unlock()
-	scratchVs, scratchIs = p.AppendVerticesAndIndicesForFilling(scratchVs[:0], scratchIs[:0])
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleNonZero)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, p, nil, op)
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, round bool) {
-	scratchMu.Lock()
-	defer scratchMu.Unlock()
-	op := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
+	sop := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinMiter, MiterLimit: 4}
 	if round {
-		op.LineJoin, op.LineCap = vector.LineJoinRound, vector.LineCapRound
+		sop.LineJoin, sop.LineCap = vector.LineJoinRound, vector.LineCapRound
 	}
-	scratchVs, scratchIs = p.AppendVerticesAndIndicesForStroke(scratchVs[:0], scratchIs[:0], op)
-	drawVerts(dst, scratchVs, scratchIs, c, ebiten.FillRuleFillAll)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, sop, op)
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {
