@@ -37,22 +37,12 @@ func white() *ebiten.Image {
 	return whiteSub
 }
 
-func drawVerts(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, c color.Color, rule ebiten.FillRule) {
-	r, g, b, a := c.RGBA()
-	for i := range vs {
-		vs[i].SrcX, vs[i].SrcY = 1, 1
-		vs[i].ColorR = float32(r) / 0xffff
-		vs[i].ColorG = float32(g) / 0xffff
-		vs[i].ColorB = float32(b) / 0xffff
-		vs[i].ColorA = float32(a) / 0xffff
-	}
-	op := &ebiten.DrawTrianglesOptions{}
-	op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
-	op.AntiAlias = true
-	op.FillRule = rule
-	dst.DrawTriangles(vs, is, white(), op)
-}
-
+// fillPath and strokePath use the vector package's path API, which batches
+// the paths drawn on one image and antialiases them in a buffer the size of
+// the paths' bounds. (The legacy DrawTriangles with AntiAlias or a FillRule
+// makes three passes over a buffer twice the size of the whole destination
+// for every call: thousands of such calls per terrain tile made llvmpipe
+// queue gigabytes.)
 func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	var op vector.DrawPathOptions
 	op.AntiAlias = true

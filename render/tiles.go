@@ -59,6 +59,10 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 		p.fillRect(0, 0, b.w, b.h, colPaper)
 	}
 	p.flushTexts()
+	// Reading a pixel makes Ebitengine run its command queue now. Otherwise
+	// every tile painted in one frame piles its vertices (forests: hundreds
+	// of MB) in the queue until the frame ends, and llvmpipe copies them.
+	flushGPU(img)
 	b.tiles[k] = &tile{img: img, used: b.tick}
 	return img
 }
@@ -145,6 +149,15 @@ type painter struct {
 	texts  []func() // text drawn last, after every shape (see fillRect)
 	// overview: painting the minimap, too small for writing
 	overview bool
+	points int      // points painted since the last flushGPU
+}
+
+// flushGPU makes Ebitengine run its command queue now, by reading a pixel
+// of img. Otherwise every shape painted in a frame keeps its vertices in
+// the queue until the frame ends: a forest tile queues hundreds of MB, and
+// llvmpipe copies them again.
+func flushGPU(img *ebiten.Image) {
+	img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(make([]byte, 4))
 }
 
 // later queues a text draw until flushTexts.
@@ -157,7 +170,16 @@ func (p *painter) flushTexts() {
 	p.texts = p.texts[:0]
 }
 
-func (p *painter) P(x, y float64) pt { return pt{(x - p.tx) * p.s, (y - p.ty) * p.s} }
+func (p *painter) P(x, y float64) pt {
+	if p.points++; p.points >= flushPoints {
+		p.points = 0
+		flushGPU(p.dst)
+	}
+	return pt{(x - p.tx) * p.s, (y - p.ty) * p.s}
+}
+
+// flushPoints bounds the points queued between two flushGPU.
+const flushPoints = 1 << 11
 
 // visible reports whether a disc of radius r at (x, y) touches the tile.
 func (p *painter) visible(x, y, r float64) bool {
