@@ -149,7 +149,7 @@ type painter struct {
 	texts  []func() // text drawn last, after every shape (see fillRect)
 	// overview: painting the minimap, too small for writing
 	overview bool
-	points int      // points painted since the last flushGPU
+	points   int // points painted since the last flushGPU
 }
 
 // flushGPU makes Ebitengine run its command queue now, by reading a pixel
