@@ -83,17 +83,17 @@ type State struct {
 	Aside     []string `json:"aside"`
 	Out       []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
 	Chit      string   `json:"chit"`
-	Side      int      `json:"side"`    // side of the drawn chit
-	Brigs     []string `json:"brigs"`   // brigades whose units act in this 2.2 [4.4]
-	Movers    []string `json:"movers"`  // commanders that may move in 2.3
-	Support   []int    `json:"support"` // supporting units that may act in this 2.2 [4.7.1]
-	Used      []bool   `json:"used"`    // supporting unit used this turn [4.7.1]
-	Lead      []bool   `json:"lead"`    // leaderless brigade activated this turn [4.8]
-	Window    string   `json:"window"`  // "opp" or "act" [14.5]
-	Motion    int      `json:"motion"`  // unit in motion [12.13], -1 none
-	Ended     bool     `json:"ended"`   // the active side ended its movement
-	Tasks     []Task   `json:"tasks"`
-	VP        int      `json:"vp"` // net, French positive [16.2]
+	Side      int      `json:"side"`            // side of the drawn chit
+	Brigs     []string `json:"brigs"`           // brigades whose units act in this 2.2 [4.4]
+	Movers    []string `json:"movers"`          // commanders that may move in 2.3
+	Support   []int    `json:"support"`         // supporting units that may act in this 2.2 [4.7.1]
+	Used      []bool   `json:"used"`            // supporting unit used this turn [4.7.1]
+	Lead      []bool   `json:"lead"`            // leaderless brigade activated this turn [4.8]
+	Window    string   `json:"window"`          // "opp" or "act" [14.5]
+	Motion    int      `json:"motion"`          // unit in motion [12.13], -1 none
+	Ended     bool     `json:"ended"`           // the active side ended its movement
+	Tasks     []Task   `json:"tasks,omitempty"` // omitempty: a clone's empty list and a new state's nil snapshot alike
+	VP        int      `json:"vp"`              // net, French positive [16.2]
 	Over      bool     `json:"over"`
 	Winner    int      `json:"winner"`
 	Reason    string   `json:"reason"`
