@@ -63,6 +63,19 @@ func needLoop(tb testing.TB) {
 	if !inLoop {
 		tb.Skip("needs a display: run under xvfb-run -a")
 	}
+	// Every test runs inside one Update callback, so Ebitengine would keep
+	// every test's queued draw commands until the whole run ends (gigabytes
+	// under software OpenGL). Reading a pixel runs the queue now.
+	tb.Cleanup(flushQueue)
+}
+
+var flushImg *ebiten.Image
+
+func flushQueue() {
+	if flushImg == nil {
+		flushImg = ebiten.NewImage(1, 1)
+	}
+	flushImg.ReadPixels(make([]byte, 4))
 }
 
 // fixtureHex is the scenarios loader's fixture map (flat, 6x5).
