@@ -385,3 +385,36 @@ func Files(dir string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Param is a scenario constant with where it comes from: the rule of the
+// book that gives it, or why it was authored.
+type Param struct {
+	Value    int
+	Book     string
+	Authored string
+}
+
+// ReadParam reads a `param NAME VALUE book=RULE | authored="why"` record:
+// the value must be a whole number and its source must be said.
+func ReadParam(r *Record) (string, Param, error) {
+	name, err := r.Arg(0, "parameter name")
+	if err != nil {
+		return "", Param{}, err
+	}
+	vs, err := r.Arg(1, "parameter value")
+	if err != nil {
+		return "", Param{}, err
+	}
+	v, err := strconv.Atoi(vs)
+	if err != nil {
+		return "", Param{}, r.Errf("param %s: %q is not a whole number", name, vs)
+	}
+	p := Param{Value: v, Book: r.Opt("book", ""), Authored: r.Opt("authored", "")}
+	if p.Book == "" && p.Authored == "" {
+		return "", Param{}, r.Errf("param %s: say where it comes from (book=rule or authored=\"why\")", name)
+	}
+	if err := r.Unused(); err != nil {
+		return "", Param{}, err
+	}
+	return name, p, nil
+}

@@ -108,11 +108,7 @@ type Placement struct {
 }
 
 // Param is a constant with its source.
-type Param struct {
-	Value    int
-	Book     string
-	Authored string
-}
+type Param = scenarios.Param
 
 // Band is one artillery range band [10.3]: from Lo to Hi hexes the effect
 // is a Morale Check at Mod.
@@ -289,23 +285,8 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 	for i := range rest {
 		r := &rest[i]
 		file = r.File
-		name, err := r.Arg(0, "parameter name")
+		name, p, err := scenarios.ReadParam(r)
 		if err != nil {
-			return err
-		}
-		vs, err := r.Arg(1, "parameter value")
-		if err != nil {
-			return err
-		}
-		v, err := strconv.Atoi(vs)
-		if err != nil {
-			return r.Errf("param %s: %q is not a whole number", name, vs)
-		}
-		p := Param{Value: v, Book: r.Opt("book", ""), Authored: r.Opt("authored", "")}
-		if p.Book == "" && p.Authored == "" {
-			return r.Errf("param %s: say where it comes from (book=rule or authored=\"why\")", name)
-		}
-		if err := r.Unused(); err != nil {
 			return err
 		}
 		if _, dup := sc.Params[name]; dup {

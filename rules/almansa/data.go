@@ -82,11 +82,7 @@ type SideDef struct {
 }
 
 // Param is a constant of the rules with its source.
-type Param struct {
-	Value    int
-	Book     string
-	Authored string
-}
+type Param = scenarios.Param
 
 // Scenario is the static data of a scenario, shared by every state.
 type Scenario struct {
@@ -216,23 +212,8 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 		if r.Kind != "param" {
 			return r.Errf("unknown record %q in a tables file", r.Kind)
 		}
-		name, err := r.Arg(0, "parameter name")
+		name, p, err := scenarios.ReadParam(r)
 		if err != nil {
-			return err
-		}
-		vs, err := r.Arg(1, "parameter value")
-		if err != nil {
-			return err
-		}
-		v, err := strconv.Atoi(vs)
-		if err != nil {
-			return r.Errf("param %s: %q is not a whole number", name, vs)
-		}
-		p := Param{Value: v, Book: r.Opt("book", ""), Authored: r.Opt("authored", "")}
-		if p.Book == "" && p.Authored == "" {
-			return r.Errf("param %s: say where it comes from (book=rule or authored=\"why\")", name)
-		}
-		if err := r.Unused(); err != nil {
 			return err
 		}
 		if _, dup := sc.Params[name]; dup {
