@@ -11,17 +11,14 @@ import (
 )
 
 // Drawing primitives used while painting cached images (terrain tiles,
-// counter faces, stamps) and by the widgets. They share one scratch vertex
-// buffer, so they allocate nothing once it has grown.
+// counter faces, stamps) and by the widgets. Fills and strokes go through
+// the vector package's path API (vector.FillPath, vector.StrokePath).
 
 type pt struct{ X, Y float64 }
 
 var (
 	whiteOnce sync.Once
 	whiteSub  *ebiten.Image
-	scratchMu sync.Mutex
-	scratchVs []ebiten.Vertex
-	scratchIs []uint16
 )
 
 func white() *ebiten.Image {
