@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -192,32 +193,105 @@ func (s *State) placeReinf(r *Reinf, group int, rule string) []rules.Event {
 	return evs
 }
 
-// reinfAxis: a reinforcement in a contested zone takes the connection
-// toward a friendly depot as its axis if there is one [5.3.6].
+// reinfAxis [5.3.6]: a reinforcement stack arriving in a contested zone
+// places its Retraite marker according to [5.3.1], on a connection toward
+// a friendly depot if the zone has one, and then its opponent places his.
+// Each is the player's choice when more than one connection fits (the
+// seat passes to the opponent for his); a single fit is placed at once.
+// If the zone was contested already, the newcomer's side keeps the axis of
+// its stack there and the opponent his [5.3.1].
 func (s *State) reinfAxis(side int, z string) []rules.Event {
+	if _, known := s.Axes[z]; known {
+		return nil
+	}
 	ax := s.axes(z)
-	_, known := s.Axes[z]
-	ax[side] = -1
-	for _, e := range s.sc.Graph.Neighbors(z) {
-		if s.validAxis(side, z, e.Index, nil) {
-			if ax[side] < 0 || s.isDepotFor(side, "", e.To) {
-				ax[side] = e.Index
-			}
-		}
-	}
-	// The opponent then places its own, on another connection (engine
-	// simplification: the first valid one, so the events phase does not
-	// hand the seat over).
-	if !known {
-		for _, e := range s.sc.Graph.Neighbors(z) {
-			if e.Index != ax[side] && s.validAxis(1-side, z, e.Index, s.sideAt(1-side, z, nil)) {
-				ax[1-side] = e.Index
-				break
-			}
-		}
-	}
+	ax[side], ax[1-side] = -1, -1
 	s.setAxes(z, ax)
-	return []rules.Event{{Kind: "axis", Text: "Retraite markers placed at " + s.zoneOf(z).Name, Rule: "5.3.6", Side: rules.Side(side)}}
+	evs := []rules.Event{{Kind: "axis", Text: "Retraite markers to place at " + s.zoneOf(z).Name + " (reinforcements among the enemy)", Rule: "5.3.6", Side: rules.Side(side)}}
+	s.RAxis = &RAxisState{Zone: z, Side: side, Who: side, Resume: s.Sub}
+	return append(evs, s.raxisNext()...)
+}
+
+// raxisChoices are the connections the placing side may take [5.3.6].
+func (s *State) raxisChoices() []int {
+	r := s.RAxis
+	ax := s.axes(r.Zone)
+	var ok, depot []int
+	for _, e := range s.sc.Graph.Neighbors(r.Zone) {
+		if r.Who != r.Side && e.Index == ax[r.Side] || !s.validAxis(r.Who, r.Zone, e.Index, s.sideAt(r.Who, r.Zone, nil)) || slices.Contains(ok, e.Index) {
+			continue
+		}
+		ok = append(ok, e.Index)
+		if r.Who == r.Side && s.isDepotFor(r.Who, "", e.To) {
+			depot = append(depot, e.Index)
+		}
+	}
+	if len(depot) > 0 {
+		return depot // [5.3.6] the newcomer's marker goes toward its depot
+	}
+	return ok
+}
+
+// raxisNext places what has one answer and stops at a real choice.
+func (s *State) raxisNext() []rules.Event {
+	var evs []rules.Event
+	for s.RAxis != nil {
+		ch := s.raxisChoices()
+		if len(ch) > 1 {
+			s.Sub = SubRAxis
+			return evs
+		}
+		ci := -1
+		if len(ch) == 1 {
+			ci = ch[0]
+		}
+		evs = append(evs, s.raxisPlace(ci))
+	}
+	return evs
+}
+
+// raxisPlace puts the placing side's marker on ci (-1: no axis) and
+// passes to the opponent, or back to the step the arrival came from.
+func (s *State) raxisPlace(ci int) rules.Event {
+	r := s.RAxis
+	ax := s.axes(r.Zone)
+	ax[r.Who] = ci
+	s.setAxes(r.Zone, ax)
+	ev := rules.Event{Kind: "axis", Rule: "5.3.6", Side: rules.Side(r.Who)}
+	if ci < 0 {
+		ev.Text = fmt.Sprintf("%s has no axis of retreat at %s", sideNames[r.Who], s.zoneOf(r.Zone).Name)
+	} else {
+		ev.Text = fmt.Sprintf("%s places its Retraite marker toward %s", sideNames[r.Who], s.zoneOf(s.sc.Graph.Conns[ci].Other(r.Zone)).Name)
+	}
+	if r.Who == r.Side {
+		s.RAxis = &RAxisState{Zone: r.Zone, Side: r.Side, Who: 1 - r.Side, Resume: r.Resume}
+	} else {
+		s.Sub = r.Resume
+		s.RAxis = nil
+	}
+	return ev
+}
+
+func (s *State) legalRAxis() []rules.Action {
+	r := s.RAxis
+	var out []rules.Action
+	for _, ci := range s.raxisChoices() {
+		to := s.sc.Graph.Conns[ci].Other(r.Zone)
+		lbl := "Retraite marker toward " + s.zoneOf(to).Name
+		if r.Who == r.Side {
+			lbl += " (reinforcements)"
+		}
+		out = append(out, rules.Action{Kind: "choose", To: to, Choice: strconv.Itoa(ci), Label: lbl, Rule: "5.3.6"})
+	}
+	return out
+}
+
+func (s *State) applyRAxis(a rules.Action) ([]rules.Event, error) {
+	ci, err := strconv.Atoi(a.Choice)
+	if err != nil || !slices.Contains(s.raxisChoices(), ci) {
+		return nil, rules.Illegal("5.3.6", "no such Retraite connection")
+	}
+	return append([]rules.Event{s.raxisPlace(ci)}, s.raxisNext()...), nil
 }
 
 // poolDecoy finds a decoy of side (nationality nat, "" any) out of play.

@@ -70,6 +70,10 @@ func (s *State) CheckInvariants() error {
 		if s.Move == nil {
 			return fmt.Errorf("step %s without a moving stack", s.Sub)
 		}
+	case SubRAxis:
+		if s.RAxis == nil {
+			return fmt.Errorf("step %s without reinforcements placing", s.Sub)
+		}
 	case SubDeclare, SubHead, SubCPEv, SubFire, SubCP, SubLoss, SubRetreat, SubDemoral, SubPursuit, SubCB, SubCI, SubAG, SubMort, SubMortRoll, SubPre, SubWithdraw:
 		if s.Combat == nil {
 			return fmt.Errorf("step %s without a combat", s.Sub)

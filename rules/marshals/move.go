@@ -478,12 +478,33 @@ func (s *State) legalAxis() []rules.Action {
 	if len(out) == 0 {
 		out = append(out, rules.Action{Kind: "choose", Choice: "none", Label: "No axis of retreat (no free zone)", Rule: "5.3.1"})
 	}
+	// [EV Fatigue] "at any moment during the movement of an adverse
+	// stack": the opponent's one decision inside the enemy move (this
+	// window exists whatever the hands hold, spec §3.13).
+	if s.fatigueDuringMove(opp) {
+		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the moving enemy stack draws one more fatigue marker now [EV Fatigue]", Rule: "EV Fatigue"})
+	}
 	return out
+}
+
+// fatigueDuringMove: side may play [EV Fatigue] on the moving enemy stack
+// now (a stack that draws fatigue: not a lone commander, not battle order).
+func (s *State) fatigueDuringMove(side int) bool {
+	m := s.Move
+	return m != nil && m.Side != side && !m.Lone && !m.BattleOrder && m.Extra == 0 && slices.Contains(s.Hands[side], "fatigue")
 }
 
 func (s *State) applyAxis(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	opp := 1 - m.Side
+	if a.Kind == "play" && a.Choice == "fatigue" {
+		// [EV Fatigue] one more marker in this step's draw, which no
+		// commander or baggage may return; the axis is still to place.
+		s.discard(opp, "fatigue")
+		m.Extra++
+		m.Pending++
+		return []rules.Event{{Kind: "event", Text: sideNames[opp] + " plays Fatigue: the moving stack draws one more fatigue marker", Rule: "EV Fatigue", Side: rules.Side(opp)}}, nil
+	}
 	ax := s.axes(m.Zone)
 	ev := rules.Event{Kind: "axis", Rule: "5.3.1", Side: rules.Side(opp)}
 	if a.Choice == "none" {
@@ -517,7 +538,12 @@ func (s *State) applyFatigue(a rules.Action) ([]rules.Event, error) {
 	m.Last = v
 	ev := rules.Event{Kind: "draw", Text: sideNames[m.Side] + " draws a fatigue marker", Rule: "5.3.2", Side: rules.Side(m.Side),
 		Private: fmt.Sprintf("Fatigue marker: %d (total %d)", v, sum(m.Drawn)), Owner: rules.Side(m.Side)}
-	if m.Returns > 0 {
+	switch {
+	case m.Extra > 0:
+		m.Extra-- // [EV Fatigue] the extra marker cannot be returned
+		ev.Text += " (Fatigue event)"
+		ev.Rule = "EV Fatigue"
+	case m.Returns > 0:
 		s.Sub = SubReturn
 	}
 	return []rules.Event{ev}, nil

@@ -67,6 +67,7 @@ const (
 	SubPre      = "pre"      // combat: withdrawal and pre-melee events [5.4.1]
 	SubWithdraw = "withdraw" // combat: the withdrawal's command test [5.4.1]
 	SubFatEv    = "fatev"    // the extra fatigue marker of [EV Fatigue]
+	SubRAxis    = "raxis"    // Retraite markers of reinforcements among the enemy [5.3.6]
 )
 
 // decider says who decides now.
@@ -94,6 +95,10 @@ func (s *State) decider() rules.Side {
 	case SubAxis:
 		if s.Move != nil {
 			return rules.Side(1 - s.Move.Side)
+		}
+	case SubRAxis:
+		if s.RAxis != nil {
+			return rules.Side(s.RAxis.Who)
 		}
 	case SubHead, SubCPEv, SubLoss, SubCB, SubCI, SubAG, SubMort, SubPre:
 		if s.Combat != nil {
@@ -126,7 +131,7 @@ var subNames = map[string]string{
 	SubRoll: "die roll", SubWindow: "play Initiative? [EV Initiative]", SubBefore: "before the draw [4.0]",
 	SubDraw: "event draw [4.0]", SubDrawn: "the event drawn [4.0]", SubFoy: "reinforcement entries [EV Foy]",
 	SubRolls: "die rolls", SubOp: "choose an operation [5.0]", SubCompose: "form the stack [5.1]",
-	SubCommand: "command test [5.2]", SubMove: "move the stack [5.3]", SubAxis: "place the Retraite marker [5.3.1]",
+	SubCommand: "command test [5.2]", SubMove: "move the stack [5.3]", SubAxis: "place the Retraite marker [5.3.1]", SubRAxis: "place the Retraite marker (reinforcements) [5.3.6]",
 	SubFatigue: "fatigue draw [5.3.2]", SubReturn: "return a fatigue marker? [5.3.2]", SubForced: "forced passage? [5.3.3]",
 	SubContinue: "continue the move? [5.3.3]", SubFlee: "a lone commander flees [7.1]", SubDeclare: "attacking stack [5.4]",
 	SubHead: "head unit [5.4.3]", SubCPEv: "combat events [4.0]", SubFire: "artillery fire [5.4.3]",
@@ -171,6 +176,8 @@ func (s *State) Legal() []rules.Action {
 		return s.legalMove()
 	case SubAxis:
 		return s.legalAxis()
+	case SubRAxis:
+		return s.legalRAxis()
 	case SubReturn:
 		return []rules.Action{
 			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2"},
@@ -349,6 +356,8 @@ func (s *State) apply(a rules.Action) ([]rules.Event, error) {
 		return s.applyMove(a)
 	case SubAxis:
 		return s.applyAxis(a)
+	case SubRAxis:
+		return s.applyRAxis(a)
 	case SubFatigue:
 		return s.applyFatigue(a)
 	case SubReturn:

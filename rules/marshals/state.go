@@ -59,6 +59,7 @@ type MoveState struct {
 	Conn        int            `json:"conn"`             // connection just crossed
 	Halt        bool           `json:"halt,omitempty"`   // stopped by a guerilla [EV Guerilla]
 	Gue         bool           `json:"gue,omitempty"`    // a Gué move across a ford [EV Gué]
+	Extra       int            `json:"extra,omitempty"`  // [EV Fatigue] markers still to draw, not returnable
 }
 
 // CombatState is the combat being resolved [5.4].
@@ -138,6 +139,17 @@ type State struct {
 	LastMove   *LastMove           `json:"last_move,omitempty"`   // the enemy move just ended [EV Fatigue]
 	FleeResume string              `json:"flee_resume,omitempty"` // the step a flight [7.1] interrupted
 	FleeCur    int                 `json:"flee_cur,omitempty"`
+	RAxis      *RAxisState         `json:"raxis,omitempty"` // Retraite markers of a reinforcement among the enemy [5.3.6]
+}
+
+// RAxisState is the placing of the Retraite markers when reinforcements
+// arrive in a contested zone [5.3.6]: the newcomer's side first, then the
+// opponent; Resume is the step the arrival came from.
+type RAxisState struct {
+	Zone   string `json:"zone"`
+	Side   int    `json:"side"` // the reinforcements' side
+	Who    int    `json:"who"`  // the side placing now
+	Resume string `json:"resume"`
 }
 
 // LastMove is the stack whose move just ended, for [EV Fatigue].
@@ -331,6 +343,10 @@ func (s *State) clone() *State {
 		c.Combat = &k
 	}
 	c.Rolls = slices.Clone(s.Rolls)
+	if s.RAxis != nil {
+		r := *s.RAxis
+		c.RAxis = &r
+	}
 	if s.LastMove != nil {
 		lm := *s.LastMove
 		lm.Units = slices.Clone(lm.Units)

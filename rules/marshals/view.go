@@ -15,7 +15,11 @@ func init() { register() }
 // <zone>-1": neither its size, its counters, its decoys nor its identity),
 // except the stacks revealed by the combat being fought [5.4]; its own
 // hand, the number of markers each side holds; public markers.
-func (s *State) View(v rules.Side) *rules.View {
+func (s *State) View(v rules.Side) *rules.View { return s.viewOf(v, true) }
+
+// viewOf builds View(v); full=false stops after the counters (the
+// publicDecision check compares the two sides' counters).
+func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	vw := &rules.View{Side: v, Sides: sideNames[:], Status: s.Status(), Result: s.Result(), Hidden: true, Style: "counter",
 		Board: &rules.Board{Kind: "zone", Zones: s.sc.Graph}}
 	side := int(v)
@@ -55,6 +59,9 @@ func (s *State) View(v rules.Side) *rules.View {
 		if side < 0 {
 			vw.Units[len(vw.Units)-1].Side = rules.NoSide
 		}
+	}
+	if !full {
+		return vw
 	}
 	if side >= 0 {
 		for _, e := range s.Hands[side] {
@@ -234,11 +241,45 @@ func eventText(e string) string {
 
 // publicDecision: the decisions that rest only on what both sides know —
 // the head unit, the losses and the retreat of a revealed combat [5.4],
-// the Retraite marker placed on the map [5.3.1] — need no hand-over.
+// the Retraite marker placed on the map [5.3.1] — AND whose screen shows
+// nothing private of the decider. The hand-over screen protects the
+// decider's own secrets from the player still at the screen, so the
+// decision is public only when the decider's view holds nothing the
+// opponent's view does not: every counter it shows in full is shown the
+// same to the opponent (the revealed combat stacks), no held event, no
+// private note (spec §3.13). In a campaign the decider's whole army is on
+// its screen, so this is rare: conservative by design.
 func (s *State) publicDecision() bool {
 	switch s.Sub {
-	case SubHead, SubLoss, SubRetreat, SubAxis:
-		return true
+	case SubHead, SubLoss, SubRetreat, SubAxis, SubRAxis:
+	default:
+		return false
 	}
-	return false
+	d := int(s.decider())
+	if d != French && d != Allied || len(s.Hands[d]) > 0 || d == French && len(s.Foy) > 0 {
+		return false // a private hand, or the Foy entries noted [EV Foy]
+	}
+	if s.Move != nil && s.Move.Side == d && !s.Move.Composing || s.Drawn != "" && s.Cur == d {
+		return false // the mover's fatigue tally, an event just drawn
+	}
+	mine := s.viewUnits(d)
+	theirs := map[string]rules.UnitView{}
+	for _, u := range s.viewUnits(1 - d) {
+		theirs[u.ID] = u
+	}
+	for _, u := range mine {
+		if u.Hidden {
+			continue // an enemy marker: both sides see it
+		}
+		o, ok := theirs[u.ID]
+		if !ok || o.Hidden || fmt.Sprint(o) != fmt.Sprint(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// viewUnits is View(side).Units without the rest of the view.
+func (s *State) viewUnits(side int) []rules.UnitView {
+	return s.viewOf(rules.Side(side), false).Units
 }
