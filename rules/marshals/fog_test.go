@@ -129,36 +129,43 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 // or drawn event, decoy, command die) reaches the other side's view or its
 // log lines [7.6] (spec §3.13).
 func TestRule7_6_FogOfWarRandomPlayouts(t *testing.T) {
+	games, every := 1, 5
+	if *long {
+		games, every = 3, 1
+	}
 	for k, d := range ScenarioList {
 		t.Run(d.ID, func(t *testing.T) {
 			sc, err := Load(d.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewState(sc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := rand.New(rand.NewPCG(uint64(k)+100, 3))
-			for n := 0; !s.Over; n++ {
-				if n > 40000 {
-					t.Fatal("no end")
-				}
-				before := combatIDs(s)
-				legal := s.Legal()
-				var a rules.Action
-				if s.decider() == rules.Chance {
-					a, _ = rules.Sample(s.Chances(), r)
-				} else {
-					a = legal[r.IntN(len(legal))]
-				}
-				evs, err := s.Apply(a)
+			for g := 0; g < games; g++ {
+				s, err := NewState(sc)
 				if err != nil {
 					t.Fatal(err)
 				}
-				// Every 3rd state in full (the views are the costly part).
-				if n%3 == 0 || len(evs) > 0 && evs[0].Kind != "roll" {
-					checkFog(t, s, evs, before, a.Key())
+				r := rand.New(rand.NewPCG(uint64(k)+100+uint64(g)*1000, 3))
+				for n := 0; !s.Over; n++ {
+					if n > 40000 {
+						t.Fatal("no end")
+					}
+					before := combatIDs(s)
+					legal := s.Legal()
+					var a rules.Action
+					if s.decider() == rules.Chance {
+						a, _ = rules.Sample(s.Chances(), r)
+					} else {
+						a = legal[r.IntN(len(legal))]
+					}
+					evs, err := s.Apply(a)
+					if err != nil {
+						t.Fatal(err)
+					}
+					// Every few states in full (the views are the costly
+					// part), and every state a player's action changed.
+					if n%every == 0 || len(evs) > 0 && evs[0].Kind != "roll" {
+						checkFog(t, s, evs, before, a.Key())
+					}
 				}
 			}
 		})

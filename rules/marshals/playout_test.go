@@ -1,19 +1,32 @@
 package marshals
 
 import (
+	"flag"
 	"testing"
 
 	"grognard/rules"
 )
 
+// long runs the long soaks: ten random games of each scenario, and the
+// fog of war checked in every state of three games each.
+var long = flag.Bool("long", false, "run the long soaks (10 random games per scenario, fog in every state)")
+
 // TestPlayoutAllScenarios plays random games of the six scenarios to the
-// end with the harness: invariants after every action, views, replay.
+// end with the harness: invariants after every action, views, replay (one
+// game each; ten with -long).
 func TestPlayoutAllScenarios(t *testing.T) {
+	games := 1
+	if *long {
+		games = 10
+	}
 	for _, d := range ScenarioList {
 		t.Run(d.ID, func(t *testing.T) {
-			st, err := rules.Playout(d.ID, rules.PlayoutConfig{Games: 1, Seed: 11, MaxActions: 60000})
+			st, err := rules.Playout(d.ID, rules.PlayoutConfig{Games: games, Seed: 11, MaxActions: 60000})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if st.Games != games {
+				t.Fatalf("%d of %d games ended", st.Games, games)
 			}
 			t.Logf("%s: %d games, %d actions, wins %v, draws %d", d.ID, st.Games, st.Actions, st.Wins, st.Draws)
 		})
