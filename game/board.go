@@ -944,9 +944,13 @@ func (b *BoardScene) click(a *App, x, y int) {
 	// An open stack: pick one of its units.
 	if b.openStack != "" {
 		if id, ok := b.RB.PickUnit(b.Cam, v, fx, fy); ok {
-			b.openStack = ""
-			b.S.Select(id)
-			return
+			// Only a counter of the open stack: a click on another
+			// location (a lit target, an enemy marker) goes on below.
+			if u, _ := b.S.Unit(id); u.At == b.openStack {
+				b.openStack = ""
+				b.S.Select(id)
+				return
+			}
 		}
 		b.openStack = ""
 	}

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -73,9 +74,34 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 				continue
 			}
 			if !u.Hidden || u.Name != "" || u.Short != "" || u.Type != "" || u.Values != "" || u.Strength != 0 || u.MaxStr != 0 ||
-				len(u.Markers) > 0 || len(u.Detail) > 0 || !strings.HasPrefix(u.ID, "stack-"+u.At+"-") {
+				len(u.Markers) > 1 || len(u.Markers) == 1 && u.Markers[0] != "activated" || len(u.Detail) > 0 || !strings.HasPrefix(u.ID, "stack-"+u.At+"-") {
 				t.Fatalf("%s: %s sees an enemy counter in full: %+v", where, sideNames[v], u)
 			}
+		}
+		// [1.3] one block per enemy counter outside a closed commander's
+		// box, and activated exactly as many as are.
+		want, got := map[string][2]int{}, map[string][2]int{}
+		shown := combatIDs(s)
+		for i := range s.Units {
+			if d := s.def(i); d.Side != v && s.onMap(i) && !shown[d.ID] && !s.inBox(i) {
+				w := want[s.Units[i].At]
+				w[0]++
+				if s.Units[i].Activated {
+					w[1]++
+				}
+				want[s.Units[i].At] = w
+			}
+		}
+		for _, u := range vw.Units {
+			if int(u.Side) != v && u.Hidden {
+				g := got[u.At]
+				g[0]++
+				g[1] += len(u.Markers)
+				got[u.At] = g
+			}
+		}
+		if fmt.Sprint(want) != fmt.Sprint(got) {
+			t.Fatalf("%s: %s sees enemy blocks %v, want %v (counters outside the boxes, activated)", where, sideNames[v], got, want)
 		}
 		for _, h := range hiddenNames(s, v, revealed) {
 			if containsWord(js, h) {

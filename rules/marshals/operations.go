@@ -77,6 +77,7 @@ func (s *State) legalOp() []rules.Action {
 	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
 		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
 	}
+	out = append(out, s.legalBoxes(side)...)
 	for _, z := range s.zonesOf(side) {
 		if len(s.available(side, z)) > 0 {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
@@ -105,6 +106,9 @@ func (s *State) applyOp(a rules.Action) ([]rules.Event, error) {
 		s.discard(side, "fatigue")
 		s.Sub = SubFatEv
 		return []rules.Event{{Kind: "event", Text: sideNames[side] + " plays Fatigue: the stack that just moved draws one more fatigue marker", Rule: "EV Fatigue", Side: rules.Side(side)}}, nil
+	}
+	if a.Choice == "box-open" || a.Choice == "box-close" {
+		return s.applyBox(side, a), nil // [1.3] part of the operation choice
 	}
 	if a.Kind != "play" && a.Kind != "deploy" {
 		s.LastMove = nil
@@ -138,6 +142,7 @@ func (s *State) applyOp(a rules.Action) ([]rules.Event, error) {
 
 // afterOp ends an operation: the storm die [EV Orage], then the other side.
 func (s *State) afterOp() []rules.Event {
+	s.BoxZones = nil
 	s.Move = nil
 	s.Combat = nil
 	delete(s.Flags, "gue-0")

@@ -479,6 +479,7 @@ func (s *State) nextPhase() {
 	p, _ := machine.Next(s.Phase)
 	s.Phase = p.ID
 	s.Sub = ""
+	s.BoxZones = nil
 }
 
 // stuck handles a decision left without an action (a rules gap): the step

@@ -161,3 +161,87 @@ func noDecoys(s *State) {
 		}
 	}
 }
+
+// blocksAt counts the anonymous enemy blocks side v sees at z, and how
+// many of them show the activated front.
+func blocksAt(s *State, v int, z string) (n, act int) {
+	for _, u := range s.View(rules.Side(v)).Units {
+		if int(u.Side) != v && u.Hidden && u.At == z {
+			n++
+			act += len(u.Markers)
+		}
+	}
+	return
+}
+
+// TestRule1_3_CommanderBoxes: the counters with a nominative commander are
+// hidden in his box on the order-of-battle sheet: the enemy sees only the
+// commander's block [1.3]. At its operation the owner may open the box of
+// a zone (every counter then shows as a block with its front: side and
+// activation [1.1.1]) or close it again, once per zone and operation; a
+// counter that leaves its commander is on the map; decoys never hide.
+func TestRule1_3_CommanderBoxes(t *testing.T) {
+	s := opsState(t, Allied)
+	noDecoys(s)
+	if n, _ := blocksAt(s, French, "plasencia"); n != 1 {
+		t.Fatalf("Wellesley, Hill and Payne at Plasencia: the French see %d blocks, want 1 (Wellesley)", n)
+	}
+	open := find(t, s, "choose", "", "", "box-open")
+	for _, a := range s.Legal() {
+		if a.Choice == "box-open" && a.From == "plasencia" {
+			open = a
+		}
+	}
+	if open.From != "plasencia" || open.Rule != "1.3" {
+		t.Fatalf("no box to open at Plasencia: %v", keys(s.Legal()))
+	}
+	evs := play(t, s, open)
+	if n, _ := blocksAt(s, French, "plasencia"); n != 3 {
+		t.Errorf("the box opened: the French see %d blocks at Plasencia, want 3", n)
+	}
+	if strings.Contains(evs[0].TextFor(rules.Side(French)), "Hill") || strings.Contains(evs[0].TextFor(rules.Side(French)), "Wellesley") {
+		t.Errorf("the box event names a counter: %q", evs[0].TextFor(rules.Side(French)))
+	}
+	if s.Sub != SubOp || s.Act != Allied {
+		t.Errorf("opening a box is part of the operation choice: %s %d", s.Sub, s.Act)
+	}
+	for _, a := range s.Legal() {
+		if strings.HasPrefix(a.Choice, "box-") && a.From == "plasencia" {
+			t.Errorf("a second box action at Plasencia in the same operation: %s", a.Key())
+		}
+	}
+	// The front shows the activation [1.1.1].
+	s.Units[s.idx("al-hill")].Activated = true
+	if n, act := blocksAt(s, French, "plasencia"); n != 3 || act != 1 {
+		t.Errorf("blocks %d, activated %d; want 3 and 1", n, act)
+	}
+	// Hill leaves Wellesley: on the map wherever the box is.
+	play(t, s, find(t, s, "pass", "", "", ""))
+	play(t, s, find(t, s, "pass", "", "", ""))
+	s.Phase, s.Sub, s.Act, s.Passes = PhOperations, SubOp, Allied, 0
+	for _, a := range s.Legal() {
+		if a.Choice == "box-close" && a.From == "plasencia" {
+			play(t, s, a)
+		}
+	}
+	if n, _ := blocksAt(s, French, "plasencia"); n != 1 {
+		t.Errorf("the box closed again: %d blocks at Plasencia, want 1", n)
+	}
+	s.Units[s.idx("al-hill")].At = "talavera"
+	if n, _ := blocksAt(s, French, "talavera"); n != 1 {
+		t.Errorf("Hill alone at Talavera: %d blocks, want 1", n)
+	}
+	// A decoy with a commander stays on the map [7.5].
+	d := s.idx("allied-decoy-1")
+	if d < 0 {
+		for i := range s.Units {
+			if s.def(i).Kind == KDecoy && s.def(i).Side == Allied {
+				d = i
+			}
+		}
+	}
+	s.Units[d].Off, s.Units[d].At = "", "almaraz"
+	if n, _ := blocksAt(s, French, "almaraz"); n != 2 {
+		t.Errorf("Cuesta's box and a decoy at Almaraz: %d blocks, want 2 (Cuesta, the decoy)", n)
+	}
+}

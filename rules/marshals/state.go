@@ -32,6 +32,7 @@ type Unit struct {
 	Combats   int    `json:"combats,omitempty"` // "A combattu" markers [5.4.6]
 	Back      bool   `json:"back,omitempty"`    // "Dos à la rivière" [7.7]
 	Exited    bool   `json:"exited_vp,omitempty"`
+	BoxOpen   bool   `json:"box_open,omitempty"` // a commander whose box is opened: his stack shows on the map [1.3]
 }
 
 // MoveState is the stack moving now [5.3].
@@ -140,6 +141,7 @@ type State struct {
 	FleeResume string              `json:"flee_resume,omitempty"` // the step a flight [7.1] interrupted
 	FleeCur    int                 `json:"flee_cur,omitempty"`
 	RAxis      *RAxisState         `json:"raxis,omitempty"` // Retraite markers of a reinforcement among the enemy [5.3.6]
+	BoxZones   []string            `json:"box_zones,omitempty"` // zones whose boxes were opened or closed this operation [1.3]
 }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
@@ -314,6 +316,7 @@ func (s *State) clone() *State {
 	c.Flags = maps.Clone(s.Flags)
 	c.Guerillas = maps.Clone(s.Guerillas)
 	c.Foy = slices.Clone(s.Foy)
+	c.BoxZones = slices.Clone(s.BoxZones)
 	if s.Schedule != nil {
 		c.Schedule = map[int][]string{}
 		for k, v := range s.Schedule {

@@ -11,10 +11,12 @@ import (
 func init() { register() }
 
 // View is what side v may see [7.6] (spec §3.13): its own counters in
-// full; an enemy stack only as one anonymous marker per zone ("stack-
-// <zone>-1": neither its size, its counters, its decoys nor its identity),
-// except the stacks revealed by the combat being fought [5.4]; its own
-// hand, the number of markers each side holds; public markers.
+// full; each enemy counter on the map as an anonymous block ("stack-
+// <zone>-<k>": its side and whether it was activated, as the counter's
+// front [1.1.1]; decoys look the same), the counters in a nominative
+// commander's closed box not at all [1.3]; the stacks revealed by the
+// combat being fought in full [5.4]; its own hand, the number of markers
+// each side holds; public markers.
 func (s *State) View(v rules.Side) *rules.View { return s.viewOf(v, true) }
 
 // viewOf builds View(v); full=false stops after the counters (the
@@ -34,7 +36,10 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			}
 		}
 	}
-	enemyZones := map[string]bool{}
+	// [1.3] [1.1.1] the enemy's counters on the map: one anonymous block
+	// per counter (its front: the side and whether it was activated),
+	// except the counters hidden in a nominative commander's box.
+	blocks := map[string][]rules.UnitView{}
 	for i := range s.Units {
 		d := s.def(i)
 		u := &s.Units[i]
@@ -52,13 +57,29 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			vw.Units = append(vw.Units, s.unitView(i))
 			continue
 		}
-		enemyZones[u.At] = true
-	}
-	for _, z := range sortedKeys(enemyZones) {
-		vw.Units = append(vw.Units, rules.UnitView{ID: "stack-" + z + "-1", Side: rules.Side(1 - max(side, 0)), At: z, Facing: -1, Hidden: true})
-		if side < 0 {
-			vw.Units[len(vw.Units)-1].Side = rules.NoSide
+		if s.inBox(i) {
+			continue
 		}
+		b := rules.UnitView{Side: rules.Side(d.Side), At: u.At, Facing: -1, Hidden: true}
+		if u.Activated {
+			b.Markers = []string{"activated"}
+		}
+		blocks[u.At] = append(blocks[u.At], b)
+	}
+	for _, z := range sortedKeys(blocks) {
+		bs := blocks[z]
+		// The order shows only what the fronts show: side, then the
+		// counters still to activate first.
+		slices.SortStableFunc(bs, func(a, b rules.UnitView) int {
+			if a.Side != b.Side {
+				return int(a.Side) - int(b.Side)
+			}
+			return len(a.Markers) - len(b.Markers)
+		})
+		for k := range bs {
+			bs[k].ID = fmt.Sprintf("stack-%s-%d", z, k+1)
+		}
+		vw.Units = append(vw.Units, bs...)
 	}
 	if !full {
 		return vw
@@ -282,4 +303,79 @@ func (s *State) publicDecision() bool {
 // viewUnits is View(side).Units without the rest of the view.
 func (s *State) viewUnits(side int) []rules.UnitView {
 	return s.viewOf(rules.Side(side), false).Units
+}
+
+// inBox: counter i is hidden in the box of a nominative commander of its
+// side standing in its zone whose box is closed [1.3]. Decoys stay on the
+// map [7.5]; the generic commander has no box [EV Mort au combat].
+func (s *State) inBox(i int) bool {
+	d := s.def(i)
+	if d.Kind == KCmd || d.Kind == KDecoy || !s.onMap(i) {
+		return false
+	}
+	at := s.Units[i].At
+	for j := range s.Units {
+		c := s.def(j)
+		if c.Kind == KCmd && c.Side == d.Side && !s.isGeneric(c.ID) && s.onMap(j) && s.Units[j].At == at && !s.Units[j].BoxOpen {
+			return true
+		}
+	}
+	return false
+}
+
+// boxStacks are the zones where side has a nominative commander and
+// counters he may hide, with whether the box is open there [1.3].
+func (s *State) boxStacks(side int) map[string]bool {
+	out := map[string]bool{}
+	for j := range s.Units {
+		c := s.def(j)
+		if c.Kind != KCmd || c.Side != side || s.isGeneric(c.ID) || !s.onMap(j) {
+			continue
+		}
+		z := s.Units[j].At
+		for i := range s.Units {
+			if d := s.def(i); d.Side == side && d.Kind != KCmd && d.Kind != KDecoy && s.onMap(i) && s.Units[i].At == z {
+				out[z] = out[z] || s.Units[j].BoxOpen
+				break
+			}
+		}
+	}
+	return out
+}
+
+// legalBoxes: at its operation a side may open the commanders' boxes of
+// a zone (its counters then show on the map as blocks) or close them
+// (hidden again), once per zone and operation [1.3].
+func (s *State) legalBoxes(side int) []rules.Action {
+	var out []rules.Action
+	st := s.boxStacks(side)
+	for _, z := range sortedKeys(st) {
+		if slices.Contains(s.BoxZones, z) {
+			continue
+		}
+		if st[z] {
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.zoneOf(z).Name + " in its commander's box", Rule: "1.3"})
+		} else {
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.zoneOf(z).Name + " on the map (open its commander's box)", Rule: "1.3"})
+		}
+	}
+	return out
+}
+
+// applyBox opens or closes the boxes of the side's commanders in a zone.
+func (s *State) applyBox(side int, a rules.Action) []rules.Event {
+	open := a.Choice == "box-open"
+	for j := range s.Units {
+		if c := s.def(j); c.Kind == KCmd && c.Side == side && s.onMap(j) && s.Units[j].At == a.From {
+			s.Units[j].BoxOpen = open
+		}
+	}
+	s.BoxZones = append(s.BoxZones, a.From)
+	ev := rules.Event{Kind: "box", Rule: "1.3", Side: rules.Side(side)}
+	if open {
+		ev.Text = sideNames[side] + " shows a stack at " + s.zoneOf(a.From).Name
+	} else {
+		ev.Text = sideNames[side] + " hides a stack at " + s.zoneOf(a.From).Name + " in its commander's box"
+	}
+	return []rules.Event{ev}
 }
