@@ -140,7 +140,7 @@ type State struct {
 	LastMove   *LastMove           `json:"last_move,omitempty"`   // the enemy move just ended [EV Fatigue]
 	FleeResume string              `json:"flee_resume,omitempty"` // the step a flight [7.1] interrupted
 	FleeCur    int                 `json:"flee_cur,omitempty"`
-	RAxis      *RAxisState         `json:"raxis,omitempty"` // Retraite markers of a reinforcement among the enemy [5.3.6]
+	RAxis      *RAxisState         `json:"raxis,omitempty"`     // Retraite markers of a reinforcement among the enemy [5.3.6]
 	BoxZones   []string            `json:"box_zones,omitempty"` // zones whose boxes were opened or closed this operation [1.3]
 }
 
