@@ -873,3 +873,18 @@ func (sc *Scenario) loadSetup(recs []scenarios.Record) error {
 	}
 	return nil
 }
+
+// VPOrder lists the scenario's VP zones, the most valuable first [8.0].
+func (sc *Scenario) VPOrder() []string {
+	out := make([]string, 0, len(sc.VP))
+	for z := range sc.VP {
+		out = append(out, z)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if sc.VP[out[i]] != sc.VP[out[j]] {
+			return sc.VP[out[i]] > sc.VP[out[j]]
+		}
+		return out[i] < out[j]
+	})
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"grognard/rules"
 )
@@ -127,7 +128,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		vp, lines := s.FinalVP()
 		vw.Score = append([]string{fmt.Sprintf("French %s VP, Allied %s VP [8.0]", half(vp[0]), half(vp[1]))}, lines...)
 	} else {
-		vw.Score = []string{"Victory points are counted at the end [8.0]"}
+		vw.Score = s.heldNow()
 	}
 	if s.decider() == v && v >= 0 {
 		vw.Legal = s.Legal()
@@ -378,4 +379,30 @@ func (s *State) applyBox(side int, a rules.Action) []rules.Event {
 		ev.Text = sideNames[side] + " hides a stack at " + s.zoneOf(a.From).Name + " in its commander's box"
 	}
 	return []rules.Event{ev}
+}
+
+// heldNow is the victory status the HUD shows during the game: who holds
+// each of the scenario's VP zones now (public: where the counters stand
+// and the lines through free zones) [8.0]; the losses, which fatigue
+// makes private, are only counted at the end.
+func (s *State) heldNow() []string {
+	var held [2][]string
+	for _, z := range s.sc.VPOrder() {
+		c := s.controls(z)
+		if c < 0 {
+			continue
+		}
+		n := s.zoneOf(z).Name
+		if v := s.sc.VP[z]; v != 1 {
+			n += fmt.Sprintf(" (%d)", v)
+		}
+		held[c] = append(held[c], n)
+	}
+	var out []string
+	for k, who := range []string{"French hold ", "Allies hold "} {
+		if len(held[k]) > 0 {
+			out = append(out, who+strings.Join(held[k], ", "))
+		}
+	}
+	return append(out, fmt.Sprintf("Turn %d of %d; losses and exits count at the end [8.0]", s.Turn, s.sc.Turns))
 }
