@@ -628,33 +628,68 @@ func (b *Board) zoneLabels(s float64) []zoneLabel {
 		if z.Terrain == zone.TerrainTown {
 			f = Bold(size)
 		}
-		tw, th := Measure(text, f)
-		w, h := (tw+6)/s, (th+2)/s
 		q := b.zpos[z.ID]
 		g := 2 / s
 		r := R
 		if m.Offmap[z.ID] {
 			r = math.Max(b.zr*1.1, 10/s)
 		}
-		var cands []pt
-		for _, far := range []float64{0, r * 0.6} {
-			rr := r + far + g
-			cands = append(cands,
-				pt{q.X, q.Y + rr + h/2}, pt{q.X, q.Y - rr - h/2},
-				pt{q.X + rr + w/2, q.Y}, pt{q.X - rr - w/2, q.Y},
-				pt{q.X + rr*0.75 + w/2, q.Y + rr*0.75 + h/2}, pt{q.X - rr*0.75 - w/2, q.Y + rr*0.75 + h/2},
-				pt{q.X + rr*0.75 + w/2, q.Y - rr*0.75 - h/2}, pt{q.X - rr*0.75 - w/2, q.Y - rr*0.75 - h/2})
+		// The full name first; where it fits nowhere, its short form
+		// ("Talavera" for Talavera de la Reina) before leaving it out.
+		texts := []string{text}
+		if short := shortZoneName(text); short != text && !m.Offmap[z.ID] {
+			texts = append(texts, short)
 		}
-		for _, c := range cands {
-			bx := box{c.X - w/2, c.Y - h/2, c.X + w/2, c.Y + h/2}
-			if overlaps(bx) {
-				continue
+	place:
+		for _, text := range texts {
+			tw, th := Measure(text, f)
+			w, h := (tw+6)/s, (th+2)/s
+			var cands []pt
+			for _, far := range []float64{0, r * 0.6} {
+				rr := r + far + g
+				cands = append(cands,
+					pt{q.X, q.Y + rr + h/2}, pt{q.X, q.Y - rr - h/2},
+					pt{q.X + rr + w/2, q.Y}, pt{q.X - rr - w/2, q.Y},
+					pt{q.X + rr*0.75 + w/2, q.Y + rr*0.75 + h/2}, pt{q.X - rr*0.75 - w/2, q.Y + rr*0.75 + h/2},
+					pt{q.X + rr*0.75 + w/2, q.Y - rr*0.75 - h/2}, pt{q.X - rr*0.75 - w/2, q.Y - rr*0.75 - h/2})
 			}
-			taken = append(taken, bx)
-			out = append(out, zoneLabel{id: z.ID, text: text, x: c.X, y: c.Y, w: w, h: h, size: size})
-			break
+			for _, c := range cands {
+				bx := box{c.X - w/2, c.Y - h/2, c.X + w/2, c.Y + h/2}
+				if overlaps(bx) {
+					continue
+				}
+				taken = append(taken, bx)
+				out = append(out, zoneLabel{id: z.ID, text: text, x: c.X, y: c.Y, w: w, h: h, size: size})
+				break place
+			}
 		}
 	}
 	b.zm.labels[bk] = out
 	return out
+}
+
+// shortZoneName is a place name without its qualifier, for a crowded map:
+// "Talavera de la Reina" -> "Talavera", "Azután (south bank)" -> "Azután";
+// a name whose head alone says nothing ("Puerto de Baños", "San Martín
+// de Valdeiglesias") is kept whole.
+func shortZoneName(name string) string {
+	if i := strings.Index(name, " ("); i > 0 {
+		return name[:i]
+	}
+	for _, sep := range []string{" de la ", " de los ", " del ", " de "} {
+		i := strings.Index(name, sep)
+		if i <= 0 {
+			continue
+		}
+		head := name[:i]
+		if strings.Contains(head, " ") || len([]rune(head)) < 5 {
+			return name
+		}
+		switch head {
+		case "Puerto", "Villa", "Santa", "Arroyo", "Fuente", "Casas", "Torre":
+			return name
+		}
+		return head
+	}
+	return name
 }
