@@ -239,3 +239,22 @@ func TestPixelsStrokeDoesNotFill(t *testing.T) {
 		t.Errorf("the river stroke is not drawn: %v", c)
 	}
 }
+
+// TestZoneMapShortNames: the short form a crowded operational map falls
+// back to before leaving a name out (the long qualifier cut, a head that
+// says nothing alone kept whole).
+func TestZoneMapShortNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"Talavera de la Reina":        "Talavera",
+		"Azután (south bank)":         "Azután",
+		"Alcázar de San Juan":         "Alcázar",
+		"Puerto de Baños":             "Puerto de Baños",
+		"San Martín de Valdeiglesias": "San Martín de Valdeiglesias",
+		"Toledo":                      "Toledo",
+		"Almonacid de Toledo":         "Almonacid",
+	} {
+		if got := shortZoneName(in); got != want {
+			t.Errorf("shortZoneName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
