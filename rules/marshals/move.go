@@ -432,10 +432,21 @@ func (s *State) legalFlee() []rules.Action {
 		}
 		out = append(out, rules.Action{Kind: "move", Unit: s.def(i).ID, To: e.To, Choice: strconv.Itoa(e.Index), Label: "Commander flees to " + s.zoneOf(e.To).Name, Rule: "7.1"})
 	}
+	// [EV Fatigue] the flight is the other decision the enemy move hands
+	// its victim (spec §3.13): the marker joins the draws still due.
+	if len(out) > 0 && s.FleeResume == SubFatigue && s.fatigueDuringMove(s.Cur) {
+		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the moving enemy stack draws one more fatigue marker now [EV Fatigue]", Rule: "EV Fatigue"})
+	}
 	return out
 }
 
 func (s *State) applyFlee(a rules.Action) ([]rules.Event, error) {
+	if a.Kind == "play" && a.Choice == "fatigue" {
+		s.discard(s.Cur, "fatigue")
+		s.Move.Extra++
+		s.Move.Due++
+		return []rules.Event{{Kind: "event", Text: sideNames[s.Cur] + " plays Fatigue: the moving stack draws one more fatigue marker", Rule: "EV Fatigue", Side: rules.Side(s.Cur)}}, nil
+	}
 	i := s.idx(a.Unit)
 	from := s.Units[i].At
 	s.Units[i].At = a.To

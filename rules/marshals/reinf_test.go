@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -243,5 +244,34 @@ func TestRule1_3_CommanderBoxes(t *testing.T) {
 	s.Units[d].Off, s.Units[d].At = "", "almaraz"
 	if n, _ := blocksAt(s, French, "almaraz"); n != 2 {
 		t.Errorf("Cuesta's box and a decoy at Almaraz: %d blocks, want 2 (Cuesta, the decoy)", n)
+	}
+}
+
+// TestEV_Fatigue_DuringTheFlight: Cuesta, alone at Talavera when the French
+// stack comes in, must flee [7.1]; in that decision the Allies may play
+// Fatigue on the moving stack: one more marker among the draws due, not
+// returnable [EV Fatigue].
+func TestEV_Fatigue_DuringTheFlight(t *testing.T) {
+	s := opsState(t, French)
+	s.CinC[French] = "fr-joseph"
+	s.Units[s.idx("al-cuesta")].At = "talavera"
+	s.Hands[Allied] = []string{"fatigue"}
+	play(t, s, find(t, s, "order", "", "santa-olalla", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	roll(t, s, 6)
+	play(t, s, find(t, s, "move", "", "talavera", strconv.Itoa(s.sc.Graph.ConnIndex("santa-olalla", "talavera", "road"))))
+	if s.Sub != SubFlee {
+		t.Fatalf("at %s", s.Sub)
+	}
+	play(t, s, find(t, s, "play", "", "", "fatigue"))
+	if s.Sub != SubFlee || len(s.Hands[Allied]) != 0 {
+		t.Fatalf("Cuesta still has to flee: %s, hand %v", s.Sub, s.Hands[Allied])
+	}
+	play(t, s, find(t, s, "move", "al-cuesta", "almaraz", ""))
+	if s.Sub != SubFatigue || s.Move.Due != 3 {
+		t.Fatalf("draws due %d at %s, want 3 (2 + the Fatigue marker)", s.Move.Due, s.Sub)
+	}
+	if evs := draw(t, s, "fatigue=1"); s.Sub == SubReturn || evs[0].Rule != "EV Fatigue" {
+		t.Errorf("the Fatigue marker is drawn first and not returnable: sub %s %+v", s.Sub, evs[0])
 	}
 }
