@@ -275,3 +275,24 @@ func TestEV_Fatigue_DuringTheFlight(t *testing.T) {
 		t.Errorf("the Fatigue marker is drawn first and not returnable: sub %s %+v", s.Sub, evs[0])
 	}
 }
+
+// TestRule8_0_VictoryStatusInTheHUD: during the game both sides read the
+// same public status — who holds each VP zone now, the turn of the
+// scenario's length — and no running total of losses (fatigue losses are
+// private) [8.0].
+func TestRule8_0_VictoryStatusInTheHUD(t *testing.T) {
+	s := opsState(t, French)
+	f, a := s.View(rules.Side(French)).Score, s.View(rules.Side(Allied)).Score
+	if !slices.Equal(f, a) {
+		t.Fatalf("the sides read different statuses: %q / %q", f, a)
+	}
+	want := []string{"French hold Madrid (5)", "Allies hold Talavera", "Turn 1 of 3; losses and exits count at the end [8.0]"}
+	s.Turn = 1
+	if got := s.View(rules.Side(French)).Score; !slices.Equal(got, want) {
+		t.Errorf("status %q, want %q", got, want)
+	}
+	s.Units[s.idx("fr-ruffin")].At = "talavera"
+	if got := s.View(rules.Side(Allied)).Score; len(got) != 2 || got[0] != "French hold Madrid (5), Talavera" {
+		t.Errorf("Ruffin at Talavera with a line to Avila: %q", got)
+	}
+}

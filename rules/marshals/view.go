@@ -393,6 +393,11 @@ func (s *State) heldNow() []string {
 			continue
 		}
 		n := s.zoneOf(z).Name
+		for _, sep := range []string{" de la ", " ("} { // the HUD is narrow: "Talavera"
+			if i := strings.Index(n, sep); i > 0 {
+				n = n[:i]
+			}
+		}
 		if v := s.sc.VP[z]; v != 1 {
 			n += fmt.Sprintf(" (%d)", v)
 		}
