@@ -645,7 +645,7 @@ func (b *Board) zoneLabels(s float64) []zoneLabel {
 			tw, th := Measure(text, f)
 			w, h := (tw+6)/s, (th+2)/s
 			var cands []pt
-			for _, far := range []float64{0, r * 0.6} {
+			for _, far := range []float64{0, r * 0.6, r * 1.3} {
 				rr := r + far + g
 				cands = append(cands,
 					pt{q.X, q.Y + rr + h/2}, pt{q.X, q.Y - rr - h/2},
