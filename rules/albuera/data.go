@@ -144,8 +144,25 @@ type Scenario struct {
 	Return [2][]hex.Coord // [15.11.4]
 	once   sync.Once
 	static []static
-	Act    map[string]int // costs of actions in half MP (table actions, optional)
-	MMods  map[string]int // Morale Check modifiers (table morale_mods, optional)
+	Act    map[string]int       // costs of actions in half MP (table actions, optional)
+	MMods  map[string]int       // Morale Check modifiers (table morale_mods, optional)
+	nums   map[hex.Coord]string // printed hex numbers, made once (speed)
+	// dense numbering of the map's bounding box in axial coordinates, for
+	// the occupancy index (speed)
+	minQ, minR, spanR, denseN int
+}
+
+// dense is c's index in the map's bounding box, -1 off it.
+func (sc *Scenario) dense(c hex.Coord) int {
+	q, r := c.Q-sc.minQ, c.R-sc.minR
+	if q < 0 || r < 0 || r >= sc.spanR {
+		return -1
+	}
+	k := q*sc.spanR + r
+	if k >= sc.denseN {
+		return -1
+	}
+	return k
 }
 
 // act is the cost of a named action in half MP (table actions) or def.
@@ -259,6 +276,27 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 		return nil, err
 	}
 	sc.Map = m
+	sc.nums = make(map[hex.Coord]string, len(m.Cells))
+	first := true
+	maxQ, maxR := 0, 0
+	for c := range m.Cells {
+		sc.nums[c] = m.Num(c)
+		if first || c.Q < sc.minQ {
+			sc.minQ = c.Q
+		}
+		if first || c.R < sc.minR {
+			sc.minR = c.R
+		}
+		if first || c.Q > maxQ {
+			maxQ = c.Q
+		}
+		if first || c.R > maxR {
+			maxR = c.R
+		}
+		first = false
+	}
+	sc.spanR = maxR - sc.minR + 1
+	sc.denseN = (maxQ - sc.minQ + 1) * sc.spanR
 	if err := sc.loadTables(tabRecs); err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	}
 	if s.views == nil || s.views.ver != s.ver {
 		done := s.indexed()
-		var us []rules.UnitView
+		us := make([]rules.UnitView, 0, len(s.U))
 		for i := range s.U {
 			if uv, ok := s.unitView(i); ok {
 				us = append(us, uv)
@@ -27,7 +27,10 @@ func (s *State) View(side rules.Side) *rules.View {
 		done()
 		s.views = &viewCache{ver: s.ver, units: us}
 	}
-	v.Units = append([]rules.UnitView(nil), s.views.units...)
+	// Shared by the views of this version (read-only for callers; the
+	// random playout asks for two views after every action). The full
+	// slice expression makes an append copy.
+	v.Units = s.views.units[:len(s.views.units):len(s.views.units)]
 	v.Score = []string{fmt.Sprintf("%s (auto-win: French %d, Allied %d) [16.2]", s.vpText(), s.sc.P("vp_french"), s.sc.P("vp_allied"))}
 	var pool []string
 	for _, c := range s.Pool {
@@ -148,7 +151,8 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 		}
 		return uv, true
 	}
-	uv.Detail = append(uv.Detail, st.detail...)
+	uv.Detail = make([]string, len(st.detail), len(st.detail)+4)
+	copy(uv.Detail, st.detail)
 	if u.Where == Routed {
 		uv.Markers = append(uv.Markers, "routed")
 		uv.Detail = append(uv.Detail, "Routed: returns on turn "+strconv.Itoa(u.Box)+" [15.11]")
