@@ -150,6 +150,8 @@ type Scenario struct {
 	// dense numbering of the map's bounding box in axial coordinates, for
 	// the occupancy index (speed)
 	minQ, minR, spanR, denseN int
+	traceMu                   sync.Mutex
+	traces                    map[traceKey][]hex.LineStep
 }
 
 // dense is c's index in the map's bounding box, -1 off it.

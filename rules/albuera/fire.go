@@ -137,15 +137,7 @@ func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok boo
 	if !u.Two && u.Array != Square && s.kind(i) != KComp && !inFrontSector(u.At, u.Facing, t) {
 		return prev, false, false // cannot leave through a Front hex [14.2]
 	}
-	var steps []hex.LineStep
-	if u.Two {
-		steps = s.line2(i).Sight(t)
-	} else {
-		steps = hex.Trace(u.At, t)
-		if len(steps) > 0 && steps[0].Hex == u.At {
-			steps = steps[1:]
-		}
-	}
+	steps := s.sc.trace(s.line2(i), u.Two, t)
 	if len(steps) == 0 {
 		return prev, false, false
 	}
@@ -727,4 +719,45 @@ func inFrontSector(c hex.Coord, f int, t hex.Coord) bool {
 		return false
 	}
 	return (ax*tx+ay*ty)/(na*nt) >= 0.5-1e-9
+}
+
+// traceKey is a line of sight's geometry: the firer's hex or hexes and the
+// target.
+type traceKey struct {
+	a, b hex.Coord
+	two  bool
+	t    hex.Coord
+}
+
+// trace is the geometry of a line of sight from a one-hex firer at l.A or a
+// rectangle on l [14.1], without the firer's own hex; it depends on the map
+// alone and is kept (bounded) for speed: the random playout and Legal() ask
+// for the same lines again and again.
+func (sc *Scenario) trace(l hex.Line2, two bool, t hex.Coord) []hex.LineStep {
+	k := traceKey{a: l.A, t: t, two: two}
+	if two {
+		k.b = l.B
+	}
+	sc.traceMu.Lock()
+	steps, ok := sc.traces[k]
+	sc.traceMu.Unlock()
+	if ok {
+		return steps
+	}
+	if two {
+		steps = l.Sight(t)
+	} else {
+		steps = hex.Trace(l.A, t)
+		if len(steps) > 0 && steps[0].Hex == l.A {
+			steps = steps[1:]
+		}
+	}
+	steps = steps[:len(steps):len(steps)]
+	sc.traceMu.Lock()
+	if sc.traces == nil || len(sc.traces) > 200000 {
+		sc.traces = map[traceKey][]hex.LineStep{}
+	}
+	sc.traces[k] = steps
+	sc.traceMu.Unlock()
+	return steps
 }
