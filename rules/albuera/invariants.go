@@ -72,7 +72,7 @@ func (s *State) CheckInvariants() error {
 					art++
 				}
 			}
-			if inf > 0 && cav > 0 || inf > 4 || cav > 4 || art > 1 || art == 1 && inf+cav > 2 {
+			if !s.sc.stackOK(inf, cav, art) {
 				return fmt.Errorf("stacking broken at %s: %d infantry, %d cavalry, %d artillery [11.1], [11.2]", s.num(h), inf, cav, art)
 			}
 			var ref = -1

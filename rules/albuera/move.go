@@ -24,6 +24,9 @@ func (s *State) costCol(i int) string {
 func (s *State) ma(i int) int {
 	switch s.kind(i) {
 	case KInf, KComp:
+		if s.U[i].Array == Square {
+			return 2 * s.sc.P("mp_square") // [12.8]
+		}
 		if s.U[i].Double {
 			return 2 * s.sc.P("mp_double")
 		}
@@ -133,16 +136,7 @@ func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) 
 		// they reattach [8.3], so mixed stacks are their battalion only.
 		return false
 	}
-	if inf > 0 && cav > 0 {
-		return false // [11.1]
-	}
-	if art > 1 {
-		return false
-	}
-	if art == 1 && inf+cav > 2 {
-		return false // [11.2]
-	}
-	return inf <= 4 && cav <= 4
+	return s.sc.stackOK(inf, cav, art)
 }
 
 // ---- 2.2 bookkeeping ----------------------------------------------------------------
@@ -297,7 +291,7 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 	if why != "" {
 		return 0, false, false, false, why
 	}
-	if enemy && s.kind(i) == KCav && u.Straight >= 3 && !u.Spoiled && !s.spoils(u.At, n) {
+	if enemy && s.kind(i) == KCav && u.Straight >= s.sc.P("charge_hexes") && !u.Spoiled && !s.spoils(u.At, n) {
 		charge = true // [9.2.1]
 	}
 	if u.At != u.Start && s.friendsBesides(i, u.At) {
@@ -453,9 +447,9 @@ func (s *State) stackMoveFits(i int, ms []int, n hex.Coord) bool {
 		}
 	}
 	if art > 0 {
-		return cnt <= 2
+		return cnt <= s.sc.P("stack_art_inf")
 	}
-	return cnt <= 4
+	return cnt <= s.sc.P("stack_inf")
 }
 
 func (s *State) facings(i int) []rules.Action {
@@ -600,7 +594,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
 				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
-				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= 3 {
+				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.P("square_min_mp") {
 					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
@@ -617,7 +611,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Line {
 				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
 			}
-			if terrain == "clear" && u.MP >= 3 {
+			if terrain == "clear" && u.MP >= s.sc.P("square_min_mp") { // [7.1]
 				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
 			}
 		}
@@ -685,6 +679,7 @@ func (s *State) moveApply(a rules.Action) error {
 	if a.Kind == "deploy" {
 		b := s.idx(s.def(i).Battalion)
 		s.startUnit(b)
+		s.U[b].Spent += s.sc.act("detach", 0) // free in the book [8.2]
 		s.doDetach(b, i)
 		return nil
 	}

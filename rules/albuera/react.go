@@ -129,7 +129,7 @@ func (s *State) reactResult(t Task, die int) {
 	mover := s.side(m)
 	if pass {
 		n := 0
-		if t.Why == "A" && total <= 1 {
+		if t.Why == "A" && total <= s.sc.P("react_best") {
 			n = 1 // the better options of [13.1A]
 		}
 		s.pushFront(Task{Kind: "react", Side: s.side(r), Unit: r, Other: m, Why: t.Why, N: n, Rule: t.Rule})
@@ -137,7 +137,7 @@ func (s *State) reactResult(t Task, die int) {
 	}
 	switch t.Why {
 	case "A":
-		if total >= 9 {
+		if total >= s.sc.P("react_rout") {
 			s.lossN(r, 2, mover, "react", "13.1A")
 			s.routUnits(alive(s, stack), 1, "15.11.2", []int{m})
 			return

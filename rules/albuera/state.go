@@ -394,7 +394,7 @@ func (s *State) stackOf(i int) []int {
 // morale is the Morale of the unit's current side [3.4].
 func (s *State) morale(i int) int {
 	d := s.def(i)
-	if s.U[i].MP > d.N/2 || d.N == 1 {
+	if s.U[i].MP > d.Back { // table losses [3.4]
 		return d.Morale[0]
 	}
 	return d.Morale[1]

@@ -40,6 +40,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	for _, c := range s.Aside {
 		aside = append(aside, s.name(s.idx(c)))
 	}
+	v.Notes = append(v.Notes, s.clock())
 	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Set aside", Items: aside})
 	if s.Chit != "" && s.Phase != phDraw {
 		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
@@ -195,12 +196,21 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 	return uv, true
 }
 
+// clock is the time of day of the turn: each turn is turn_minutes long
+// from start_hour [2.1], [3.2].
+func (s *State) clock() string {
+	m := s.sc.P("turn_minutes")
+	start := s.sc.P("start_hour")*60 + (s.Turn-1)*m
+	end := start + m
+	return fmt.Sprintf("Turn %d: %02d:%02d-%02d:%02d [2.1]", s.Turn, start/60, start%60, end/60, end%60)
+}
+
 // lossMarker is the "-n" marker on the counter's current side [3.4].
 func (s *State) lossMarker(i int) int {
-	n := s.def(i).N
+	n, back := s.def(i).N, s.def(i).Back
 	mp := s.U[i].MP
-	if mp > n/2 || n == 1 {
+	if mp > back {
 		return n - mp
 	}
-	return n/2 - mp
+	return back - mp
 }
