@@ -145,22 +145,23 @@ type Scenario struct {
 	Tables map[string]*scenarios.Table
 	// Cost[terrain][array] in half MP, -1 prohibited; rows climb, river,
 	// slope add to the hex cost.
-	Cost   map[string]map[string]int
-	Musket []musketRow
-	Clash  map[string][10]clashResult // column -> die -> result
-	Bands  map[string][]Band          // calibre -> bands
-	Shifts []Shift
-	Cover  map[string]int // target terrain -> Morale Check modifier
-	ArtArr map[string]int // target array -> MC modifier under Artillery Fire
-	Pool   map[int][2][]string
-	Return [2][]hex.Coord // [15.11.4]
-	Back   map[int]int    // initial Manpower -> Manpower of the back side (table losses) [3.4]
-	Stars  []starsRow     // white stars by guns (table stars) [10.8]
-	once   sync.Once
-	static []static
-	Act    map[string]int       // costs of actions in half MP (table actions, optional)
-	MMods  map[string]int       // Morale Check modifiers (table morale_mods, optional)
-	nums   map[hex.Coord]string // printed hex numbers, made once (speed)
+	Cost    map[string]map[string]int
+	Musket  []musketRow
+	Clash   map[string][10]clashResult // column -> die -> result
+	Bands   map[string][]Band          // calibre -> bands
+	Shifts  []Shift
+	Cover   map[string]int // target terrain -> Morale Check modifier
+	ArtArr  map[string]int // target array -> MC modifier under Artillery Fire
+	Pool    map[int][2][]string
+	Return  [2][]hex.Coord    // [15.11.4]
+	AutoWin map[string][2]int // agreed automatic-victory leads (table autowin; 0 = none) [16.4]
+	Back    map[int]int       // initial Manpower -> Manpower of the back side (table losses) [3.4]
+	Stars   []starsRow        // white stars by guns (table stars) [10.8]
+	once    sync.Once
+	static  []static
+	Act     map[string]int       // costs of actions in half MP (table actions, optional)
+	MMods   map[string]int       // Morale Check modifiers (table morale_mods, optional)
+	nums    map[hex.Coord]string // printed hex numbers, made once (speed)
 	// dense numbering of the map's bounding box in axial coordinates, for
 	// the occupancy index (speed)
 	minQ, minR, spanR, denseN int
@@ -248,7 +249,7 @@ var requiredTables = map[string][]string{
 	"terrain": costCols, "musket": {"effect"}, "clash": {"-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "svc"},
 	"artillery": {"bands"}, "clash_shifts": {"side", "value"}, "cover": {"mod"}, "pool": {"french", "allied"},
 	"artillery_target": {"mod"}, "return": {"hexes"}, "losses": {"front", "back"}, "stars": {"stars"},
-	"actions": {"mp"}, "morale_mods": {"value"},
+	"actions": {"mp"}, "morale_mods": {"value"}, "autowin": {"french", "allied"},
 }
 
 // actionRows and moraleRows are the rows of table actions and table
@@ -560,6 +561,26 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 			return tabErr(lt, row.Line, "table losses %s: want front and back levels adding up to the Manpower [3.4]", row.Key)
 		}
 		sc.Back[n] = b
+	}
+	// Automatic-victory leads the players may agree instead of the book's [16.4].
+	sc.AutoWin = map[string][2]int{}
+	awt := tabs["autowin"]
+	for _, row := range awt.Rows {
+		var v [2]int
+		for k := 0; k < 2; k++ {
+			if row.Cells[k] == "-" {
+				continue
+			}
+			n, err := strconv.Atoi(row.Cells[k])
+			if err != nil || n < 1 {
+				return tabErr(awt, row.Line, "table autowin %s: %q: want a lead of at least 1 VP, or - for none", row.Key, row.Cells[k])
+			}
+			v[k] = n
+		}
+		if (v[0] == 0) != (v[1] == 0) {
+			return tabErr(awt, row.Line, "table autowin %s: give both leads or neither", row.Key)
+		}
+		sc.AutoWin[row.Key] = v
 	}
 	// White stars by guns [10.8].
 	stt := tabs["stars"]

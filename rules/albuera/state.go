@@ -100,6 +100,7 @@ type State struct {
 	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
 	NextOrd   int      `json:"next_ord"`
 	Opts      map[string]bool
+	AutoWin   string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
 	ver       int
 	cache     *legalCache
 	evs       []rules.Event
