@@ -3,6 +3,7 @@ package albuera
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -71,6 +72,41 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 		}
 	}
 	return nil
+}
+
+// reactOdds is the short odds of a reaction option for its label [13.1]:
+// the chance that the mover fails its Morale Check under the reaction fire,
+// and the chance that the counterattack wins its Clash.
+func (s *State) reactOdds(t Task, o string) string {
+	defer s.indexed()()
+	var parts []string
+	if o == "react:fire" || o == "react:fire-counter" || o == "react:fire-retreat" {
+		if h, ok := s.reactTarget(t.Unit, t.Other); ok {
+			fails := 0
+			for _, l := range s.previewFire(rules.Action{Kind: "fire", Unit: s.id(t.Unit), To: s.num(h)}) {
+				if strings.Contains(l.Result, " fails") {
+					fails += l.Num
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%d in 10 it fails its Morale Check", fails))
+		}
+	}
+	if o == "react:counter" || o == "react:fire-counter" {
+		c := s.clone()
+		if target, atk, ok := c.counterMove(t.Unit, t.Other); ok && len(atk) > 0 {
+			wins := 0
+			for _, l := range c.previewClash(atk, c.group(target), false) {
+				if strings.HasPrefix(l.Result, "D") {
+					wins += l.Num
+				}
+			}
+			parts = append(parts, fmt.Sprintf("Clash won %d in 10", wins))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
 }
 
 // passCount is the number of die faces 0-9 passing a check [3.4].
