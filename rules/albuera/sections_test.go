@@ -572,3 +572,83 @@ func TestRule4_8_LeaderlessUnderCinC(t *testing.T) {
 		t.Fatal("II/34 in range of Soult may act")
 	}
 }
+
+// [12.12.4] Several units counterattack the same mover together: the first
+// counterattack waits for the other reactions, the second unit joins it, and
+// one Clash is fought with both; cavalry never joins infantry [11.1.2].
+func TestRule12_12_4_SeveralUnitsCounterattackTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "2/31", "1/23")
+	m := put(t, st, "II/34", "0805", 4, Column)
+	r := put(t, st, "2/31", "0605", 1, Column)
+	activate(t, st, "girard", "brayer")
+	var step rules.Action
+	var to hexCoord
+	for _, a := range st.Legal() {
+		if a.Kind == "move" && a.Unit == "II/34" {
+			c, _ := st.sc.Map.ParseOn(a.To)
+			if st.isFront(r, c) {
+				step, to = a, c
+			}
+		}
+	}
+	if step.Kind == "" {
+		t.Fatalf("no step into the front of 2/31")
+	}
+	// 1/23 in another front hex of the mover once it stands there, facing it
+	from := st.U[m].At
+	st.U[m].At = to
+	st.ver++
+	fronts := st.front(m)
+	st.U[m].At = from
+	st.ver++
+	r2 := -1
+	for _, n := range fronts {
+		if !st.sc.Map.On(n) || len(st.occ(n)) > 0 || n == st.U[r].At {
+			continue
+		}
+		r2 = put(t, st, "1/23", st.num(n), n.DirTo(to), Column)
+		break
+	}
+	if r2 < 0 || !st.isFront(r2, to) {
+		t.Fatal("no place for 1/23 facing the hex")
+	}
+	st.U[r2].MP = 3 // below the rectangle threshold, stays one hex
+	mustApply(t, st, step)
+	for _, tk := range st.Tasks {
+		t.Logf("task %s unit %s other %s", tk.Kind, st.id(tk.Unit), st.id(tk.Other))
+	}
+	checks := 0
+	for len(st.Tasks) > 0 && st.Tasks[0].Kind != "clash" {
+		tk := st.Tasks[0]
+		switch {
+		case tk.Kind == "rmc":
+			checks++
+			mustApply(t, st, roll(0)) // British in front: passes
+		case tk.Kind == "react":
+			mustApply(t, st, rules.Action{Kind: "choose", Unit: st.id(tk.Unit), Choice: "react:counter"})
+			if len(st.Tasks) > 0 && st.Tasks[0].Kind == "clash" && checks < 2 {
+				t.Fatal("the first counterattack did not wait for the other reaction [12.12.4]")
+			}
+		default:
+			t.Fatalf("unexpected task %+v", tk)
+		}
+	}
+	if checks != 2 {
+		t.Fatalf("%d reaction checks, want 2", checks)
+	}
+	if len(st.Tasks) == 0 {
+		t.Fatal("no Clash after the joint counterattack")
+	}
+	cl := st.Tasks[0]
+	has := map[int]bool{}
+	for _, j := range cl.Units {
+		has[j] = true
+	}
+	if !has[r] || !has[r2] || len(cl.Units) != 2 {
+		t.Fatalf("Clash attackers %v, want 2/31 and 1/23 together", cl.Units)
+	}
+	if st.U[r].At != to || st.U[r2].At != to || !st.U[m].Hit {
+		t.Fatal("both counterattackers should stand in the mover's hex, the mover's move over")
+	}
+}

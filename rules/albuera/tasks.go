@@ -70,6 +70,14 @@ func (s *State) autoTask() bool {
 		}
 		return true
 	}
+	if t.Kind == "countergo" {
+		s.Tasks = s.Tasks[1:]
+		s.ins = 0
+		if !s.U[t.Other].Hit {
+			s.counterGo(t.Units, t.Other)
+		}
+		return true
+	}
 	if t.Kind == "resume" {
 		s.Tasks = s.Tasks[1:]
 		return true
