@@ -652,3 +652,67 @@ func TestRule12_12_4_SeveralUnitsCounterattackTogether(t *testing.T) {
 		t.Fatal("both counterattackers should stand in the mover's hex, the mover's move over")
 	}
 }
+
+// [11.3], [11.1.1] A unit may move through friends it could not stop with
+// (here a battalion of another facing): it pays +1 MP to leave their hex,
+// may do nothing there but go on, and may enter only if it can go on at
+// once; with too few MP the hex is refused.
+func TestRule11_3_PassingThroughFriends(t *testing.T) {
+	setup := func(spent int) (*State, int, hexCoord, hexCoord) {
+		st := newFixture(t)
+		only(st, "II/34", "III/34")
+		m := put(t, st, "II/34", "0805", 4, Column)
+		activate(t, st, "girard", "brayer")
+		st.U[m].Spent = spent
+		// a front hex n of the mover, clear, with a clear front hex n2 beyond
+		for _, n := range st.U[m].At.Neighbors() {
+			a, _ := hexArcOf(st.U[m].At, 4, n)
+			if a != hexFront || !st.sc.Map.On(n) || st.sc.Map.Cell(n).Terrain != "clear" || st.level(n) != st.level(st.U[m].At) {
+				continue
+			}
+			for _, n2 := range n.Neighbors() {
+				a2, _ := hexArcOf(n, 4, n2)
+				if a2 == hexFront && st.sc.Map.On(n2) && st.sc.Map.Cell(n2).Terrain == "clear" && st.level(n2) == st.level(n) && !st.crossesRiver(n, n2) && !st.crossesRiver(st.U[m].At, n) {
+					put(t, st, "III/34", st.num(n), 1, Column) // another facing: no stack [11.0]
+					st.U[m].Started, st.U[m].Start = true, st.U[m].At
+					st.Motion = m
+					st.ver++
+					st.cache = nil
+					return st, m, n, n2
+				}
+			}
+		}
+		t.Fatal("no clear hexes ahead of II/34")
+		return nil, 0, hexCoord{}, hexCoord{}
+	}
+	st, m, n, n2 := setup(0)
+	into := rules.Action{Kind: "move", Unit: "II/34", To: st.num(n)}
+	if !hasLegal(st, func(a rules.Action) bool { return a.Kind == "move" && a.To == st.num(n) && len(a.Units) == 0 }) {
+		t.Fatalf("no move through III/34 at %s: %v", st.num(n), st.Legal())
+	}
+	mustApply(t, st, into)
+	if !st.U[m].Passing || st.U[m].At != n {
+		t.Fatal("II/34 should stand among the friends, passing")
+	}
+	for _, a := range st.Legal() {
+		if a.Kind != "move" {
+			t.Fatalf("while passing only moves on are legal, got %s", a.Label)
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	spent := st.U[m].Spent
+	mustApply(t, st, rules.Action{Kind: "move", Unit: "II/34", To: st.num(n2)})
+	if st.U[m].Passing || st.U[m].At != n2 {
+		t.Fatal("II/34 should be out of the friends' hex")
+	}
+	if got, want := st.U[m].Spent-spent, st.enterCost(Column, n, n2)+st.sc.act("friendly_pass", 2); got != want {
+		t.Fatalf("leaving the friends' hex cost %s MP, want %s (+1 of [11.3])", half(got), half(want))
+	}
+	// Only 1 MP left: it could enter but not go on, so it may not enter.
+	st, _, n, _ = setup(st.ma(m) - st.enterCost(Column, st.U[m].At, n))
+	if hasLegal(st, func(a rules.Action) bool { return a.Kind == "move" && a.To == st.num(n) }) {
+		t.Fatal("entering friends it could not leave is refused [11.3]")
+	}
+}

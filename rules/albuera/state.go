@@ -40,6 +40,7 @@ type Unit struct {
 	NoFire   bool      `json:"no_fire,omitempty"`   // unlimbered this 2.2 [10.14]
 	Straight int       `json:"straight,omitempty"`  // hexes moved without turning [9.2.1]
 	Spoiled  bool      `json:"spoiled,omitempty"`   // no charge this move [9.2.1]
+	Passing  bool      `json:"passing,omitempty"`   // passing through friends it may not stop with [11.3]
 	Clashed  bool      `json:"clashed,omitempty"`   // fought in this Clash subphase [15.3]
 	Detached bool      `json:"detached,omitempty"`  // company detached this turn [8.3]
 	From     hex.Coord `json:"from"`                // hex it entered a Clash Hex from (flank attack)
