@@ -262,7 +262,8 @@ func (s *State) unitActions(i int) []rules.Action {
 		return s.steps(i) // no stop, turn or change among friends it may not stop with [11.3]
 	}
 	var out []rules.Action
-	out = append(out, s.lineMoves(i)...) // [12.10]
+	out = append(out, s.lineMoves(i)...)        // [12.10]
+	out = append(out, s.lineWheelActions(i)...) // [12.10]
 	if s.U[i].Two {
 		out = append(out, s.lineSteps(i)...)
 	} else {
@@ -797,6 +798,10 @@ func (s *State) moveApply(a rules.Action) error {
 		var others []int
 		for _, id := range a.Units {
 			others = append(others, s.idx(id))
+		}
+		if strings.HasPrefix(a.Choice, "linewheel-") {
+			s.lineWheelApply(i, a.Choice)
+			return nil
 		}
 		if strings.HasPrefix(a.Choice, "line-") {
 			s.lineApply(i, others, a.Choice)

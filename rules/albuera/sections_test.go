@@ -716,3 +716,64 @@ func TestRule11_3_PassingThroughFriends(t *testing.T) {
 		t.Fatal("entering friends it could not leave is refused [11.3]")
 	}
 }
+
+// [12.10] A whole line wheels as one: two battalions flank to flank turn
+// 60° about the line's left end; the pivot turns in place, the other
+// swings forward into the hex beside it, both take the new facing.
+func TestRule12_10_LineWheelsAsAGroup(t *testing.T) {
+	// II/34 at 0805 facing 4 and III/34 on one of its flanks, in command
+	var st *State
+	var a, b int
+	var left, right hexCoord
+	for _, d := range []int{4 + 2, 4 - 1} {
+		st = newFixture(t)
+		only(st, "II/34", "III/34")
+		a = put(t, st, "II/34", "0805", 4, Column)
+		h := st.U[a].At.Neighbor(d)
+		if !st.sc.Map.On(h) {
+			continue
+		}
+		b = put(t, st, "III/34", st.num(h), 4, Column)
+		activate(t, st, "girard", "brayer")
+		if st.canAct(b) {
+			left, right = st.U[a].At, h
+			if d != 4+2 {
+				left, right = h, st.U[a].At
+			}
+			break
+		}
+		st = nil
+	}
+	if st == nil {
+		t.Fatal("no place for III/34 in command beside II/34")
+	}
+	var wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Choice == "linewheel-ccw" && x.Unit == "II/34" {
+			wheel = x
+		}
+	}
+	if wheel.Kind == "" {
+		t.Fatalf("no wheel of the line offered: %v", st.Legal())
+	}
+	if len(wheel.Units) != 1 || wheel.Units[0] != "III/34" || !strings.Contains(wheel.Label, "[12.10]") {
+		t.Fatalf("wheel %+v", wheel)
+	}
+	pivot, swing := a, b // anticlockwise: about the left end
+	if st.U[b].At == left {
+		pivot, swing = b, a
+	}
+	mustApply(t, st, wheel)
+	if st.U[pivot].At != left || st.U[a].Facing != 3 || st.U[b].Facing != 3 {
+		t.Fatalf("pivot at %s facing %d / %d", st.num(st.U[pivot].At), st.U[a].Facing, st.U[b].Facing)
+	}
+	if want := left.Neighbor(4 + 1); st.U[swing].At != want {
+		t.Fatalf("the swinging battalion is at %s, want %s", st.num(st.U[swing].At), st.num(want))
+	}
+	if st.U[pivot].Spent != st.sc.act("face", 2) || st.U[swing].Spent != st.enterCost(Column, right, st.U[swing].At) {
+		t.Fatalf("costs %s and %s MP", half(st.U[pivot].Spent), half(st.U[swing].Spent))
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
