@@ -608,6 +608,60 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 	return cost, ""
 }
 
+// stackArrayChanges lists the array changes of a whole stack of one-hex
+// battalions, offered on its top unit [11.0], [12.13]: Column and Line
+// (square counters: every battalion under the rectangle threshold) and
+// Square; each battalion pays the cost.
+func (s *State) stackArrayChanges(i int) []rules.Action {
+	u := &s.U[i]
+	d := s.def(i)
+	st := s.stackOf(i)
+	if d.Kind != KInf || u.Two || len(st) < 2 || st[0] != i || u.Array == Square {
+		return nil
+	}
+	var ids []string
+	members := []int{i}
+	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.P("square_min_mp")
+	for _, j := range st[1:] {
+		if s.kind(j) == KArt || s.kind(j) == KComp {
+			continue
+		}
+		uj := &s.U[j]
+		if s.kind(j) != KInf || uj.Two || uj.Array != u.Array || uj.Facing != u.Facing || !s.canAct(j) || uj.Done || uj.Double ||
+			uj.Started && uj.Group != i+1 || s.inClash(j) {
+			return nil
+		}
+		allSmall = allSmall && uj.MP < s.def(j).rectMin()
+		allSquare = allSquare && uj.MP >= s.sc.P("square_min_mp")
+		ids = append(ids, s.id(j))
+		members = append(members, j)
+	}
+	sort.Strings(ids)
+	var out []rules.Action
+	add := func(choice, lab string, cost int, rule string) {
+		for _, j := range members {
+			if s.U[j].Spent+cost > s.ma(j) {
+				return
+			}
+		}
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+			Label: fmt.Sprintf("Stack of %s and %d more %s (%s MP each)", d.Name, len(ids), lab, half(cost)), Rule: rule})
+	}
+	clear := s.sc.Map.Cell(u.At).Terrain == "clear"
+	switch u.Array {
+	case Column:
+		if allSmall {
+			add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2")
+		}
+	case Line:
+		add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0")
+	}
+	if clear && allSquare {
+		add("array:square", "forms square", s.sc.act("form_square", 8), "7.1")
+	}
+	return out
+}
+
 // formedMates reports other battalions or squadrons of i's side on i's
 // hexes (its stack, which shares its array and facing [11.0]).
 func (s *State) formedMates(i int) bool {
@@ -629,7 +683,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		return nil
 	}
 	if d.Kind != KArt && d.Kind != KComp && s.formedMates(i) {
-		return nil // one array for the whole stack: not alone [11.0] (interpretation)
+		return s.stackArrayChanges(i) // one array for the whole stack [11.0]
 	}
 	var out []rules.Action
 	add := func(choice, lab string, cost int, rule string, to string, f int) {
@@ -720,6 +774,9 @@ func (s *State) detach(i int) []rules.Action {
 	if s.U[c].Where != OffMap || s.U[c].Detached || s.U[i].MP-s.def(c).N < 1 {
 		return nil
 	}
+	if s.U[i].Two && s.U[i].MP-s.def(c).N < d.rectMin() && s.formedMates(i) {
+		return nil // it would shrink out of its stack's array [6.3.4], [11.0]
+	}
 	h := s.U[i].At
 	return []rules.Action{{Kind: "deploy", Unit: d.Company, To: s.num(h), Choice: "detach",
 		Label: fmt.Sprintf("Detach %s from %s", s.def(c).Name, d.Name), Rule: "8.2"}}
@@ -789,6 +846,14 @@ func (s *State) moveApply(a rules.Action) error {
 			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
 		default:
 			s.changeArray(i, a)
+			for _, id := range a.Units { // the whole stack [11.0], [12.13]
+				j := s.idx(id)
+				if !s.U[j].Started {
+					s.U[j].Start = s.U[j].At
+				}
+				s.U[j].Started, s.U[j].Group = true, i+1
+				s.changeArray(j, a)
+			}
 		}
 	case "move", "charge":
 		to, err := s.sc.Map.ParseOn(a.To)

@@ -777,3 +777,38 @@ func TestRule12_10_LineWheelsAsAGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// [11.0], [12.13] A stack keeps one array: its battalions change array
+// together (offered on the top unit, each paying), never one alone.
+func TestRule12_13_StackChangesArrayTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34")
+	a := put(t, st, "II/34", "0805", 4, Column)
+	b := put(t, st, "III/34", "0805", 4, Column)
+	activate(t, st, "girard", "brayer")
+	if !st.canAct(b) {
+		t.Fatal("III/34 not in command")
+	}
+	var line rules.Action
+	for _, x := range st.Legal() {
+		if x.Kind == "choose" && strings.HasPrefix(x.Choice, "array:") && len(x.Units) == 0 && (x.Unit == "II/34" || x.Unit == "III/34") {
+			t.Fatalf("a stacked battalion changes array alone: %s", x.Label)
+		}
+		if x.Choice == "array:line" && x.Unit == "II/34" && len(x.Units) == 1 && x.Units[0] == "III/34" {
+			line = x
+		}
+	}
+	if line.Kind == "" {
+		t.Fatalf("no array change for the whole stack: %v", st.Legal())
+	}
+	mustApply(t, st, line)
+	cost := st.sc.act("column_to_line", 2)
+	for _, i := range []int{a, b} {
+		if st.U[i].Array != Line || st.U[i].Spent != cost {
+			t.Fatalf("%s: array %s, spent %s MP", st.id(i), st.U[i].Array, half(st.U[i].Spent))
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
