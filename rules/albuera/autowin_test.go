@@ -68,3 +68,32 @@ func TestRule16_4_AutomaticVictoryInPhase3(t *testing.T) {
 		t.Error("two autowin options at once accepted")
 	}
 }
+
+// TestRule16_4_AgreedValuesSurviveReplay: a game made with an agreed value
+// (as `grognard new albuera-1811 --option autowin_high=on` makes it) keeps
+// it when its steps are replayed (saves replay them).
+func TestRule16_4_AgreedValuesSurviveReplay(t *testing.T) {
+	opts := rules.Options{"autowin_high": true}
+	g, err := rules.NewGame(ScenarioID, 5, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 30; k++ {
+		if _, err := g.ResolveChance(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(g.State.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.Steps) < 30 {
+		t.Fatalf("only %d steps", len(g.Steps))
+	}
+	r, err := rules.Replay(ScenarioID, 5, g.Options, g.Steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.State.(*State); s.AutoWin != "high" {
+		t.Fatalf("replayed game has autowin %q, want high", s.AutoWin)
+	}
+}
