@@ -88,7 +88,7 @@ func (s *State) reactOdds(t Task, o string) string {
 					fails += l.Num
 				}
 			}
-			parts = append(parts, fmt.Sprintf("%d in 10 it fails its Morale Check", fails))
+			parts = append(parts, fmt.Sprintf("fails its check %d in 10", fails))
 		}
 	}
 	if o == "react:counter" || o == "react:fire-counter" {

@@ -241,8 +241,10 @@ func (s *State) reactOpts(t Task) []string {
 	return out
 }
 
+// reactLabel is a reaction option's label: short ids (the prompt names both
+// units in full) so that the odds that follow fit on the panel's button.
 func (s *State) reactLabel(t Task, o string) string {
-	r, m := s.name(t.Unit), s.name(t.Other)
+	r, m := s.id(t.Unit), s.id(t.Other)
 	switch o {
 	case "none":
 		return r + " holds, no reaction"
