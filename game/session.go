@@ -879,11 +879,10 @@ func (s *Session) HoverText(loc string) []string {
 	return []string{s.WhyNot(loc)}
 }
 
-// Odds is the exact outcome distribution of a combat action, or of a
-// choice that rolls dice (an Albuera reaction [13.1]), when the system is a
-// rules.Previewer that previews it.
+// Odds is the exact outcome distribution of a combat action, when the
+// system is a rules.Previewer.
 func (s *Session) Odds(a rules.Action) (string, []rules.OddsLine, bool) {
-	if !IsCombat(a.Kind) && a.Kind != "choose" { // a choice with dice: a reaction, a roll to try
+	if !IsCombat(a.Kind) {
 		return "", nil, false
 	}
 	p, ok := s.Game.State.(rules.Previewer)
