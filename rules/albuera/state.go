@@ -112,6 +112,20 @@ type State struct {
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
+	uvc       []uvEntry // each unit's last view and what it was made from (speed)
+}
+
+// uvEntry is a unit's view with everything it depends on.
+type uvEntry struct {
+	key uvKey
+	ok  bool
+	uv  rules.UnitView
+}
+
+type uvKey struct {
+	u                           Unit
+	move, active, canAct, brig bool
+	set                         bool
 }
 
 type sightKey struct {
@@ -502,6 +516,7 @@ func (s *State) clone() *State {
 	c.oc = nil
 	c.ocKeep = nil
 	c.views = nil
+	c.uvc = append([]uvEntry(nil), s.uvc...) // entries are never changed, only replaced
 	return &c
 }
 

@@ -19,9 +19,19 @@ func (s *State) View(side rules.Side) *rules.View {
 	if s.views == nil || s.views.ver != s.ver {
 		done := s.indexed()
 		us := make([]rules.UnitView, 0, len(s.U))
+		if len(s.uvc) != len(s.U) {
+			s.uvc = make([]uvEntry, len(s.U))
+		}
 		for i := range s.U {
-			if uv, ok := s.unitView(i); ok {
-				us = append(us, uv)
+			d := s.def(i)
+			k := uvKey{u: s.U[i], move: s.Phase == phMove, active: d.Side == s.Side, canAct: s.canAct(i), brig: contains(s.Brigs, d.Cmd), set: true}
+			e := &s.uvc[i]
+			if e.key != k {
+				uv, ok := s.unitView(i)
+				*e = uvEntry{key: k, ok: ok, uv: uv}
+			}
+			if e.ok {
+				us = append(us, e.uv)
 			}
 		}
 		done()
