@@ -123,9 +123,9 @@ type uvEntry struct {
 }
 
 type uvKey struct {
-	u                           Unit
+	u                          Unit
 	move, active, canAct, brig bool
-	set                         bool
+	set                        bool
 }
 
 type sightKey struct {
