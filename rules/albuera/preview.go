@@ -146,8 +146,8 @@ func (s *State) previewFire(a rules.Action) []rules.OddsLine {
 		}
 		n := s.fp(g[0])
 		m := 0
-		if s.U[g[0]].Fires >= 2 {
-			m = 1
+		if s.U[g[0]].Fires >= 2 { // this fire is its 3rd or later [14.9.4]
+			m = s.sc.P("lone_battery_late_fire")
 		}
 		p := 0
 		for d := 0; d < 10; d++ {
@@ -180,7 +180,7 @@ func (s *State) previewFire(a rules.Action) []rules.OddsLine {
 		out = append(out, rules.OddsLine{Result: fmt.Sprintf("%s passes (MC %s vs %d)", s.name(j), sgn(mod), s.morale(j)), Num: p, Den: 10},
 			rules.OddsLine{Result: s.name(j) + " " + res, Num: 10 - p, Den: 10})
 	}
-	if row != nil && row.Lo >= 5 || s.kind(g[0]) == KArt && s.dist(g[0], t) <= 3 {
+	if row != nil && row.Lo >= 5 || s.kind(g[0]) == KArt && s.dist(g[0], t) <= s.sc.P("cmd_hit_art_range") {
 		for _, c := range s.cdrsAt(t) {
 			if s.side(c) == side {
 				out = append(out, rules.OddsLine{Result: s.name(c) + " killed [4.10.1]", Num: 1, Den: 10},
