@@ -151,3 +151,56 @@ func TestAlbueraDriveToTheBridge(t *testing.T) {
 		t.Fatalf("2KGL's reaction choices %v", opts)
 	}
 }
+
+// TestRule13_ReactionPromptAutoSelects [13.1]: when the mover enters 2KGL's
+// front, the session hands the board to the Allies, selects the reacting
+// unit at once, the prompt names the mover and the reacting unit and says who
+// decides, and each option that rolls dice carries its odds.
+func TestRule13_ReactionPromptAutoSelects(t *testing.T) {
+	s, err := NewSession("albuera-1811", albSeed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := albueraDrive(s.Game); err != nil || !ok {
+		t.Fatalf("the driver did not bring %s to %s in Line (%v)", albUnit, albLine, err)
+	}
+	s.afterChange()
+	var move rules.Action
+	for _, a := range s.Game.State.Legal() {
+		if a.Kind == "move" && a.Unit == albUnit && a.To == albBridge {
+			move = a
+		}
+	}
+	s.Selected = ""
+	if _, err := s.Do(move); err != nil {
+		t.Fatal(err)
+	}
+	if s.Decider() != 1 || s.Viewer != 1 {
+		t.Fatalf("decider %d, viewer %d: the Allies should hold the board", s.Decider(), s.Viewer)
+	}
+	if s.Selected != albKGL {
+		t.Fatalf("selected %q, want the reacting unit %s", s.Selected, albKGL)
+	}
+	st := s.Game.State.Status()
+	kgl, _ := albUnitView(s.Game.State, albKGL)
+	mover, _ := albUnitView(s.Game.State, albUnit)
+	if !strings.Contains(st.Prompt, "Allied") || !strings.Contains(st.Prompt, kgl.Name) || !strings.Contains(st.Prompt, mover.Name) {
+		t.Errorf("prompt %q should say the Allies decide and name %s and %s", st.Prompt, kgl.Name, mover.Name)
+	}
+	odds := 0
+	for _, a := range s.Legal() {
+		if a.Unit != albKGL || !strings.HasPrefix(a.Choice, "react:") {
+			t.Errorf("action %s is not 2KGL's reaction", a.Label)
+		}
+		if strings.Contains(a.Choice, "fire") && !strings.Contains(a.Choice, "turn") { // after a turn the target is not known yet
+			if !strings.Contains(a.Label, "in 10") {
+				t.Errorf("fire option %q without its odds", a.Label)
+			}
+			odds++
+		}
+		t.Logf("option: %s", a.Label)
+	}
+	if odds == 0 {
+		t.Error("no fire option with odds")
+	}
+}

@@ -15,12 +15,22 @@ import (
 //
 // Opt-in (GROGNARD_ALBUERA_WINDOW=1): opening the 40 x 29 Albuera map in the
 // window under Xvfb's software GL grew past 12 GB on the build machine
-// (Almansa's peaks under 3 GB), which would starve the other window tests.
-// Until the renderer paints large maps in less memory this test has not been
-// seen passing; TestAlbueraDriveToTheBridge covers its engine part.
+// (Almansa's peaks under 3 GB), which would starve the other window tests;
+// measured again on branch s16-albuera (25 Nov, before the render memory
+// fix is merged): 7.0 GB resident 24 s after start, still on the first
+// frames, when a watchdog stopped it. Until the renderer paints large maps
+// in less memory this test has not been seen passing; its engine and session
+// parts are TestAlbueraDriveToTheBridge and
+// TestRule13_ReactionPromptAutoSelects.
+//
+// What it checks: open Albuera, select I/16 L in Line, the hexes of its
+// legal actions light in the pixels (and no other), click over the bridge
+// into 2KGL's front, the Allies hold the board with 2KGL selected and the
+// status naming both units, the panel's fire option shows its odds, a click
+// on "holds" decides the reaction [13.1].
 func TestWindowAlbueraLineToTheBridge(t *testing.T) {
 	if os.Getenv("GROGNARD_ALBUERA_WINDOW") == "" {
-		t.Skip("opt-in: GROGNARD_ALBUERA_WINDOW=1 (the Albuera map needs > 12 GB under software GL)")
+		t.Skip("opt-in: GROGNARD_ALBUERA_WINDOW=1 (painting the Albuera map under software GL passed 7 GB resident within 24 s, measured 25 Nov; waits for the render memory fix)")
 	}
 	needWindow(t)
 	win := windowID(t)
@@ -132,27 +142,42 @@ func TestWindowAlbueraLineToTheBridge(t *testing.T) {
 	xmove(t, win, winW-20, winH-20)
 	settle(t)
 	grab(t, win, "albuera-3-reaction")
-	var prompt string
-	winApp.Do(func() { prompt = s.View().Status.Prompt + " " + s.View().Status.SubPhase })
-	if !strings.Contains(prompt, "2nd Light") && !strings.Contains(prompt, albKGL) && !strings.Contains(strings.ToLower(prompt), "react") {
-		t.Errorf("the status does not name the reaction: %q", prompt)
+	var prompt, selected string
+	var viewer rules.Side
+	winApp.Do(func() {
+		prompt = s.View().Status.Prompt + " " + s.View().Status.SubPhase
+		selected, viewer = s.Selected, s.Viewer
+	})
+	kgl, _ := albUnitView(s.Game.State, albKGL)
+	mover, _ := albUnitView(s.Game.State, albUnit)
+	if !strings.Contains(prompt, "Allied") || !strings.Contains(prompt, kgl.Name) || !strings.Contains(prompt, mover.Name) {
+		t.Errorf("the status should say the Allies decide %s's reaction to %s: %q", kgl.Name, mover.Name, prompt)
+	}
+	// The board is the Allies' and the reacting unit is selected at once.
+	if viewer != 1 || selected != albKGL {
+		t.Errorf("viewer %d, selected %q: want the Allies with %s selected", viewer, selected, albKGL)
 	}
 
-	// 3. Decide it in the side panel: the KGL hold.
+	// 3. Decide it in the side panel, where each option shows its odds:
+	// the KGL hold.
 	var r image.Rectangle
+	odds := 0
 	winApp.Do(func() {
-		if s.Selected != albKGL {
-			s.Select(albKGL)
-		}
 		b.layoutPanel(winApp)
 		for _, pb := range b.panel {
 			if pb.act != nil && pb.act.Unit == albKGL && pb.act.Choice == "react:none" {
 				r = pb.b.Rect
 			}
+			if pb.act != nil && pb.act.Choice == "react:fire" && strings.Contains(pb.act.Label, "in 10") {
+				odds++
+			}
 		}
 	})
 	if r.Empty() {
 		t.Fatal("no 'holds' button for 2KGL in the side panel")
+	}
+	if odds == 0 {
+		t.Error("the fire option in the panel shows no odds [13.1]")
 	}
 	xclick(t, win, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)
 	waitFor(t, "the reaction to be decided", func() bool {

@@ -220,16 +220,27 @@ func (s *Session) afterChange() {
 }
 
 // autoSelect selects the only unit that can act when exactly one can (a
-// reaction, a retreat), so its options show at once.
+// reaction, a retreat), so its options show at once: the unit of the only
+// moves offered, or the unit every legal choice names (an Albuera reaction
+// [13.1]: choices with no destination).
 func (s *Session) autoSelect() {
 	if s.Selected != "" || !s.CanAct() {
 		return
 	}
 	units := map[string]bool{}
+	all := map[string]bool{}
 	for _, a := range s.Legal() {
 		if a.Unit != "" && a.To != "" {
 			units[a.Unit] = true
 		}
+		if a.Kind == "choose" {
+			all[a.Unit] = true
+		} else {
+			all[""] = true
+		}
+	}
+	if len(units) == 0 && len(all) == 1 && !all[""] {
+		units = all
 	}
 	if len(units) == 1 {
 		for u := range units {

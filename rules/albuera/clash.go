@@ -360,7 +360,7 @@ func (s *State) clashRoll(t Task, die int) {
 	s.ev("15.8", side, fmt.Sprintf("Clash at %s, column %s, die %d: %s - %s lose", s.num(t.Hex), colName(col, svc), die, res.Text, sideNames[lside]), []int{die}, mods)
 	// the defeated: two Losses (the owner allots them) and rout [15.8]
 	s.allotLosses(loser, 2, 1-lside, "clash")
-	s.addVP(1-lside, 1, "Clash won at "+s.num(t.Hex), "16.1")
+	s.addVP(1-lside, s.sc.P("vp_clash"), "Clash won at "+s.num(t.Hex), "16.1")
 	s.pushFront(Task{Kind: "routnow", Side: -2, Units: loser, N: res.Delay, Causes: winner, Rule: "15.11"})
 	// the victors: one Loss, facing freely chosen [15.8], [15.9]
 	w := alive(s, winner)
@@ -419,12 +419,12 @@ func (s *State) loneRoll(t Task, die int) {
 				s.capture(j, side)
 			}
 		}
-		s.addVP(side, 1, "Clash won at "+s.num(t.Hex), "16.1")
+		s.addVP(side, s.sc.P("vp_clash"), "Clash won at "+s.num(t.Hex), "16.1")
 		return
 	}
 	s.ev("10.10", side, fmt.Sprintf("The attack on the battery at %s fails (die %d)", s.num(t.Hex), die), []int{die}, nil)
 	s.allotLosses(atk, 2, 1-side, "clash")
-	s.addVP(1-side, 1, "Clash won at "+s.num(t.Hex), "16.1")
+	s.addVP(1-side, s.sc.P("vp_clash"), "Clash won at "+s.num(t.Hex), "16.1")
 	s.pushFront(Task{Kind: "routnow", Side: -2, Units: atk, N: 1, Rule: "10.10"})
 }
 
@@ -474,8 +474,11 @@ func (s *State) lossN(i, n, by int, why, rule string) bool {
 func (s *State) eliminate(i, by int, why string) {
 	s.U[i].Where = Gone
 	s.ev("3.4", s.side(i), s.name(i)+" is eliminated", nil, nil)
-	if why == "fire" || why == "retreat" {
-		s.addVP(by, 1, s.name(i)+" eliminated", "16.1")
+	switch why {
+	case "fire":
+		s.addVP(by, s.sc.P("vp_fire_elim"), s.name(i)+" eliminated", "16.1")
+	case "retreat":
+		s.addVP(by, s.sc.P("vp_blocked"), s.name(i)+" eliminated", "16.1")
 	}
 	if s.kind(i) == KInf {
 		if c := s.idx(s.def(i).Company); c >= 0 && s.U[c].Where == OffMap {

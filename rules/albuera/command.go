@@ -492,7 +492,7 @@ func (s *State) killCommander(c int, vp bool) {
 	s.Pool = remove(s.Pool, s.id(c))
 	s.Movers = remove(s.Movers, s.id(c))
 	if vp {
-		s.addVP(1-s.side(c), 3, s.name(c)+" eliminated", "16.1")
+		s.addVP(1-s.side(c), s.sc.P("vp_commander"), s.name(c)+" eliminated", "16.1")
 	}
 }
 

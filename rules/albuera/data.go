@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,6 +76,8 @@ type UnitDef struct {
 	Calibre   string
 	Guns      int
 	Stars     int // white stars [10.8]
+	Rect      int // Manpower from which it is a rectangle in Line [6.2]
+	Back      int // Manpower printed on the back: the counter flips at it [3.4]
 	CKind     string
 	Chit      bool
 	Coord     int // Coordination Rating [4.5.2]
@@ -87,12 +90,21 @@ type UnitDef struct {
 // British reports British (or KGL) troops [5.1], [13.1A].
 func (u *UnitDef) British() bool { return u.Nation == "british" || u.Nation == "kgl" }
 
-// rectMin is the Manpower from which a battalion in Line is a rectangle [6.2].
-func (u *UnitDef) rectMin() int {
-	if u.British() || u.Nation == "portuguese" {
-		return 6
+// rectMin is the Manpower from which a battalion in Line is a rectangle
+// [6.2] (params rect_min_british, rect_min_french; set by the loader).
+func (u *UnitDef) rectMin() int { return u.Rect }
+
+// stackOK is the stacking limit of one side's units on a hex [11.1],
+// [11.2]: never infantry with cavalry, at most one battery, with it at most
+// stack_art_inf battalions or stack_art_cav squadrons.
+func (sc *Scenario) stackOK(inf, cav, art int) bool {
+	switch {
+	case inf > 0 && cav > 0 || art > 1:
+		return false
+	case art == 1:
+		return inf <= sc.P("stack_art_inf") && cav <= sc.P("stack_art_cav")
 	}
-	return 8
+	return inf <= sc.P("stack_inf") && cav <= sc.P("stack_cav")
 }
 
 // Placement is one unit's set-up.
@@ -133,19 +145,53 @@ type Scenario struct {
 	Tables map[string]*scenarios.Table
 	// Cost[terrain][array] in half MP, -1 prohibited; rows climb, river,
 	// slope add to the hex cost.
-	Cost   map[string]map[string]int
-	Musket []musketRow
-	Clash  map[string][10]clashResult // column -> die -> result
-	Bands  map[string][]Band          // calibre -> bands
-	Shifts []Shift
-	Cover  map[string]int // target terrain -> Morale Check modifier
-	ArtArr map[string]int // target array -> MC modifier under Artillery Fire
-	Pool   map[int][2][]string
-	Return [2][]hex.Coord // [15.11.4]
-	once   sync.Once
-	static []static
-	Act    map[string]int // costs of actions in half MP (table actions, optional)
-	MMods  map[string]int // Morale Check modifiers (table morale_mods, optional)
+	Cost    map[string]map[string]int
+	Musket  []musketRow
+	Clash   map[string][10]clashResult // column -> die -> result
+	Bands   map[string][]Band          // calibre -> bands
+	Shifts  []Shift
+	Cover   map[string]int // target terrain -> Morale Check modifier
+	ArtArr  map[string]int // target array -> MC modifier under Artillery Fire
+	Pool    map[int][2][]string
+	Return  [2][]hex.Coord    // [15.11.4]
+	AutoWin map[string][2]int // agreed automatic-victory leads (table autowin; 0 = none) [16.4]
+	Back    map[int]int       // initial Manpower -> Manpower of the back side (table losses) [3.4]
+	Stars   []starsRow        // white stars by guns (table stars) [10.8]
+	once    sync.Once
+	static  []static
+	Act     map[string]int       // costs of actions in half MP (table actions, optional)
+	MMods   map[string]int       // Morale Check modifiers (table morale_mods, optional)
+	nums    map[hex.Coord]string // printed hex numbers, made once (speed)
+	// dense numbering of the map's bounding box in axial coordinates, for
+	// the occupancy index (speed)
+	minQ, minR, spanR, denseN int
+	traceMu                   sync.Mutex
+	traces                    map[traceKey][]hex.LineStep
+}
+
+// dense is c's index in the map's bounding box, -1 off it.
+func (sc *Scenario) dense(c hex.Coord) int {
+	q, r := c.Q-sc.minQ, c.R-sc.minR
+	if q < 0 || r < 0 || r >= sc.spanR {
+		return -1
+	}
+	k := q*sc.spanR + r
+	if k >= sc.denseN {
+		return -1
+	}
+	return k
+}
+
+type starsRow struct{ Lo, Hi, Stars int }
+
+// starsFor gives the white stars of a battery of n guns [10.8].
+func (sc *Scenario) starsFor(n int) (int, bool) {
+	for _, r := range sc.Stars {
+		if n >= r.Lo && n <= r.Hi {
+			return r.Stars, true
+		}
+	}
+	return 0, false
 }
 
 // act is the cost of a named action in half MP (table actions) or def.
@@ -187,8 +233,30 @@ func (sc *Scenario) Def(id string) *UnitDef {
 	return nil
 }
 
-var requiredParams = []string{"turns", "vp_french", "vp_allied", "command_range", "musket_range", "fires", "baker_fires",
-	"mp_infantry", "mp_cavalry", "mp_commander", "mp_foot", "mp_limbered", "mp_horse", "mp_double"}
+// requiredParams are every param the rules read (a loader test checks that
+// the data has no other and that each is read in the code).
+var requiredParams = []string{"turns", "turn_minutes", "start_hour", "vp_french", "vp_allied", "command_range", "musket_range", "fires", "baker_fires",
+	"mp_infantry", "mp_cavalry", "mp_commander", "mp_foot", "mp_limbered", "mp_horse", "mp_double", "mp_square",
+	"square_min_mp", "square_fp_pct", "rect_min_british", "rect_min_french", "charge_hexes",
+	"stack_inf", "stack_cav", "stack_art_inf", "stack_art_cav", "react_best", "react_rout",
+	"cmd_hit_art_range", "lone_battery_fire_range", "lone_battery_late_fire",
+	"vp_clash", "vp_fire_elim", "vp_blocked", "vp_capture", "vp_recapture", "vp_commander",
+	"first_fire", "second_fire", "late_fire", "fire_flank", "baker_star", "battery_star"}
+
+// requiredTables are every table the rules read, with the columns they
+// need.
+var requiredTables = map[string][]string{
+	"terrain": costCols, "musket": {"effect"}, "clash": {"-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "svc"},
+	"artillery": {"bands"}, "clash_shifts": {"side", "value"}, "cover": {"mod"}, "pool": {"french", "allied"},
+	"artillery_target": {"mod"}, "return": {"hexes"}, "losses": {"front", "back"}, "stars": {"stars"},
+	"actions": {"mp"}, "morale_mods": {"value"}, "autowin": {"french", "allied"},
+}
+
+// actionRows and moraleRows are the rows of table actions and table
+// morale_mods the rules read.
+var actionRows = []string{"face", "face_company", "rear", "enemy_hex", "friendly_pass", "reorder", "fire", "form_square",
+	"leave_square", "free_square", "detach", "column_to_line", "line_to_column", "to_rectangle", "limber", "unlimber"}
+var moraleRows = []string{"british_front", "flank_rear", "in_command", "square_vs_cav", "line_vs_cav", "skirmish_vs_cav", "french_cav_win"}
 
 // Terrain-table columns (arrays) and rows that add to a hex's cost.
 var costCols = []string{Column, Line, Square, Skirmish, Mounted, Limbered, Horse, Foot}
@@ -259,6 +327,27 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 		return nil, err
 	}
 	sc.Map = m
+	sc.nums = make(map[hex.Coord]string, len(m.Cells))
+	first := true
+	maxQ, maxR := 0, 0
+	for c := range m.Cells {
+		sc.nums[c] = m.Num(c)
+		if first || c.Q < sc.minQ {
+			sc.minQ = c.Q
+		}
+		if first || c.R < sc.minR {
+			sc.minR = c.R
+		}
+		if first || c.Q > maxQ {
+			maxQ = c.Q
+		}
+		if first || c.R > maxR {
+			maxR = c.R
+		}
+		first = false
+	}
+	sc.spanR = maxR - sc.minR + 1
+	sc.denseN = (maxQ - sc.minQ + 1) * sc.spanR
 	if err := sc.loadTables(tabRecs); err != nil {
 		return nil, err
 	}
@@ -292,6 +381,9 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 		if _, dup := sc.Params[name]; dup {
 			return r.Errf("param %s given twice", name)
 		}
+		if !slices.Contains(requiredParams, name) {
+			return r.Errf("param %s is not read by the rules", name)
+		}
 		sc.Params[name] = p
 	}
 	for _, n := range requiredParams {
@@ -299,10 +391,11 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 			return &scenarios.Error{File: file, Msg: "missing param " + n}
 		}
 	}
-	need := map[string][]string{
-		"terrain": costCols, "musket": {"effect"}, "clash": {"-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4", "svc"},
-		"artillery": {"bands"}, "clash_shifts": {"side", "value"}, "cover": {"mod"}, "pool": {"french", "allied"},
-		"artillery_target": {"mod"}, "return": {"hexes"},
+	need := requiredTables
+	for n := range tabs {
+		if _, ok := need[n]; !ok {
+			return tabErr(tabs[n], tabs[n].Line, "table %s is not read by the rules", n)
+		}
 	}
 	names := make([]string, 0, len(need))
 	for n := range need {
@@ -455,6 +548,58 @@ func (sc *Scenario) loadTables(recs []scenarios.Record) error {
 				return tabErr(mt, row.Line, "table morale_mods %s: %q is not a number", row.Key, row.Cells[0])
 			}
 			sc.MMods[row.Key] = v
+		}
+	}
+	// The losses ladder [3.4]: front and back levels for each initial Manpower.
+	sc.Back = map[int]int{}
+	lt := tabs["losses"]
+	for _, row := range lt.Rows {
+		n, err1 := strconv.Atoi(row.Key)
+		f, err2 := strconv.Atoi(row.Cells[0])
+		b, err3 := strconv.Atoi(row.Cells[1])
+		if err1 != nil || err2 != nil || err3 != nil || n < 1 || f < 1 || b < 0 || f+b != n {
+			return tabErr(lt, row.Line, "table losses %s: want front and back levels adding up to the Manpower [3.4]", row.Key)
+		}
+		sc.Back[n] = b
+	}
+	// Automatic-victory leads the players may agree instead of the book's [16.4].
+	sc.AutoWin = map[string][2]int{}
+	awt := tabs["autowin"]
+	for _, row := range awt.Rows {
+		var v [2]int
+		for k := 0; k < 2; k++ {
+			if row.Cells[k] == "-" {
+				continue
+			}
+			n, err := strconv.Atoi(row.Cells[k])
+			if err != nil || n < 1 {
+				return tabErr(awt, row.Line, "table autowin %s: %q: want a lead of at least 1 VP, or - for none", row.Key, row.Cells[k])
+			}
+			v[k] = n
+		}
+		if (v[0] == 0) != (v[1] == 0) {
+			return tabErr(awt, row.Line, "table autowin %s: give both leads or neither", row.Key)
+		}
+		sc.AutoWin[row.Key] = v
+	}
+	// White stars by guns [10.8].
+	stt := tabs["stars"]
+	for _, row := range stt.Rows {
+		lo, hi, err := parseBand(row.Key)
+		n, err2 := strconv.Atoi(row.Cells[0])
+		if err != nil || err2 != nil || n < 0 {
+			return tabErr(stt, row.Line, "table stars %s: want a range of guns (2-3) and a number of stars", row.Key)
+		}
+		sc.Stars = append(sc.Stars, starsRow{lo, hi, n})
+	}
+	for _, n := range actionRows {
+		if _, ok := sc.Act[n]; !ok {
+			return tabErr(tabs["actions"], tabs["actions"].Line, "table actions: missing row %s", n)
+		}
+	}
+	for _, n := range moraleRows {
+		if _, ok := sc.MMods[n]; !ok {
+			return tabErr(tabs["morale_mods"], tabs["morale_mods"].Line, "table morale_mods: missing row %s", n)
 		}
 	}
 	rt := tabs["return"]
@@ -626,7 +771,6 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 		d.Colour = r.Opt("colour", "")
 		r.Opt("book", "")
 		r.Opt("authored", "")
-		r.Opt("guns", "")
 		d.Type = r.Opt("type", "")
 		switch r.Kind {
 		case "commander":
@@ -695,14 +839,41 @@ func (sc *Scenario) loadOOB(recs []scenarios.Record) error {
 				return r.Errf("artillery %s: kind=%q: want foot or horse", id, d.ArtKind)
 			}
 			d.Calibre = r.Opt("calibre", "")
-			if d.Stars, err = r.OptInt("stars", 0); err != nil {
+			if d.Stars, err = r.OptInt("stars", -1); err != nil {
 				return err
+			}
+			if d.Guns, err = r.OptInt("guns", 0); err != nil {
+				return err
+			}
+			if d.Guns > 0 { // white stars by the guns (table stars) [10.8]
+				st, ok := sc.starsFor(d.Guns)
+				if !ok {
+					return r.Errf("artillery %s: guns=%d has no row in table stars [10.8]", id, d.Guns)
+				}
+				if d.Stars >= 0 && d.Stars != st {
+					return r.Errf("artillery %s: stars=%d but table stars gives %d for %d guns [10.8]", id, d.Stars, st, d.Guns)
+				}
+				d.Stars = st
+			}
+			if d.Stars < 0 {
+				d.Stars = 0
 			}
 			d.N = 1
 			d.Support = d.Support || r.Opt("support", "yes") == "yes"
 		}
 		if err := r.Unused(); err != nil {
 			return err
+		}
+		if d.Kind != KCdr { // the losses ladder [3.4] (table losses)
+			b, ok := sc.Back[d.N]
+			if !ok {
+				return r.Errf("%s: Manpower %d has no row in table losses [3.4]", id, d.N)
+			}
+			d.Back = b
+		}
+		d.Rect = sc.P("rect_min_french") // [6.2]
+		if d.British() || d.Nation == "portuguese" {
+			d.Rect = sc.P("rect_min_british")
 		}
 		sc.Index[id] = len(sc.Units)
 		sc.Units = append(sc.Units, d)
@@ -936,7 +1107,7 @@ func (sc *Scenario) loadSetup(recs []scenarios.Record) error {
 			case KArt:
 				c.art++
 			}
-			if c.inf > 0 && c.cav > 0 || c.inf > 4 || c.cav > 4 || c.art > 1 || c.art == 1 && c.inf+c.cav > 2 {
+			if !sc.stackOK(c.inf, c.cav, c.art) {
 				return &scenarios.Error{File: p.File, Line: p.Line, Msg: fmt.Sprintf("%s: stacking broken at %s [11.1], [11.2]", p.Unit, sc.Map.Num(h))}
 			}
 			if d.Kind != KArt {

@@ -23,7 +23,7 @@ func (s *State) fp(i int) int {
 	case Line:
 		f = d.FPLine
 	case Square:
-		f = Frac{1, 5}
+		f = Frac{s.sc.P("square_fp_pct"), 100} // [7.3]
 	}
 	v := roundHalf(s.U[i].MP*f.Num, f.Den)
 	if v < 1 {
@@ -137,15 +137,7 @@ func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok boo
 	if !u.Two && u.Array != Square && s.kind(i) != KComp && !inFrontSector(u.At, u.Facing, t) {
 		return prev, false, false // cannot leave through a Front hex [14.2]
 	}
-	var steps []hex.LineStep
-	if u.Two {
-		steps = s.line2(i).Sight(t)
-	} else {
-		steps = hex.Trace(u.At, t)
-		if len(steps) > 0 && steps[0].Hex == u.At {
-			steps = steps[1:]
-		}
-	}
+	steps := s.sc.trace(s.line2(i), u.Two, t)
 	if len(steps) == 0 {
 		return prev, false, false
 	}
@@ -239,7 +231,7 @@ func (s *State) targetHexes(i int) []hex.Coord {
 		if s.kind(i) == KArt && s.band(i, d) == nil {
 			continue
 		}
-		if s.loneArt(c, 1-side) && s.kind(i) != KArt && d != 1 {
+		if s.loneArt(c, 1-side) && s.kind(i) != KArt && d > s.sc.P("lone_battery_fire_range") {
 			continue // [14.9.4]: only at one hex
 		}
 		if _, _, ok := s.sight(i, c); !ok {
@@ -410,7 +402,7 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 			mod += b.Mod
 			mods = append(mods, fmt.Sprintf("%s at %d hexes [10.3]", effectText(b.Mod), d))
 		}
-		if st := s.def(lead).Stars; st > 0 {
+		if st := s.def(lead).Stars * s.sc.P("battery_star"); st > 0 {
 			mod += st
 			mods = append(mods, fmt.Sprintf("+%d white stars [10.8]", st))
 		}
@@ -441,15 +433,15 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 			star = star || s.def(j).Star
 		}
 		if star {
-			mod++
-			mods = append(mods, "+1 Baker white star [8.11.2]")
+			mod += s.sc.P("baker_star")
+			mods = append(mods, sgn(s.sc.P("baker_star"))+" Baker white star [8.11.2]")
 		}
 	}
 	if s.kind(lead) != KArt {
 		// [14.9.8]-[14.9.10]: the most favourable to the target
 		best := 99
 		for _, j := range g {
-			m := fireCountMod(s.U[j].Fires)
+			m := s.fireCountMod(s.U[j].Fires)
 			if m < best {
 				best = m
 			}
@@ -464,8 +456,8 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 				continue
 			}
 			if arc, adj := s.arcFrom(tgt, prev); adj && arc != hex.Front && !graze {
-				mod++
-				mods = append(mods, "+1 through Flank or Rear [14.4]")
+				mod += s.sc.P("fire_flank")
+				mods = append(mods, sgn(s.sc.P("fire_flank"))+" through Flank or Rear [14.4]")
 				break
 			}
 		}
@@ -477,14 +469,14 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 	return mod, mods, row
 }
 
-func fireCountMod(done int) int {
+func (s *State) fireCountMod(done int) int {
 	switch done {
 	case 0:
-		return 1
+		return s.sc.P("first_fire") // [14.9.8]
 	case 1:
-		return 0
+		return s.sc.P("second_fire") // [14.9.9]
 	}
-	return -1
+	return s.sc.P("late_fire") // [14.9.10]
 }
 
 // fireApply resolves a fire action [14.9.3], [10.3].
@@ -557,7 +549,7 @@ func (s *State) fire(g []int, t hex.Coord, rule string) {
 		}
 		m := 0
 		if s.U[lead].Fires >= 3 {
-			m = 1
+			m = s.sc.P("lone_battery_late_fire")
 		}
 		for _, j := range arts {
 			s.pushFront(Task{Kind: "capture", Side: -1, Unit: j, Other: lead, N: n, Mod: m, Rule: "14.9.4"})
@@ -578,7 +570,7 @@ func (s *State) fire(g []int, t hex.Coord, rule string) {
 		s.pushFront(Task{Kind: "mc", Side: -1, Unit: j, Other: lead, Units: append([]int(nil), g...), Mod: mod, Mods: mods, Why: "fire",
 			Rule: rule, Flag: s.kind(lead) == KComp})
 	}
-	hit := row != nil && row.Lo >= 5 || s.kind(lead) == KArt && d <= 3
+	hit := row != nil && row.Lo >= 5 || s.kind(lead) == KArt && d <= s.sc.P("cmd_hit_art_range")
 	if hit {
 		r := "4.10.1"
 		if s.kind(lead) == KArt {
@@ -655,6 +647,7 @@ func (s *State) formSquareFree(i int) {
 		u.Two = false // [6.3.6]
 	}
 	u.Array = Square
+	u.Spent += s.sc.act("free_square", 0) // no MP [7.2]
 	s.ev("7.2", s.side(i), s.name(i)+" forms square", nil, nil)
 }
 
@@ -684,7 +677,7 @@ func (s *State) art2Roll(t Task, die int) {
 	if die-st <= 0 {
 		s.ev("10.9", s.side(t.Other), fmt.Sprintf("%s is silenced (%d-%d)", s.name(t.Unit), die, st), []int{die}, nil)
 		s.U[t.Unit].Where = Gone
-		s.addVP(s.side(t.Other), 2+s.def(t.Unit).Stars, s.name(t.Unit)+" destroyed by fire", "10.9")
+		s.addVP(s.side(t.Other), s.sc.P("vp_capture")+s.def(t.Unit).Stars, s.name(t.Unit)+" destroyed by fire", "10.9")
 		s.killCmdsWith(t.Unit)
 		return
 	}
@@ -695,7 +688,7 @@ func (s *State) art2Roll(t Task, die int) {
 func (s *State) capture(i, by int) {
 	s.U[i].Captured = true
 	s.U[i].ArtFired = true // flipped for the rest of the game [10.12]
-	s.addVP(by, 2+s.def(i).Stars, s.name(i)+" captured", "10.12")
+	s.addVP(by, s.sc.P("vp_capture")+s.def(i).Stars, s.name(i)+" captured", "10.12")
 	s.killCmdsWith(i)
 }
 
@@ -709,7 +702,7 @@ func (s *State) recapture(h hex.Coord, side int) {
 		u := &s.U[i]
 		if u.Where == OnMap && u.Captured && !u.Retaken && u.At == h && s.side(i) == side {
 			u.Retaken = true
-			s.addVP(side, 2+s.def(i).Stars, s.name(i)+" recaptured", "10.12")
+			s.addVP(side, s.sc.P("vp_recapture")+s.def(i).Stars, s.name(i)+" recaptured", "10.12")
 		}
 	}
 }
@@ -727,4 +720,45 @@ func inFrontSector(c hex.Coord, f int, t hex.Coord) bool {
 		return false
 	}
 	return (ax*tx+ay*ty)/(na*nt) >= 0.5-1e-9
+}
+
+// traceKey is a line of sight's geometry: the firer's hex or hexes and the
+// target.
+type traceKey struct {
+	a, b hex.Coord
+	two  bool
+	t    hex.Coord
+}
+
+// trace is the geometry of a line of sight from a one-hex firer at l.A or a
+// rectangle on l [14.1], without the firer's own hex; it depends on the map
+// alone and is kept (bounded) for speed: the random playout and Legal() ask
+// for the same lines again and again.
+func (sc *Scenario) trace(l hex.Line2, two bool, t hex.Coord) []hex.LineStep {
+	k := traceKey{a: l.A, t: t, two: two}
+	if two {
+		k.b = l.B
+	}
+	sc.traceMu.Lock()
+	steps, ok := sc.traces[k]
+	sc.traceMu.Unlock()
+	if ok {
+		return steps
+	}
+	if two {
+		steps = l.Sight(t)
+	} else {
+		steps = hex.Trace(l.A, t)
+		if len(steps) > 0 && steps[0].Hex == l.A {
+			steps = steps[1:]
+		}
+	}
+	steps = steps[:len(steps):len(steps)]
+	sc.traceMu.Lock()
+	if sc.traces == nil || len(sc.traces) > 200000 {
+		sc.traces = map[traceKey][]hex.LineStep{}
+	}
+	sc.traces[k] = steps
+	sc.traceMu.Unlock()
+	return steps
 }

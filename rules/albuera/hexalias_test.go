@@ -5,3 +5,7 @@ import "grognard/rules/hex"
 type hexCoord = hex.Coord
 
 var hexNewLine2 = hex.NewLine2
+
+var hexArcOf = hex.ArcOf
+
+const hexFront = hex.Front

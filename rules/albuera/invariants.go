@@ -50,10 +50,18 @@ func (s *State) CheckInvariants() error {
 			hexes[h] = append(hexes[h], i)
 		}
 	}
+	for i := range s.U {
+		if s.U[i].Passing && (s.Motion != i || s.U[i].Where != OnMap) {
+			return fmt.Errorf("%s stopped among friends it was only passing through [11.3]", s.id(i))
+		}
+	}
 	for h, us := range hexes {
 		for side := 0; side < 2; side++ {
 			var mine []int
 			for _, j := range us {
+				if s.U[j].Passing {
+					continue // going through [11.3]
+				}
 				if s.side(j) == side {
 					mine = append(mine, j)
 				}
@@ -72,7 +80,7 @@ func (s *State) CheckInvariants() error {
 					art++
 				}
 			}
-			if inf > 0 && cav > 0 || inf > 4 || cav > 4 || art > 1 || art == 1 && inf+cav > 2 {
+			if !s.sc.stackOK(inf, cav, art) {
 				return fmt.Errorf("stacking broken at %s: %d infantry, %d cavalry, %d artillery [11.1], [11.2]", s.num(h), inf, cav, art)
 			}
 			var ref = -1

@@ -206,3 +206,234 @@ func (s *State) reattachAll(hs []hex.Coord) {
 		}
 	}
 }
+
+// ---- a whole line wheeling [12.10] ----------------------------------------------
+
+// lineWheelPlan is where every member of a line goes when the whole line
+// wheels forward 60° about one of its ends [12.10], [6.3.1].
+type lineWheelPlan struct {
+	cw     bool
+	pivot  hex.Coord
+	facing int
+	to     map[int]hex.Line2 // member -> new place (B unused for one-hex units)
+	cost   map[int]int
+}
+
+// lineWheels plans the two forward wheels of unit i's line: the line is
+// straight (all its hexes side by side along the facing's flank axis), and
+// it turns about its left end (anticlockwise) or right end (clockwise) like
+// one long rectangle [6.3.1]. Interpretation: each member pays the cost of
+// the dearest hex it newly enters, as a rectangle's wheel does [6.3.2] (the
+// pivot, which only turns, a facing change [12.7]); no
+// member may enter a hex held by anyone else, nor an enemy hex.
+func (s *State) lineWheels(i int) []lineWheelPlan {
+	g := s.lineGroup(i)
+	if len(g) == 0 {
+		return nil
+	}
+	members := append([]int{i}, g...)
+	f := s.U[i].Facing
+	owner := map[hex.Coord]int{}
+	for _, j := range members {
+		if s.U[j].Array == Square {
+			return nil
+		}
+		for _, h := range s.hexes(j) {
+			owner[h] = j
+			for _, x := range s.occ(h) {
+				if !containsInt(members, x) {
+					return nil // a stack moves as a whole, not in a line's wheel [12.13]
+				}
+			}
+		}
+	}
+	// the straight line of hexes, left end first
+	var start hex.Coord
+	for h := range owner {
+		start = h
+		break
+	}
+	for {
+		if _, ok := owner[start.Neighbor(f-1)]; !ok {
+			break
+		}
+		start = start.Neighbor(f - 1)
+	}
+	var row []hex.Coord
+	for h := start; ; h = h.Neighbor(f + 2) {
+		if _, ok := owner[h]; !ok {
+			break
+		}
+		row = append(row, h)
+	}
+	if len(row) != len(owner) {
+		return nil // not one straight line
+	}
+	var out []lineWheelPlan
+	for _, cw := range []bool{false, true} {
+		p := lineWheelPlan{cw: cw, to: map[int]hex.Line2{}, cost: map[int]int{}}
+		newPos := map[hex.Coord]hex.Coord{}
+		if !cw { // about the left end, anticlockwise: axis f+2 -> f+1
+			p.pivot, p.facing = row[0], hex.Mod6(f-1)
+			for k, h := range row {
+				c := p.pivot
+				for n := 0; n < k; n++ {
+					c = c.Neighbor(f + 1)
+				}
+				newPos[h] = c
+			}
+		} else { // about the right end, clockwise: axis f-1 -> f
+			last := len(row) - 1
+			p.pivot, p.facing = row[last], hex.Mod6(f+1)
+			for k := range row {
+				c := p.pivot
+				for n := 0; n < last-k; n++ {
+					c = c.Neighbor(f)
+				}
+				newPos[row[k]] = c
+			}
+		}
+		ok := true
+		for _, j := range members {
+			u := &s.U[j]
+			old := s.hexes(j)
+			to := hex.Line2{A: newPos[u.At], Facing: p.facing}
+			if u.Two {
+				to.B = newPos[u.At2]
+				if !to.Valid() {
+					ok = false
+					break
+				}
+			}
+			cost := 0
+			for _, h := range s.l2hexes(to) {
+				if !u.Two && h != to.A {
+					continue
+				}
+				if containsCoord(old, h) {
+					continue
+				}
+				if !s.sc.Map.On(h) {
+					ok = false
+					break
+				}
+				if _, mine := owner[h]; !mine && (len(s.occ(h)) > 0 || s.clashHex(h)) {
+					ok = false // nobody else's hex, no enemy [12.10] (interpretation)
+					break
+				}
+				from := old[0]
+				if len(old) == 2 && hex.Distance(old[1], h) < hex.Distance(from, h) {
+					from = old[1]
+				}
+				c := s.enterCost(s.costCol(j), from, h)
+				if c < 0 {
+					ok = false
+					break
+				}
+				if c > cost {
+					cost = c
+				}
+			}
+			if ok && cost == 0 {
+				cost = s.sc.act("face", 2) // the pivot only turns [12.7]
+			}
+			if !ok || u.Spent+cost > s.ma(j) {
+				ok = false
+				break
+			}
+			p.to[j], p.cost[j] = to, cost
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func containsCoord(hs []hex.Coord, c hex.Coord) bool {
+	for _, h := range hs {
+		if h == c {
+			return true
+		}
+	}
+	return false
+}
+
+// lineWheelActions lists the wheels of unit i's line [12.10].
+func (s *State) lineWheelActions(i int) []rules.Action {
+	var out []rules.Action
+	for _, p := range s.lineWheels(i) {
+		var ids []string
+		for j := range p.to {
+			if j != i {
+				ids = append(ids, s.id(j))
+			}
+		}
+		sort.Strings(ids)
+		way, choice := "anticlockwise about its left end", "linewheel-ccw"
+		if p.cw {
+			way, choice = "clockwise about its right end", "linewheel-cw"
+		}
+		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(p.to[i].A), Facing: p.facing, Choice: choice, Rule: "12.10",
+			Label: fmt.Sprintf("Line of %s and %d more wheels %s (%s) [12.10]", s.name(i), len(ids), way, s.num(p.pivot))})
+	}
+	return out
+}
+
+// lineWheelApply wheels the whole line [12.10]; then the enemy reacts once
+// to the whole move [13.1].
+func (s *State) lineWheelApply(i int, choice string) {
+	var plan *lineWheelPlan
+	for _, p := range s.lineWheels(i) {
+		if p.cw == (choice == "linewheel-cw") {
+			pp := p
+			plan = &pp
+		}
+	}
+	if plan == nil {
+		return
+	}
+	var members []int
+	for j := range plan.to {
+		members = append(members, j)
+	}
+	sort.Ints(members)
+	var entered []hex.Coord
+	for _, j := range members {
+		u := &s.U[j]
+		old := s.hexes(j)
+		to := plan.to[j]
+		u.From = u.At
+		u.At, u.Facing = to.A, to.Facing
+		if u.Two {
+			u.At2 = to.B
+		}
+		for _, h := range s.hexes(j) {
+			if !containsCoord(old, h) {
+				entered = append(entered, h)
+			}
+		}
+		u.Spent += plan.cost[j]
+		u.Started = true
+		u.Turns = 0
+		u.Straight = 0 // a wheel is a turn [9.2.1]
+		if j != i {
+			u.Group = i + 1
+		}
+		s.NextOrd++
+		u.Ord = s.NextOrd
+	}
+	s.ev("12.10", s.Side, fmt.Sprintf("The line of %s (%d units) wheels about %s", s.name(i), len(members), s.num(plan.pivot)), nil, nil)
+	seen := map[int]bool{}
+	for _, j := range members {
+		for _, c := range s.front(j) {
+			r := s.top(c, 1-s.side(i))
+			if r < 0 || seen[r] || s.kind(r) == KArt || s.inClash(r) {
+				continue
+			}
+			seen[r] = true
+			s.push(s.reactionMC(r, j))
+		}
+	}
+	s.reattachAll(entered)
+}

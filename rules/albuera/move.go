@@ -24,6 +24,9 @@ func (s *State) costCol(i int) string {
 func (s *State) ma(i int) int {
 	switch s.kind(i) {
 	case KInf, KComp:
+		if s.U[i].Array == Square {
+			return 2 * s.sc.P("mp_square") // [12.8]
+		}
 		if s.U[i].Double {
 			return 2 * s.sc.P("mp_double")
 		}
@@ -133,16 +136,7 @@ func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) 
 		// they reattach [8.3], so mixed stacks are their battalion only.
 		return false
 	}
-	if inf > 0 && cav > 0 {
-		return false // [11.1]
-	}
-	if art > 1 {
-		return false
-	}
-	if art == 1 && inf+cav > 2 {
-		return false // [11.2]
-	}
-	return inf <= 4 && cav <= 4
+	return s.sc.stackOK(inf, cav, art)
 }
 
 // ---- 2.2 bookkeeping ----------------------------------------------------------------
@@ -194,7 +188,7 @@ func (s *State) autoMove() bool {
 	if s.Motion >= 0 {
 		m := s.Motion
 		done := s.indexed()
-		stuck := s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && len(s.fireOptions(s.Side, m)) == 0
+		stuck := s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && (s.U[m].Passing || len(s.fireOptions(s.Side, m)) == 0)
 		done()
 		if stuck {
 			s.finish(m)
@@ -231,6 +225,9 @@ func (s *State) moveLegal() []rules.Action {
 		return out
 	}
 	var out []rules.Action
+	if s.Motion >= 0 && s.U[s.Motion].Passing {
+		return s.unitActions(s.Motion) // it goes on through the friends [11.3]
+	}
 	if s.Motion >= 0 {
 		ua := s.unitActions(s.Motion)
 		out = append(out, ua...)
@@ -261,8 +258,12 @@ func (s *State) unitActions(i int) []rules.Action {
 	if !s.mayMove(i) {
 		return nil
 	}
+	if s.U[i].Passing {
+		return s.steps(i) // no stop, turn or change among friends it may not stop with [11.3]
+	}
 	var out []rules.Action
-	out = append(out, s.lineMoves(i)...) // [12.10]
+	out = append(out, s.lineMoves(i)...)        // [12.10]
+	out = append(out, s.lineWheelActions(i)...) // [12.10]
 	if s.U[i].Two {
 		out = append(out, s.lineSteps(i)...)
 	} else {
@@ -293,11 +294,21 @@ func (s *State) unitActions(i int) []rules.Action {
 // tells whether the entry is a cavalry Charge [9.2].
 func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge bool, why string) {
 	u := &s.U[i]
-	cost, rear, enemy, why = s.stepCost(i, u.At, u.Facing, n)
+	passing := false
+	cost, rear, enemy, passing, why = s.stepCostPass(i, u.At, u.Facing, n, s.Phase == phMove && s.side(i) == s.Side && !u.Passing)
 	if why != "" {
 		return 0, false, false, false, why
 	}
-	if enemy && s.kind(i) == KCav && u.Straight >= 3 && !u.Spoiled && !s.spoils(u.At, n) {
+	if passing {
+		extra := 0
+		if u.At != u.Start && s.friendsBesides(i, u.At) {
+			extra = s.sc.act("friendly_pass", 2)
+		}
+		if !s.passOn(i, n, u.Facing, u.Spent+cost+extra) {
+			return 0, false, false, false, "stacking: it may pass through these friends only if it can go on at once, out of any enemy's reach [11.3]"
+		}
+	}
+	if enemy && s.kind(i) == KCav && u.Straight >= s.sc.P("charge_hexes") && !u.Spoiled && !s.spoils(u.At, n) {
 		charge = true // [9.2.1]
 	}
 	if u.At != u.Start && s.friendsBesides(i, u.At) {
@@ -312,62 +323,98 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 // stepCost prices a step of unit i standing at 'at' with facing f into n,
 // MP left aside.
 func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rear, enemy bool, why string) {
+	cost, rear, enemy, _, why = s.stepCostPass(i, at, f, n, false)
+	return
+}
+
+// stepCostPass is stepCost; with pass, a hex of friends the unit may not
+// stop with (stacking, array or facing) is not refused but reported as
+// passing: the unit may move through it [11.3], [11.1.1].
+func (s *State) stepCostPass(i int, at hex.Coord, f int, n hex.Coord, pass bool) (cost int, rear, enemy, passing bool, why string) {
 	u := &s.U[i]
 	d := s.def(i)
 	if !s.sc.Map.On(n) {
-		return 0, false, false, "off the map"
+		return 0, false, false, false, "off the map"
 	}
 	var arc hex.Arc
 	if u.Array == Square {
 		arc = hex.Front // [7.3]
 		if at.DirTo(n) < 0 {
-			return 0, false, false, "not adjacent"
+			return 0, false, false, false, "not adjacent"
 		}
 	} else {
 		a, ok := hex.ArcOf(at, f, n)
 		if !ok {
-			return 0, false, false, "not adjacent"
+			return 0, false, false, false, "not adjacent"
 		}
 		arc = a
 	}
 	if arc == hex.Flank {
-		return 0, false, false, "a unit moves into its Front hexes (or Rear at +1 MP) [12.1]"
+		return 0, false, false, false, "a unit moves into its Front hexes (or Rear at +1 MP) [12.1]"
 	}
 	rear = arc == hex.Rear
 	cost = s.enterCost(s.costCol(i), at, n)
 	if cost < 0 {
-		return 0, false, false, "prohibited terrain for this array (Terrain Effects Table) [12.2]"
+		return 0, false, false, false, "prohibited terrain for this array (Terrain Effects Table) [12.2]"
 	}
 	if rear {
 		if s.Phase == phMove && s.side(i) != s.Side {
-			return 0, false, false, "only in its own Movement subphase [12.6]"
+			return 0, false, false, false, "only in its own Movement subphase [12.6]"
 		}
 		cost += s.sc.act("rear", 2) // [12.6]
 	}
 	enemy = s.hasSide(n, 1-d.Side)
 	if enemy {
 		if rear {
-			return 0, false, false, "no Clash Hex by a move backwards [12.6]"
+			return 0, false, false, false, "no Clash Hex by a move backwards [12.6]"
 		}
 		switch {
 		case d.Kind == KComp:
-			return 0, false, false, "skirmishers may not enter a Clash Hex [8.7]"
+			return 0, false, false, false, "skirmishers may not enter a Clash Hex [8.7]"
 		case d.Kind == KArt:
-			return 0, false, false, "artillery does not enter a Clash Hex (interpretation)"
+			return 0, false, false, false, "artillery does not enter a Clash Hex (interpretation)"
 		case u.Array == Square:
-			return 0, false, false, "squares cannot enter a Clash Hex [7.3]"
+			return 0, false, false, false, "squares cannot enter a Clash Hex [7.3]"
 		case d.Kind == KInf && u.Array == Column && (d.British() || d.Nation == "portuguese"):
-			return 0, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
+			return 0, false, false, false, "British and Portuguese columns may not enter a Clash Hex in their own movement [5.1]"
 		}
 		cost += s.sc.act("enemy_hex", 2) // [11.10]
 	}
 	if !s.stackOK(i, n, false, f, u.Array) {
-		return 0, false, false, "stacking: the hex would hold too many or mixed units [11]"
+		if !pass || enemy || u.Two || u.Double || d.Kind == KComp {
+			return 0, false, false, false, "stacking: the hex would hold too many or mixed units [11]"
+		}
+		passing = true
 	}
 	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
-		return 0, false, false, "Double March forbids this hex [12.9]"
+		return 0, false, false, false, "Double March forbids this hex [12.9]"
 	}
-	return cost, rear, enemy, ""
+	return cost, rear, enemy, passing, ""
+}
+
+// passOn reports that unit i, entering friends' hex n (facing f) that it
+// may not stop in, with spent MP already spent there, can go on at once
+// into a Front hex where it may stop, paying the +1 of [11.3]; and that no
+// enemy unit stands in its Front there (a reaction could stop it in the
+// hex: interpretation) [11.3].
+func (s *State) passOn(i int, n hex.Coord, f int, spent int) bool {
+	side := s.side(i)
+	var fronts []hex.Coord
+	for _, n2 := range n.Neighbors() {
+		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.Map.On(n2) {
+			if s.top(n2, 1-side) >= 0 {
+				return false
+			}
+			fronts = append(fronts, n2)
+		}
+	}
+	for _, n2 := range fronts {
+		c, _, _, passing, why := s.stepCostPass(i, n, f, n2, false)
+		if why == "" && !passing && spent+c+s.sc.act("friendly_pass", 2) <= s.ma(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // spoils reports terrain that breaks a charge [9.2.1].
@@ -453,9 +500,9 @@ func (s *State) stackMoveFits(i int, ms []int, n hex.Coord) bool {
 		}
 	}
 	if art > 0 {
-		return cnt <= 2
+		return cnt <= s.sc.P("stack_art_inf")
 	}
-	return cnt <= 4
+	return cnt <= s.sc.P("stack_inf")
 }
 
 func (s *State) facings(i int) []rules.Action {
@@ -540,7 +587,11 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 		if s.hasSide(h, 1-s.side(i)) {
 			enemy = true
 		}
-		if s.hasSide(h, s.side(i)) && !s.lineStackOK(i, mv.To) {
+	}
+	// both hexes of the new place, the pivot of a wheel too: a line left by
+	// a stack-mate on the pivot would mix facings [6.4], [11.0]
+	for _, h := range []hex.Coord{mv.To.A, mv.To.B} {
+		if s.friendsBesides(i, h) && !s.lineStackOK(i, mv.To) {
 			return 0, "a line stacks only with lines on the very same hexes and facing [6.4], [11.2]"
 		}
 	}
@@ -557,12 +608,82 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 	return cost, ""
 }
 
+// stackArrayChanges lists the array changes of a whole stack of one-hex
+// battalions, offered on its top unit [11.0], [12.13]: Column and Line
+// (square counters: every battalion under the rectangle threshold) and
+// Square; each battalion pays the cost.
+func (s *State) stackArrayChanges(i int) []rules.Action {
+	u := &s.U[i]
+	d := s.def(i)
+	st := s.stackOf(i)
+	if d.Kind != KInf || u.Two || len(st) < 2 || st[0] != i || u.Array == Square {
+		return nil
+	}
+	var ids []string
+	members := []int{i}
+	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.P("square_min_mp")
+	for _, j := range st[1:] {
+		if s.kind(j) == KArt || s.kind(j) == KComp {
+			continue
+		}
+		uj := &s.U[j]
+		if s.kind(j) != KInf || uj.Two || uj.Array != u.Array || uj.Facing != u.Facing || !s.canAct(j) || uj.Done || uj.Double ||
+			uj.Started && uj.Group != i+1 || s.inClash(j) {
+			return nil
+		}
+		allSmall = allSmall && uj.MP < s.def(j).rectMin()
+		allSquare = allSquare && uj.MP >= s.sc.P("square_min_mp")
+		ids = append(ids, s.id(j))
+		members = append(members, j)
+	}
+	sort.Strings(ids)
+	var out []rules.Action
+	add := func(choice, lab string, cost int, rule string) {
+		for _, j := range members {
+			if s.U[j].Spent+cost > s.ma(j) {
+				return
+			}
+		}
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+			Label: fmt.Sprintf("Stack of %s and %d more %s (%s MP each)", d.Name, len(ids), lab, half(cost)), Rule: rule})
+	}
+	clear := s.sc.Map.Cell(u.At).Terrain == "clear"
+	switch u.Array {
+	case Column:
+		if allSmall {
+			add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2")
+		}
+	case Line:
+		add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0")
+	}
+	if clear && allSquare {
+		add("array:square", "forms square", s.sc.act("form_square", 8), "7.1")
+	}
+	return out
+}
+
+// formedMates reports other battalions or squadrons of i's side on i's
+// hexes (its stack, which shares its array and facing [11.0]).
+func (s *State) formedMates(i int) bool {
+	for _, h := range s.hexes(i) {
+		for _, j := range s.occ(h) {
+			if j != i && s.side(j) == s.side(i) && s.kind(j) != KArt && s.kind(j) != KComp {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // arrayChanges lists the array changes of unit i [6.3.4]-[6.3.9], [7.1], [10.14].
 func (s *State) arrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
 	if u.Double {
 		return nil
+	}
+	if d.Kind != KArt && d.Kind != KComp && s.formedMates(i) {
+		return s.stackArrayChanges(i) // one array for the whole stack [11.0]
 	}
 	var out []rules.Action
 	add := func(choice, lab string, cost int, rule string, to string, f int) {
@@ -600,7 +721,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
 				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
-				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= 3 {
+				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.P("square_min_mp") {
 					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
@@ -617,7 +738,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Line {
 				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
 			}
-			if terrain == "clear" && u.MP >= 3 {
+			if terrain == "clear" && u.MP >= s.sc.P("square_min_mp") { // [7.1]
 				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
 			}
 		}
@@ -653,6 +774,9 @@ func (s *State) detach(i int) []rules.Action {
 	if s.U[c].Where != OffMap || s.U[c].Detached || s.U[i].MP-s.def(c).N < 1 {
 		return nil
 	}
+	if s.U[i].Two && s.U[i].MP-s.def(c).N < d.rectMin() && s.formedMates(i) {
+		return nil // it would shrink out of its stack's array [6.3.4], [11.0]
+	}
 	h := s.U[i].At
 	return []rules.Action{{Kind: "deploy", Unit: d.Company, To: s.num(h), Choice: "detach",
 		Label: fmt.Sprintf("Detach %s from %s", s.def(c).Name, d.Name), Rule: "8.2"}}
@@ -685,6 +809,7 @@ func (s *State) moveApply(a rules.Action) error {
 	if a.Kind == "deploy" {
 		b := s.idx(s.def(i).Battalion)
 		s.startUnit(b)
+		s.U[b].Spent += s.sc.act("detach", 0) // free in the book [8.2]
 		s.doDetach(b, i)
 		return nil
 	}
@@ -721,6 +846,14 @@ func (s *State) moveApply(a rules.Action) error {
 			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
 		default:
 			s.changeArray(i, a)
+			for _, id := range a.Units { // the whole stack [11.0], [12.13]
+				j := s.idx(id)
+				if !s.U[j].Started {
+					s.U[j].Start = s.U[j].At
+				}
+				s.U[j].Started, s.U[j].Group = true, i+1
+				s.changeArray(j, a)
+			}
 		}
 	case "move", "charge":
 		to, err := s.sc.Map.ParseOn(a.To)
@@ -730,6 +863,10 @@ func (s *State) moveApply(a rules.Action) error {
 		var others []int
 		for _, id := range a.Units {
 			others = append(others, s.idx(id))
+		}
+		if strings.HasPrefix(a.Choice, "linewheel-") {
+			s.lineWheelApply(i, a.Choice)
+			return nil
 		}
 		if strings.HasPrefix(a.Choice, "line-") {
 			s.lineApply(i, others, a.Choice)
@@ -796,6 +933,8 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 		if minimal {
 			u.Done = true // [12.5]
 		}
+		// through friends it may not stop with: it must go on [11.3]
+		u.Passing = len(members) == 1 && !s.stackOK(j, to, false, u.Facing, u.Array)
 		s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(j), s.num(from), s.num(to), half(s.left(j))), nil, nil)
 		s.reattach(j)
 	}

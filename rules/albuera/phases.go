@@ -370,14 +370,11 @@ func (s *State) admin() {
 		s.Lead[i] = false
 	}
 	s.checkCommanders()
-	fv, av := s.sc.P("vp_french"), s.sc.P("vp_allied")
-	if s.Opts != nil {
-		// no numeric options yet: the book's values [16.4]
-	}
+	fv, av, on := s.autoWin()
 	switch {
-	case s.VP >= fv:
+	case on && s.VP >= fv:
 		s.end(French, fmt.Sprintf("French automatic victory: %d VP [16.4]", s.VP))
-	case -s.VP >= av:
+	case on && -s.VP >= av:
 		s.end(Allied, fmt.Sprintf("Allied automatic victory: %d VP [16.4]", -s.VP))
 	case s.Turn >= s.sc.P("turns"):
 		if s.VP > 0 {
@@ -388,6 +385,27 @@ func (s *State) admin() {
 	default:
 		s.Turn++
 	}
+}
+
+// autoWin gives the leads that win at once in Phase 3 [16.4]: the book's
+// (params vp_french, vp_allied) or the values the players agreed before the
+// game (an option naming a row of table autowin); on false: none.
+func (s *State) autoWin() (french, allied int, on bool) {
+	if s.AutoWin != "" {
+		if r, ok := s.sc.AutoWin[s.AutoWin]; ok {
+			return r[0], r[1], r[0] > 0
+		}
+	}
+	return s.sc.P("vp_french"), s.sc.P("vp_allied"), true
+}
+
+// autoWinText is the HUD's reminder of the automatic-victory leads [16.4].
+func (s *State) autoWinText() string {
+	f, a, on := s.autoWin()
+	if !on {
+		return "no automatic victory (agreed) [16.4]"
+	}
+	return fmt.Sprintf("auto-win: French %d, Allied %d [16.4]", f, a)
 }
 
 func (s *State) end(w int, reason string) {

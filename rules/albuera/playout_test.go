@@ -1,19 +1,28 @@
 package albuera
 
 import (
+	"flag"
 	"math/rand/v2"
 	"testing"
 
 	"grognard/rules"
 )
 
+// long runs whole battles in the playout tests (go test -long); the default
+// run plays a few games of bounded length.
+var long = flag.Bool("long", false, "play whole Albuera battles in the playout tests")
+
 // playRandom plays one random game from st, checking invariants after
-// every action; it returns the number of actions.
-func playRandom(t testing.TB, st *State, seed uint64, max int) int {
+// every action; it returns the number of actions. With stop > 0 it stops
+// there without a result (a bounded playout).
+func playRandom(t testing.TB, st *State, seed uint64, max int, stop ...int) int {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 7))
 	n := 0
 	for !st.Result().Over {
+		if len(stop) > 0 && n >= stop[0] {
+			return n
+		}
 		if n >= max {
 			t.Fatalf("seed %d: no result after %d actions (turn %d, %s)", seed, n, st.Turn, st.Phase)
 		}
@@ -47,22 +56,36 @@ func TestRule3_RandomPlayoutsFixture(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := playRandom(t, st, seed, 200000)
+		if !st.Result().Over {
+			t.Fatalf("seed %d: the fixture game did not end", seed)
+		}
 		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
 	}
 }
 
+// TestRule3_RandomPlayoutBattle plays random games of the battle with the
+// invariants checked after every action: three games of at most 1,500
+// actions (about two turns) by default, three whole battles with -long.
 func TestRule3_RandomPlayoutBattle(t *testing.T) {
 	sc, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for seed := uint64(1); seed <= 1; seed++ {
+	for seed := uint64(1); seed <= 3; seed++ {
 		st, err := New(sc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := playRandom(t, st, seed, 400000)
-		t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
+		if *long {
+			n := playRandom(t, st, seed, 400000)
+			t.Logf("seed %d: %d actions, %s", seed, n, st.Result().Reason)
+			continue
+		}
+		n := playRandom(t, st, seed, 400000, 1500)
+		if st.Turn < 2 && !st.Result().Over {
+			t.Errorf("seed %d: still turn 1 after %d actions", seed, n)
+		}
+		t.Logf("seed %d: %d actions, turn %d", seed, n, st.Turn)
 	}
 }
 

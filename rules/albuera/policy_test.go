@@ -106,8 +106,12 @@ func playAggressive(tb testing.TB, sc *Scenario, seed uint64) (*State, int) {
 }
 
 // TestRule16_AggressivePlayout: two sides that close and attack play the
-// battle to a result with every action legal.
+// battle to a result with every action legal (a whole battle: -long only;
+// BenchmarkAggressiveSplit plays more).
 func TestRule16_AggressivePlayout(t *testing.T) {
+	if !*long {
+		t.Skip("a whole battle: run with -long")
+	}
 	sc, err := Load()
 	if err != nil {
 		t.Fatal(err)

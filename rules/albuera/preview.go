@@ -3,6 +3,7 @@ package albuera
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -73,6 +74,41 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 	return nil
 }
 
+// reactOdds is the short odds of a reaction option for its label [13.1]:
+// the chance that the mover fails its Morale Check under the reaction fire,
+// and the chance that the counterattack wins its Clash.
+func (s *State) reactOdds(t Task, o string) string {
+	defer s.indexed()()
+	var parts []string
+	if o == "react:fire" || o == "react:fire-counter" || o == "react:fire-retreat" {
+		if h, ok := s.reactTarget(t.Unit, t.Other); ok {
+			fails := 0
+			for _, l := range s.previewFire(rules.Action{Kind: "fire", Unit: s.id(t.Unit), To: s.num(h)}) {
+				if strings.Contains(l.Result, " fails") {
+					fails += l.Num
+				}
+			}
+			parts = append(parts, fmt.Sprintf("fails its check %d in 10", fails))
+		}
+	}
+	if o == "react:counter" || o == "react:fire-counter" {
+		c := s.clone()
+		if target, atk, ok := c.counterMove(t.Unit, t.Other); ok && len(atk) > 0 {
+			wins := 0
+			for _, l := range c.previewClash(atk, c.group(target), false) {
+				if strings.HasPrefix(l.Result, "D") {
+					wins += l.Num
+				}
+			}
+			parts = append(parts, fmt.Sprintf("Clash won %d in 10", wins))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(parts, ", ")
+}
+
 // passCount is the number of die faces 0-9 passing a check [3.4].
 func (s *State) previewFireIf(a rules.Action, t Task) []rules.OddsLine {
 	if a.Choice != "react:fire-counter" {
@@ -110,8 +146,8 @@ func (s *State) previewFire(a rules.Action) []rules.OddsLine {
 		}
 		n := s.fp(g[0])
 		m := 0
-		if s.U[g[0]].Fires >= 2 {
-			m = 1
+		if s.U[g[0]].Fires >= 2 { // this fire is its 3rd or later [14.9.4]
+			m = s.sc.P("lone_battery_late_fire")
 		}
 		p := 0
 		for d := 0; d < 10; d++ {
@@ -144,7 +180,7 @@ func (s *State) previewFire(a rules.Action) []rules.OddsLine {
 		out = append(out, rules.OddsLine{Result: fmt.Sprintf("%s passes (MC %s vs %d)", s.name(j), sgn(mod), s.morale(j)), Num: p, Den: 10},
 			rules.OddsLine{Result: s.name(j) + " " + res, Num: 10 - p, Den: 10})
 	}
-	if row != nil && row.Lo >= 5 || s.kind(g[0]) == KArt && s.dist(g[0], t) <= 3 {
+	if row != nil && row.Lo >= 5 || s.kind(g[0]) == KArt && s.dist(g[0], t) <= s.sc.P("cmd_hit_art_range") {
 		for _, c := range s.cdrsAt(t) {
 			if s.side(c) == side {
 				out = append(out, rules.OddsLine{Result: s.name(c) + " killed [4.10.1]", Num: 1, Den: 10},

@@ -129,7 +129,7 @@ func (s *State) reactResult(t Task, die int) {
 	mover := s.side(m)
 	if pass {
 		n := 0
-		if t.Why == "A" && total <= 1 {
+		if t.Why == "A" && total <= s.sc.P("react_best") {
 			n = 1 // the better options of [13.1A]
 		}
 		s.pushFront(Task{Kind: "react", Side: s.side(r), Unit: r, Other: m, Why: t.Why, N: n, Rule: t.Rule})
@@ -137,7 +137,7 @@ func (s *State) reactResult(t Task, die int) {
 	}
 	switch t.Why {
 	case "A":
-		if total >= 9 {
+		if total >= s.sc.P("react_rout") {
 			s.lossN(r, 2, mover, "react", "13.1A")
 			s.routUnits(alive(s, stack), 1, "15.11.2", []int{m})
 			return
@@ -241,8 +241,10 @@ func (s *State) reactOpts(t Task) []string {
 	return out
 }
 
+// reactLabel is a reaction option's label: short ids (the prompt names both
+// units in full) so that the odds that follow fit on the panel's button.
 func (s *State) reactLabel(t Task, o string) string {
-	r, m := s.name(t.Unit), s.name(t.Other)
+	r, m := s.id(t.Unit), s.id(t.Other)
 	switch o {
 	case "none":
 		return r + " holds, no reaction"
@@ -295,6 +297,9 @@ func (s *State) reactTarget(r, m int) (hex.Coord, bool) {
 func (s *State) canCounter(r, m int) bool {
 	k := s.kind(r)
 	if k != KInf && k != KCav || s.U[r].Array == Square {
+		return false
+	}
+	if !s.counterJoins(r, m) {
 		return false
 	}
 	if s.U[r].Two {
@@ -403,22 +408,116 @@ func (s *State) reactApply(t Task, o string) {
 // pushAfter queues a task after the follow-ups already inserted.
 func (s *State) pushAfter(t Task) { s.pushFront(t) }
 
-// counter moves r (and its stack of the same kind) into m's hex and fights
-// the Clash now [12.12].
+// counter is r's choice to counterattack mover m [12.12]. The mover's move
+// is over [12.12.2]. While other units still have to react to m, the
+// counterattack waits for them: each that also counterattacks joins it,
+// and they go in together as one counterattack on m [12.12.4] (never
+// infantry with cavalry [11.1.2]); then the Clash is fought.
 func (s *State) counter(r, m int) {
-	target, atk, ok := s.counterMove(r, m)
-	if !ok {
+	if !s.alive(r) || !s.alive(m) || !s.canCounter(r, m) {
 		return
 	}
-	s.ev("12.12", s.side(r), fmt.Sprintf("%s counterattacks %s at %s", s.name(r), s.name(m), s.num(target)), nil, nil)
+	s.U[m].Done = true // [12.12.2]
+	if s.Motion == m {
+		s.Motion = -1
+	}
+	for k := range s.Tasks {
+		if t := &s.Tasks[k]; t.Kind == "countergo" && t.Other == m {
+			t.Units = append(t.Units, r)
+			s.ev("12.12.4", s.side(r), fmt.Sprintf("%s joins the counterattack on %s", s.name(r), s.name(m)), nil, nil)
+			return
+		}
+	}
+	if s.reactionsPending(m) {
+		s.ev("12.12.4", s.side(r), fmt.Sprintf("%s will counterattack %s when the other reactions are made", s.name(r), s.name(m)), nil, nil)
+		s.push(Task{Kind: "countergo", Side: -1, Unit: r, Units: []int{r}, Other: m, Rule: "12.12.4"})
+		return
+	}
+	s.counterGo([]int{r}, m)
+}
+
+// counterJoins reports that r may join a counterattack already decided on
+// m: never infantry with cavalry [11.1.2], and within the stacking limits
+// of one hex [11.2], [11.11].
+func (s *State) counterJoins(r, m int) bool {
+	for _, t := range s.Tasks {
+		if t.Kind != "countergo" || t.Other != m {
+			continue
+		}
+		n := 0
+		for _, j := range append(append([]int(nil), t.Units...), r) {
+			if !s.alive(j) {
+				continue
+			}
+			if (s.kind(j) == KCav) != (s.kind(r) == KCav) {
+				return false // [11.1.2]
+			}
+			for _, x := range s.stackOf(j) {
+				if s.kind(x) == s.kind(j) {
+					n++
+				}
+			}
+		}
+		limit := s.sc.P("stack_inf")
+		if s.kind(r) == KCav {
+			limit = s.sc.P("stack_cav")
+		}
+		return n <= limit
+	}
+	return true
+}
+
+// reactionsPending reports units still to react to mover m [13.1].
+func (s *State) reactionsPending(m int) bool {
+	for _, t := range s.Tasks {
+		if t.Other != m {
+			continue
+		}
+		switch t.Kind {
+		case "rmc", "react", "counter", "skirm":
+			return true
+		}
+	}
+	return false
+}
+
+// counterGo moves the counterattackers rs into m's hex and fights the
+// Clash now: one counterattack per target [12.12.3], [12.12.4].
+func (s *State) counterGo(rs []int, m int) {
+	var target hex.Coord
+	var atk []int
+	in := map[int]bool{}
+	first := -1
+	for _, r := range rs {
+		if !s.alive(r) || s.inClash(r) || first >= 0 && (s.kind(r) == KCav) != (s.kind(first) == KCav) {
+			continue // [11.1.2]
+		}
+		tg, a, ok := s.counterMove(r, m)
+		if !ok {
+			continue
+		}
+		if first < 0 {
+			first, target = r, tg
+		}
+		s.ev("12.12", s.side(r), fmt.Sprintf("%s counterattacks %s at %s", s.name(r), s.name(m), s.num(tg)), nil, nil)
+		for _, j := range a {
+			if !in[j] {
+				in[j] = true
+				atk = append(atk, j)
+			}
+		}
+	}
+	if first < 0 {
+		return
+	}
 	// the mover's move is over [12.12.2]; one counterattack per target [12.12.4]
 	s.U[m].Done = true
 	s.U[m].Hit = true
 	if s.Motion == m {
 		s.Motion = -1
 	}
-	if s.kind(r) == KCav {
-		s.squareOffer(target, r)
+	if s.kind(first) == KCav {
+		s.squareOffer(target, first)
 	}
 	s.startClash(target, atk, false, "12.12.3")
 }

@@ -572,3 +572,243 @@ func TestRule4_8_LeaderlessUnderCinC(t *testing.T) {
 		t.Fatal("II/34 in range of Soult may act")
 	}
 }
+
+// [12.12.4] Several units counterattack the same mover together: the first
+// counterattack waits for the other reactions, the second unit joins it, and
+// one Clash is fought with both; cavalry never joins infantry [11.1.2].
+func TestRule12_12_4_SeveralUnitsCounterattackTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "2/31", "1/23")
+	m := put(t, st, "II/34", "0805", 4, Column)
+	r := put(t, st, "2/31", "0605", 1, Column)
+	activate(t, st, "girard", "brayer")
+	var step rules.Action
+	var to hexCoord
+	for _, a := range st.Legal() {
+		if a.Kind == "move" && a.Unit == "II/34" {
+			c, _ := st.sc.Map.ParseOn(a.To)
+			if st.isFront(r, c) {
+				step, to = a, c
+			}
+		}
+	}
+	if step.Kind == "" {
+		t.Fatalf("no step into the front of 2/31")
+	}
+	// 1/23 in another front hex of the mover once it stands there, facing it
+	from := st.U[m].At
+	st.U[m].At = to
+	st.ver++
+	fronts := st.front(m)
+	st.U[m].At = from
+	st.ver++
+	r2 := -1
+	for _, n := range fronts {
+		if !st.sc.Map.On(n) || len(st.occ(n)) > 0 || n == st.U[r].At {
+			continue
+		}
+		r2 = put(t, st, "1/23", st.num(n), n.DirTo(to), Column)
+		break
+	}
+	if r2 < 0 || !st.isFront(r2, to) {
+		t.Fatal("no place for 1/23 facing the hex")
+	}
+	st.U[r2].MP = 3 // below the rectangle threshold, stays one hex
+	mustApply(t, st, step)
+	for _, tk := range st.Tasks {
+		t.Logf("task %s unit %s other %s", tk.Kind, st.id(tk.Unit), st.id(tk.Other))
+	}
+	checks := 0
+	for len(st.Tasks) > 0 && st.Tasks[0].Kind != "clash" {
+		tk := st.Tasks[0]
+		switch {
+		case tk.Kind == "rmc":
+			checks++
+			mustApply(t, st, roll(0)) // British in front: passes
+		case tk.Kind == "react":
+			mustApply(t, st, rules.Action{Kind: "choose", Unit: st.id(tk.Unit), Choice: "react:counter"})
+			if len(st.Tasks) > 0 && st.Tasks[0].Kind == "clash" && checks < 2 {
+				t.Fatal("the first counterattack did not wait for the other reaction [12.12.4]")
+			}
+		default:
+			t.Fatalf("unexpected task %+v", tk)
+		}
+	}
+	if checks != 2 {
+		t.Fatalf("%d reaction checks, want 2", checks)
+	}
+	if len(st.Tasks) == 0 {
+		t.Fatal("no Clash after the joint counterattack")
+	}
+	cl := st.Tasks[0]
+	has := map[int]bool{}
+	for _, j := range cl.Units {
+		has[j] = true
+	}
+	if !has[r] || !has[r2] || len(cl.Units) != 2 {
+		t.Fatalf("Clash attackers %v, want 2/31 and 1/23 together", cl.Units)
+	}
+	if st.U[r].At != to || st.U[r2].At != to || !st.U[m].Hit {
+		t.Fatal("both counterattackers should stand in the mover's hex, the mover's move over")
+	}
+}
+
+// [11.3], [11.1.1] A unit may move through friends it could not stop with
+// (here a battalion of another facing): it pays +1 MP to leave their hex,
+// may do nothing there but go on, and may enter only if it can go on at
+// once; with too few MP the hex is refused.
+func TestRule11_3_PassingThroughFriends(t *testing.T) {
+	setup := func(spent int) (*State, int, hexCoord, hexCoord) {
+		st := newFixture(t)
+		only(st, "II/34", "III/34")
+		m := put(t, st, "II/34", "0805", 4, Column)
+		activate(t, st, "girard", "brayer")
+		st.U[m].Spent = spent
+		// a front hex n of the mover, clear, with a clear front hex n2 beyond
+		for _, n := range st.U[m].At.Neighbors() {
+			a, _ := hexArcOf(st.U[m].At, 4, n)
+			if a != hexFront || !st.sc.Map.On(n) || st.sc.Map.Cell(n).Terrain != "clear" || st.level(n) != st.level(st.U[m].At) {
+				continue
+			}
+			for _, n2 := range n.Neighbors() {
+				a2, _ := hexArcOf(n, 4, n2)
+				if a2 == hexFront && st.sc.Map.On(n2) && st.sc.Map.Cell(n2).Terrain == "clear" && st.level(n2) == st.level(n) && !st.crossesRiver(n, n2) && !st.crossesRiver(st.U[m].At, n) {
+					put(t, st, "III/34", st.num(n), 1, Column) // another facing: no stack [11.0]
+					st.U[m].Started, st.U[m].Start = true, st.U[m].At
+					st.Motion = m
+					st.ver++
+					st.cache = nil
+					return st, m, n, n2
+				}
+			}
+		}
+		t.Fatal("no clear hexes ahead of II/34")
+		return nil, 0, hexCoord{}, hexCoord{}
+	}
+	st, m, n, n2 := setup(0)
+	into := rules.Action{Kind: "move", Unit: "II/34", To: st.num(n)}
+	if !hasLegal(st, func(a rules.Action) bool { return a.Kind == "move" && a.To == st.num(n) && len(a.Units) == 0 }) {
+		t.Fatalf("no move through III/34 at %s: %v", st.num(n), st.Legal())
+	}
+	mustApply(t, st, into)
+	if !st.U[m].Passing || st.U[m].At != n {
+		t.Fatal("II/34 should stand among the friends, passing")
+	}
+	for _, a := range st.Legal() {
+		if a.Kind != "move" {
+			t.Fatalf("while passing only moves on are legal, got %s", a.Label)
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+	spent := st.U[m].Spent
+	mustApply(t, st, rules.Action{Kind: "move", Unit: "II/34", To: st.num(n2)})
+	if st.U[m].Passing || st.U[m].At != n2 {
+		t.Fatal("II/34 should be out of the friends' hex")
+	}
+	if got, want := st.U[m].Spent-spent, st.enterCost(Column, n, n2)+st.sc.act("friendly_pass", 2); got != want {
+		t.Fatalf("leaving the friends' hex cost %s MP, want %s (+1 of [11.3])", half(got), half(want))
+	}
+	// Only 1 MP left: it could enter but not go on, so it may not enter.
+	st, _, n, _ = setup(st.ma(m) - st.enterCost(Column, st.U[m].At, n))
+	if hasLegal(st, func(a rules.Action) bool { return a.Kind == "move" && a.To == st.num(n) }) {
+		t.Fatal("entering friends it could not leave is refused [11.3]")
+	}
+}
+
+// [12.10] A whole line wheels as one: two battalions flank to flank turn
+// 60° about the line's left end; the pivot turns in place, the other
+// swings forward into the hex beside it, both take the new facing.
+func TestRule12_10_LineWheelsAsAGroup(t *testing.T) {
+	// II/34 at 0805 facing 4 and III/34 on one of its flanks, in command
+	var st *State
+	var a, b int
+	var left, right hexCoord
+	for _, d := range []int{4 + 2, 4 - 1} {
+		st = newFixture(t)
+		only(st, "II/34", "III/34")
+		a = put(t, st, "II/34", "0805", 4, Column)
+		h := st.U[a].At.Neighbor(d)
+		if !st.sc.Map.On(h) {
+			continue
+		}
+		b = put(t, st, "III/34", st.num(h), 4, Column)
+		activate(t, st, "girard", "brayer")
+		if st.canAct(b) {
+			left, right = st.U[a].At, h
+			if d != 4+2 {
+				left, right = h, st.U[a].At
+			}
+			break
+		}
+		st = nil
+	}
+	if st == nil {
+		t.Fatal("no place for III/34 in command beside II/34")
+	}
+	var wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Choice == "linewheel-ccw" && x.Unit == "II/34" {
+			wheel = x
+		}
+	}
+	if wheel.Kind == "" {
+		t.Fatalf("no wheel of the line offered: %v", st.Legal())
+	}
+	if len(wheel.Units) != 1 || wheel.Units[0] != "III/34" || !strings.Contains(wheel.Label, "[12.10]") {
+		t.Fatalf("wheel %+v", wheel)
+	}
+	pivot, swing := a, b // anticlockwise: about the left end
+	if st.U[b].At == left {
+		pivot, swing = b, a
+	}
+	mustApply(t, st, wheel)
+	if st.U[pivot].At != left || st.U[a].Facing != 3 || st.U[b].Facing != 3 {
+		t.Fatalf("pivot at %s facing %d / %d", st.num(st.U[pivot].At), st.U[a].Facing, st.U[b].Facing)
+	}
+	if want := left.Neighbor(4 + 1); st.U[swing].At != want {
+		t.Fatalf("the swinging battalion is at %s, want %s", st.num(st.U[swing].At), st.num(want))
+	}
+	if st.U[pivot].Spent != st.sc.act("face", 2) || st.U[swing].Spent != st.enterCost(Column, right, st.U[swing].At) {
+		t.Fatalf("costs %s and %s MP", half(st.U[pivot].Spent), half(st.U[swing].Spent))
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// [11.0], [12.13] A stack keeps one array: its battalions change array
+// together (offered on the top unit, each paying), never one alone.
+func TestRule12_13_StackChangesArrayTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34")
+	a := put(t, st, "II/34", "0805", 4, Column)
+	b := put(t, st, "III/34", "0805", 4, Column)
+	activate(t, st, "girard", "brayer")
+	if !st.canAct(b) {
+		t.Fatal("III/34 not in command")
+	}
+	var line rules.Action
+	for _, x := range st.Legal() {
+		if x.Kind == "choose" && strings.HasPrefix(x.Choice, "array:") && len(x.Units) == 0 && (x.Unit == "II/34" || x.Unit == "III/34") {
+			t.Fatalf("a stacked battalion changes array alone: %s", x.Label)
+		}
+		if x.Choice == "array:line" && x.Unit == "II/34" && len(x.Units) == 1 && x.Units[0] == "III/34" {
+			line = x
+		}
+	}
+	if line.Kind == "" {
+		t.Fatalf("no array change for the whole stack: %v", st.Legal())
+	}
+	mustApply(t, st, line)
+	cost := st.sc.act("column_to_line", 2)
+	for _, i := range []int{a, b} {
+		if st.U[i].Array != Line || st.U[i].Spent != cost {
+			t.Fatalf("%s: array %s, spent %s MP", st.id(i), st.U[i].Array, half(st.U[i].Spent))
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}

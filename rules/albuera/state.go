@@ -40,6 +40,7 @@ type Unit struct {
 	NoFire   bool      `json:"no_fire,omitempty"`   // unlimbered this 2.2 [10.14]
 	Straight int       `json:"straight,omitempty"`  // hexes moved without turning [9.2.1]
 	Spoiled  bool      `json:"spoiled,omitempty"`   // no charge this move [9.2.1]
+	Passing  bool      `json:"passing,omitempty"`   // passing through friends it may not stop with [11.3]
 	Clashed  bool      `json:"clashed,omitempty"`   // fought in this Clash subphase [15.3]
 	Detached bool      `json:"detached,omitempty"`  // company detached this turn [8.3]
 	From     hex.Coord `json:"from"`                // hex it entered a Clash Hex from (flank attack)
@@ -100,16 +101,31 @@ type State struct {
 	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
 	NextOrd   int      `json:"next_ord"`
 	Opts      map[string]bool
+	AutoWin   string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
 	ver       int
 	cache     *legalCache
 	evs       []rules.Event
 	ins       int
-	oc        map[hex.Coord][]int // occupancy index, only inside read-only scopes
-	sideHex   [2][]hex.Coord      // hexes holding each side's units (with oc)
-	ocKeep    *occIndex           // the index of this version, kept between scopes
-	busy      bool                // inside Apply: never keep an index
+	oc        *occTable      // occupancy index, only inside read-only scopes
+	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
+	ocKeep    *occIndex      // the index of this version, kept between scopes
+	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
+	uvc       []uvEntry // each unit's last view and what it was made from (speed)
+}
+
+// uvEntry is a unit's view with everything it depends on.
+type uvEntry struct {
+	key uvKey
+	ok  bool
+	uv  rules.UnitView
+}
+
+type uvKey struct {
+	u                          Unit
+	move, active, canAct, brig bool
+	set                        bool
 }
 
 type sightKey struct {
@@ -125,8 +141,24 @@ type sightRes struct {
 type occIndex struct {
 	sight   map[sightKey]sightRes
 	ver     int
-	oc      map[hex.Coord][]int
+	oc      *occTable
 	sideHex [2][]hex.Coord
+}
+
+// occTable is the occupancy index: for each map hex (dense, see
+// Scenario.dense) the units on it, top first. Made with one pass and two
+// allocations (the random playout rebuilds it after most actions).
+type occTable struct {
+	slot  []uint16 // dense hex -> 1 + index in lists (0: empty)
+	lists [][]int
+	at    []hex.Coord
+}
+
+func (o *occTable) get(k int) []int {
+	if k < 0 || k >= len(o.slot) || o.slot[k] == 0 {
+		return nil
+	}
+	return o.lists[o.slot[k]-1]
 }
 
 type viewCache struct {
@@ -144,30 +176,60 @@ func (s *State) indexed() func() {
 		s.oc, s.sideHex, s.sightMemo = s.ocKeep.oc, s.ocKeep.sideHex, s.ocKeep.sight
 		return func() { s.oc = nil }
 	}
-	oc := make(map[hex.Coord][]int, 256)
+	sc := s.sc
+	oc := &occTable{slot: make([]uint16, sc.denseN), at: make([]hex.Coord, 0, len(s.U))}
+	type pair struct{ slot, unit int }
+	pairs := make([]pair, 0, 2*len(s.U))
 	for i := range s.U {
 		u := &s.U[i]
-		if u.Where != OnMap || s.sc.Units[i].Kind == KCdr || u.Captured {
+		if u.Where != OnMap || sc.Units[i].Kind == KCdr || u.Captured {
 			continue
 		}
-		oc[u.At] = append(oc[u.At], i)
-		if u.Two {
-			oc[u.At2] = append(oc[u.At2], i)
+		for h, c := range [2]hex.Coord{u.At, u.At2} {
+			if h == 1 && !u.Two {
+				break
+			}
+			k := sc.dense(c)
+			if k < 0 {
+				continue
+			}
+			if oc.slot[k] == 0 {
+				oc.at = append(oc.at, c)
+				oc.slot[k] = uint16(len(oc.at))
+			}
+			pairs = append(pairs, pair{int(oc.slot[k]) - 1, i})
 		}
 	}
-	var sh [2][]hex.Coord
-	for h, us := range oc {
-		if len(us) > 1 {
-			sort.Slice(us, func(a, b int) bool { return s.U[us[a]].Ord < s.U[us[b]].Ord })
+	count := make([]int, len(oc.at)+1)
+	for _, p := range pairs {
+		count[p.slot+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	buf := make([]int, len(pairs))
+	fill := append([]int(nil), count[:len(oc.at)]...)
+	for _, p := range pairs {
+		buf[fill[p.slot]] = p.unit
+		fill[p.slot]++
+	}
+	oc.lists = make([][]int, len(oc.at))
+	sh := [2][]hex.Coord{make([]hex.Coord, 0, len(oc.at)), make([]hex.Coord, 0, len(oc.at))}
+	for k := range oc.at {
+		us := buf[count[k]:count[k+1]:count[k+1]]
+		for a := 1; a < len(us); a++ { // few units: insertion sort by Ord [11.0]
+			for b := a; b > 0 && s.U[us[b]].Ord < s.U[us[b-1]].Ord; b-- {
+				us[b], us[b-1] = us[b-1], us[b]
+			}
 		}
-		oc[h] = us
+		oc.lists[k] = us
 		var has [2]bool
 		for _, j := range us {
-			has[s.sc.Units[j].Side] = true
+			has[sc.Units[j].Side] = true
 		}
-		for k := 0; k < 2; k++ {
-			if has[k] {
-				sh[k] = append(sh[k], h)
+		for side := 0; side < 2; side++ {
+			if has[side] {
+				sh[side] = append(sh[side], oc.at[k])
 			}
 		}
 	}
@@ -249,7 +311,12 @@ func (s *State) name(i int) string {
 	return s.sc.Units[i].Name
 }
 
-func (s *State) num(c hex.Coord) string { return s.sc.Map.Num(c) }
+func (s *State) num(c hex.Coord) string {
+	if n, ok := s.sc.nums[c]; ok {
+		return n
+	}
+	return s.sc.Map.Num(c)
+}
 
 // hexes a unit covers.
 func (s *State) hexes(i int) []hex.Coord {
@@ -273,7 +340,7 @@ func (s *State) line2(i int) hex.Line2 {
 // occ lists the units (not commanders) on a hex, top first [11.0].
 func (s *State) occ(c hex.Coord) []int {
 	if s.oc != nil {
-		return s.oc[c]
+		return s.oc.get(s.sc.dense(c))
 	}
 	var out []int
 	for i := range s.U {
@@ -343,7 +410,7 @@ func (s *State) stackOf(i int) []int {
 // morale is the Morale of the unit's current side [3.4].
 func (s *State) morale(i int) int {
 	d := s.def(i)
-	if s.U[i].MP > d.N/2 || d.N == 1 {
+	if s.U[i].MP > d.Back { // table losses [3.4]
 		return d.Morale[0]
 	}
 	return d.Morale[1]
@@ -449,6 +516,7 @@ func (s *State) clone() *State {
 	c.oc = nil
 	c.ocKeep = nil
 	c.views = nil
+	c.uvc = append([]uvEntry(nil), s.uvc...) // entries are never changed, only replaced
 	return &c
 }
 

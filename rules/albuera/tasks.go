@@ -70,6 +70,14 @@ func (s *State) autoTask() bool {
 		}
 		return true
 	}
+	if t.Kind == "countergo" {
+		s.Tasks = s.Tasks[1:]
+		s.ins = 0
+		if !s.U[t.Other].Hit {
+			s.counterGo(t.Units, t.Other)
+		}
+		return true
+	}
 	if t.Kind == "resume" {
 		s.Tasks = s.Tasks[1:]
 		return true
@@ -160,7 +168,11 @@ func (s *State) taskLegal(t Task) []rules.Action {
 		}
 	default:
 		for _, o := range s.taskOpts(t) {
-			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: s.optLabel(t, o), Rule: firstRule(t.Rule, "4.5")})
+			label := s.optLabel(t, o)
+			if t.Kind == "react" {
+				label += s.reactOdds(t, o) // each option with its odds [13.1]
+			}
+			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: label, Rule: firstRule(t.Rule, "4.5")})
 		}
 	}
 	return out

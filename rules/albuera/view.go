@@ -18,17 +18,30 @@ func (s *State) View(side rules.Side) *rules.View {
 	}
 	if s.views == nil || s.views.ver != s.ver {
 		done := s.indexed()
-		var us []rules.UnitView
+		us := make([]rules.UnitView, 0, len(s.U))
+		if len(s.uvc) != len(s.U) {
+			s.uvc = make([]uvEntry, len(s.U))
+		}
 		for i := range s.U {
-			if uv, ok := s.unitView(i); ok {
-				us = append(us, uv)
+			d := s.def(i)
+			k := uvKey{u: s.U[i], move: s.Phase == phMove, active: d.Side == s.Side, canAct: s.canAct(i), brig: contains(s.Brigs, d.Cmd), set: true}
+			e := &s.uvc[i]
+			if e.key != k {
+				uv, ok := s.unitView(i)
+				*e = uvEntry{key: k, ok: ok, uv: uv}
+			}
+			if e.ok {
+				us = append(us, e.uv)
 			}
 		}
 		done()
 		s.views = &viewCache{ver: s.ver, units: us}
 	}
-	v.Units = append([]rules.UnitView(nil), s.views.units...)
-	v.Score = []string{fmt.Sprintf("%s (auto-win: French %d, Allied %d) [16.2]", s.vpText(), s.sc.P("vp_french"), s.sc.P("vp_allied"))}
+	// Shared by the views of this version (read-only for callers; the
+	// random playout asks for two views after every action). The full
+	// slice expression makes an append copy.
+	v.Units = s.views.units[:len(s.views.units):len(s.views.units)]
+	v.Score = []string{fmt.Sprintf("%s (%s) [16.2]", s.vpText(), s.autoWinText())}
 	var pool []string
 	for _, c := range s.Pool {
 		pool = append(pool, s.name(s.idx(c)))
@@ -37,6 +50,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	for _, c := range s.Aside {
 		aside = append(aside, s.name(s.idx(c)))
 	}
+	v.Notes = append(v.Notes, s.clock())
 	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Set aside", Items: aside})
 	if s.Chit != "" && s.Phase != phDraw {
 		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
@@ -148,7 +162,8 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 		}
 		return uv, true
 	}
-	uv.Detail = append(uv.Detail, st.detail...)
+	uv.Detail = make([]string, len(st.detail), len(st.detail)+4)
+	copy(uv.Detail, st.detail)
 	if u.Where == Routed {
 		uv.Markers = append(uv.Markers, "routed")
 		uv.Detail = append(uv.Detail, "Routed: returns on turn "+strconv.Itoa(u.Box)+" [15.11]")
@@ -191,12 +206,21 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 	return uv, true
 }
 
+// clock is the time of day of the turn: each turn is turn_minutes long
+// from start_hour [2.1], [3.2].
+func (s *State) clock() string {
+	m := s.sc.P("turn_minutes")
+	start := s.sc.P("start_hour")*60 + (s.Turn-1)*m
+	end := start + m
+	return fmt.Sprintf("Turn %d: %02d:%02d-%02d:%02d [2.1]", s.Turn, start/60, start%60, end/60, end%60)
+}
+
 // lossMarker is the "-n" marker on the counter's current side [3.4].
 func (s *State) lossMarker(i int) int {
-	n := s.def(i).N
+	n, back := s.def(i).N, s.def(i).Back
 	mp := s.U[i].MP
-	if mp > n/2 || n == 1 {
+	if mp > back {
 		return n - mp
 	}
-	return n/2 - mp
+	return back - mp
 }

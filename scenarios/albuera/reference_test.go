@@ -194,13 +194,14 @@ func TestReference_RatingsModifiersLosses(t *testing.T) {
 	}
 }
 
-// TestReference_EveryInterpretationListed: I1-I66 of the spec's register
-// are all in the reference, in order, each with its rule.
+// TestReference_EveryInterpretationListed: I1-I66 of the spec's register,
+// then the readings taken since (I67 on), are all in the reference, in
+// order, each with its rule.
 func TestReference_EveryInterpretationListed(t *testing.T) {
 	text, _ := reference(t)
 	it := refTable(t, text, "#")
-	if len(it.Rows) != 66 {
-		t.Fatalf("%d interpretations, want 66", len(it.Rows))
+	if len(it.Rows) < 71 {
+		t.Fatalf("%d interpretations, want at least 71", len(it.Rows))
 	}
 	for i, r := range it.Rows {
 		if r[0] != fmt.Sprintf("I%d", i+1) || r[1] == "" || len(r[2]) < 20 {
