@@ -67,7 +67,6 @@ func shownIsStep(t *testing.T, rs *replayScene, g *rules.Game, n int) {
 	}
 }
 
-
 // TestReplaySceneKeysAndBarLeaveTheLiveGameUntouched: R opens the replay
 // of the live Almansa game at its last step; Left/Right, Shift+Left,
 // PageUp/PageDown, Home/End and a click on the timeline bar move through
