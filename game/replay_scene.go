@@ -50,6 +50,60 @@ type replayScene struct {
 	msg       string
 	buttons   []replayButton
 	err       error
+	// info is Replay.Info for step infoN and viewer infoViewer (it replays
+	// the state before the step: asked once per step, not per frame).
+	info       StepInfo
+	infoN      int
+	infoViewer rules.Side
+	infoOK     bool
+}
+
+// stepInfo is Replay.Info for the step shown, memoised.
+func (rs *replayScene) stepInfo() StepInfo {
+	if !rs.infoOK || rs.infoN != rs.R.N || rs.infoViewer != rs.R.Viewer {
+		rs.info, rs.infoN, rs.infoViewer, rs.infoOK = rs.R.Info(), rs.R.N, rs.R.Viewer, true
+	}
+	return rs.info
+}
+
+// infoRow is one row of the step's info in the side panel.
+type infoRow struct {
+	text string
+	gold bool
+	dice bool // the row draws the step's dice after its text
+}
+
+const (
+	infoRowH = 17
+	diceRowH = 26
+	keyRowH  = 15
+)
+
+func (r infoRow) height() int {
+	if r.dice {
+		return diceRowH
+	}
+	return infoRowH
+}
+
+// infoRows are the step's info lines wrapped to the side panel.
+func (rs *replayScene) infoRows(a *App) []infoRow {
+	f := render.Face(13)
+	w := float64(sideWidth - 28)
+	var out []infoRow
+	for _, l := range rs.panelLines() {
+		if l == "Dice:" {
+			out = append(out, infoRow{text: l, dice: true})
+			continue
+		}
+		for i, wl := range render.Wrap(l, f, w) {
+			if i > 0 {
+				wl = "  " + wl
+			}
+			out = append(out, infoRow{text: wl, gold: strings.HasPrefix(l, "Step ")})
+		}
+	}
+	return out
 }
 
 // replayButton is a button of the replay's side panel.
@@ -94,7 +148,12 @@ func (b *BoardScene) openReplay(a *App) {
 		b.S.changed()
 		return
 	}
-	a.scene = newReplayScene(a, r, b)
+	rs := newReplayScene(a, r, b)
+	if rs.b != nil {
+		// The replay opens on the place the player was looking at.
+		rs.b.Cam, rs.b.fitted = b.Cam, true
+	}
+	a.scene = rs
 	a.Redraw()
 }
 
@@ -327,7 +386,7 @@ func (rs *replayScene) stepAt(a *App, x int) int {
 // infoLines are the lines the side panel says about the step shown: who
 // decided, the action, modifiers, the odds, and the viewer's hand.
 func (rs *replayScene) panelLines() []string {
-	info := rs.R.Info()
+	info := rs.stepInfo()
 	lines := info.Lines()
 	if len(info.Dice) > 0 {
 		// The faces are drawn as dice beside the line.
@@ -391,10 +450,16 @@ func (rs *replayScene) layout(a *App) int {
 	return y + 2
 }
 
-// replayLogRect is where the replay's log is: under the step's info.
+// replayLogRect is where the replay's log is: under the step's info and
+// the key list, taking the lower half of the panel or what the info
+// leaves (at least logMinH).
 func (rs *replayScene) replayLogRect(a *App) image.Rectangle {
 	r := rs.sideRect(a)
-	top := max(r.Min.Y+8+34*2+38+32+250, r.Max.Y-r.Dy()*2/5)
+	need := rs.layout(a) + 12 + keyRowH*len(replayKeys)
+	for _, row := range rs.infoRows(a) {
+		need += row.height()
+	}
+	top := max(need, r.Min.Y+r.Dy()/2)
 	top = min(top, r.Max.Y-logMinH)
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
 }
@@ -687,42 +752,40 @@ func (rs *replayScene) drawSide(a *App, dst *ebiten.Image) {
 	r := rs.sideRect(a)
 	vector.DrawFilledRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), background, false)
 	render.DrawPanel(dst, r)
+	lr := rs.replayLogRect(a)
 	y := rs.layout(a)
 	for _, bt := range rs.buttons {
 		render.DrawButton(dst, bt.b)
 	}
 	x0 := float64(r.Min.X + 14)
-	lr := rs.replayLogRect(a)
-	bottom := float64(lr.Min.Y - 4)
 	f := render.Face(13)
-	wrapW := float64(r.Dx() - 28)
-	cy := float64(y)
-	info := rs.R.Info()
-	for _, l := range rs.panelLines() {
-		for _, wl := range render.Wrap(l, f, wrapW) {
-			if cy+17 > bottom-float64(17*len(replayKeys)) {
-				break
-			}
-			c := textColor
-			if strings.HasPrefix(wl, "Step ") {
-				c = replayGold
-			}
-			render.DrawText(dst, wl, f, x0, cy, c)
-			if wl == "Dice:" {
-				dx := x0 + 44
-				for _, d := range info.Dice {
-					drawDie(dst, dx, cy-2, 22, d)
-					dx += 28
-				}
-				cy += 8
-			}
-			cy += 17
+	keysTop := lr.Min.Y - 4 - keyRowH*len(replayKeys)
+	rows := rs.infoRows(a)
+	info := rs.stepInfo()
+	for i, row := range rows {
+		if y+row.height() > keysTop-2 {
+			// No room for the rest (a small window): say so, never cut a
+			// line in half.
+			render.DrawText(dst, fmt.Sprintf("… %d more lines (a taller window shows them)", len(rows)-i), f, x0, float64(y), dimColor)
+			break
 		}
+		c := textColor
+		if row.gold {
+			c = replayGold
+		}
+		render.DrawText(dst, row.text, f, x0, float64(y), c)
+		if row.dice {
+			dx := x0 + 44
+			for _, d := range info.Dice {
+				drawDie(dst, dx, float64(y)-2, 22, d)
+				dx += 28
+			}
+		}
+		y += row.height()
 	}
 	// The replay's keys, just above the log.
-	ky := bottom - float64(15*len(replayKeys))
 	for i, k := range replayKeys {
-		render.DrawText(dst, k, render.Face(11.5), x0, ky+float64(15*i), dimColor)
+		render.DrawText(dst, k, render.Face(11.5), x0, float64(keysTop+keyRowH*i), dimColor)
 	}
 	render.DrawLog(dst, lr, rs.logTexts(), rs.logScroll)
 }

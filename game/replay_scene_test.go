@@ -363,7 +363,7 @@ func TestReplaySceneSidePanelFits(t *testing.T) {
 		s.TakeSeat()
 		step(t, a, Key(ebiten.KeyR, false))
 		rs := replayOf(t, a)
-		top := rs.layout(a)
+		rs.layout(a)
 		side, lr := rs.sideRect(a), rs.replayLogRect(a)
 		for _, bt := range rs.buttons {
 			if !bt.b.Rect.In(side) || bt.b.Rect.Max.Y > lr.Min.Y {
@@ -375,8 +375,8 @@ func TestReplaySceneSidePanelFits(t *testing.T) {
 				t.Errorf("%v: the label %q (%.0f px) is wider than its button (%d px)", size, bt.b.Label, w, bt.b.Rect.Dx())
 			}
 		}
-		if room := lr.Min.Y - 4 - 15*len(replayKeys) - top; room < 120 {
-			t.Errorf("%v: only %d px for the step's info", size, room)
+		if lr.Dy() < logMinH-8 {
+			t.Errorf("%v: the log has only %d px", size, lr.Dy())
 		}
 		for _, k := range replayKeys {
 			if w, _ := render.Measure(k, render.Face(11.5)); w > float64(side.Dx()-28) {
@@ -385,6 +385,21 @@ func TestReplaySceneSidePanelFits(t *testing.T) {
 		}
 		if w, _ := render.Measure(rs.Banner(), render.Bold(19)); w > float64(rs.bannerRect(a).Dx()-28) {
 			t.Errorf("%v: the banner is cut", size)
+		}
+		if size[0] == WindowW {
+			// At the default size every step's info (dice, modifiers,
+			// odds) fits above the key list: nothing is left out.
+			for n := 0; n <= rs.R.Len(); n++ {
+				rs.R.Goto(n)
+				lr := rs.replayLogRect(a)
+				need := 0
+				for _, row := range rs.infoRows(a) {
+					need += row.height()
+				}
+				if room := lr.Min.Y - 6 - keyRowH*len(replayKeys) - rs.layout(a); need > room {
+					t.Errorf("step %d: the info needs %d px, the panel has %d", n, need, room)
+				}
+			}
 		}
 		step(t, a, Key(ebiten.KeyEscape, false))
 	}
