@@ -273,7 +273,7 @@ func (rs *replayScene) Texts(a *App) []string {
 func (rs *replayScene) coverText() (string, string) {
 	who := rs.R.SideName(rs.R.Viewer)
 	return "Replay: pass the seat to " + who,
-		"This game is not over and hides information: the replay shows only " + who + "'s view. Click or press Enter when " + who + " has the seat; Esc goes back."
+		"The game is not over: the replay shows only " + who + "'s view. Enter or a click when " + who + " has the seat; Esc goes back."
 }
 
 // leave returns to the scene the replay was opened from, as it was.

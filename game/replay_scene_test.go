@@ -299,6 +299,13 @@ func TestReplaySceneVentaShowsOneSideOnly(t *testing.T) {
 			t.Fatalf("the hand-over screen shows the card %q", c.Name)
 		}
 	}
+	// The cover's words fit its box (render.DrawCover: two lines of
+	// text under the title, wrapped to the title's width).
+	title, sub := rs.coverText()
+	tw, _ := render.Measure(title, render.Bold(34))
+	if n := len(render.Wrap(sub, render.Face(16), max(tw, 360)+20)); n > 2 {
+		t.Errorf("the cover's text takes %d lines, its box holds 2", n)
+	}
 	step(t, a, Key(ebiten.KeyArrowLeft, false)) // ignored behind the cover
 	if rs.R.N != rs.R.Len() {
 		t.Fatal("a key moved the replay behind the hand-over screen")

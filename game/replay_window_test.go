@@ -218,3 +218,85 @@ func almRectDiff(a, b *image.RGBA, r image.Rectangle) int {
 	c, _ := almRectChanged(a, b, r)
 	return c
 }
+
+// TestReplayWindowVentaBehindTheCover: in the real window, R on an
+// unfinished Venta del Pozo game opens the replay behind the hand-over
+// screen, which hides the board and the hand (the pixels where they were
+// are the cover's ground); Enter shows the seat's side only: its hand in
+// the side panel and no card of the other hand in anything drawn.
+func TestReplayWindowVentaBehindTheCover(t *testing.T) {
+	needWindow(t)
+	win := windowID(t)
+	sh := &almShots{t: t, win: win, dir: t.TempDir()}
+	var s *Session
+	winApp.Do(func() {
+		g, _ := playRandom(t, "venta-del-pozo", 5, 150)
+		var err error
+		if s, err = SessionFor(g); err != nil {
+			t.Error(err)
+			return
+		}
+		winApp.OpenSession(s)
+		s.TakeSeat()
+	})
+	if t.Failed() {
+		return
+	}
+	almPark(t, win)
+	settle(t)
+	live := sh.grab("venta-1-live")
+	xkey(t, "r")
+	var rs *replayScene
+	waitFor(t, "the replay", func() bool { rs, _ = winApp.scene.(*replayScene); return rs != nil })
+	almPark(t, win)
+	settle(t)
+	cover := sh.grab("venta-2-cover")
+	ground := color.RGBA{0x1e, 0x1b, 0x18, 0xff}
+	var board, side image.Rectangle
+	winApp.Do(func() {
+		br := rs.b.BoardRect(winApp)
+		// The quarter of the board and the top of the side panel, away
+		// from the cover's words in the middle.
+		board = image.Rect(br.Min.X, br.Min.Y, br.Min.X+br.Dx()/3, br.Min.Y+br.Dy()/3)
+		sr := rs.sideRect(winApp)
+		side = image.Rect(sr.Min.X, sr.Min.Y, sr.Max.X, sr.Min.Y+sr.Dy()/3)
+	})
+	for name, r := range map[string]image.Rectangle{"board": board, "side panel": side} {
+		n := countColor(cover, r, ground)
+		if n*100 < r.Dx()*r.Dy()*90 {
+			t.Errorf("the hand-over screen does not hide the %s: %d of %d pixels are its ground", name, n, r.Dx()*r.Dy())
+		}
+		if c, tot := almRectChanged(live, cover, r); name == "board" && c*100 < tot*50 {
+			t.Errorf("the %s looks as in the live game behind the cover (%d of %d pixels changed)", name, c, tot)
+		}
+	}
+	xkey(t, "Return")
+	waitFor(t, "the seat taken", func() bool { return !rs.cover })
+	almPark(t, win)
+	settle(t)
+	shown := sh.grab("venta-3-replay")
+	var drawn string
+	var mine, theirs []rules.Card
+	winApp.Do(func() {
+		drawn = strings.Join(rs.Texts(winApp), "\n")
+		st, _ := rs.R.TL.StateAt(rs.R.N)
+		mine, theirs = st.View(rs.R.Viewer).Hand, st.View(1-rs.R.Viewer).Hand
+	})
+	if len(mine) == 0 || !strings.Contains(drawn, mine[0].Name) {
+		t.Errorf("the replay does not show the seat's own hand (%v)", mine)
+	}
+	own := map[string]bool{}
+	for _, c := range mine {
+		own[c.Name] = true
+	}
+	for _, c := range theirs {
+		if !own[c.Name] && strings.Contains(drawn, c.Name) && !publicName(rs.R, rs.R.N, c.Name) {
+			t.Errorf("the other side's card %q is drawn", c.Name)
+		}
+	}
+	if c, tot := almRectChanged(cover, shown, board); c*100 < tot*30 {
+		t.Errorf("after Enter the board is still hidden (%d of %d pixels changed)", c, tot)
+	}
+	xkey(t, "Escape")
+	waitFor(t, "the live board", func() bool { return winApp.Board() != nil && winApp.Board().S == s })
+}
