@@ -92,7 +92,7 @@ func (rs *replayScene) infoRows(a *App) []infoRow {
 	w := float64(sideWidth - 28)
 	var out []infoRow
 	for _, l := range rs.panelLines() {
-		if l == "Dice:" {
+		if l == "Dice:" && rs.s != nil && rs.s.System.ID != symbolDiceSystem {
 			out = append(out, infoRow{text: l, dice: true})
 			continue
 		}
@@ -111,6 +111,10 @@ type replayButton struct {
 	b  render.Button
 	do func(a *App)
 }
+
+// symbolDiceSystem is the system whose dice are symbols (indexes into its
+// battle dice's faces), not numbers: the command-card system.
+const symbolDiceSystem = "napoleonics"
 
 // Layout of the replay scene.
 const (
@@ -388,11 +392,51 @@ func (rs *replayScene) stepAt(a *App, x int) int {
 func (rs *replayScene) panelLines() []string {
 	info := rs.stepInfo()
 	lines := info.Lines()
+	if len(info.Dice) > 0 && len(info.Odds) > 0 {
+		// The outcome this roll gave, among the odds it had: the longest
+		// result its log line states ("defender loses 1 step(s)" is also
+		// the start of "defender loses 1 step(s); attacker loses ...").
+		if _, evs, err := rs.R.TL.Step(rs.R.N); err == nil {
+			best := -1
+			for k, o := range info.Odds {
+				for _, e := range evs {
+					if o.Result != "" && strings.Contains(e.TextFor(rs.R.Viewer), ": "+o.Result) &&
+						(best < 0 || len(o.Result) > len(info.Odds[best].Result)) {
+						best = k
+					}
+				}
+			}
+			if best >= 0 {
+				o := info.Odds[best]
+				plain := fmt.Sprintf("  %s %d/%d", o.Result, o.Num, o.Den)
+				for i, l := range lines {
+					if l == plain {
+						lines[i] = fmt.Sprintf("► %s %d/%d  (this roll)", o.Result, o.Num, o.Den)
+						break
+					}
+				}
+			}
+		}
+	}
 	if len(info.Dice) > 0 {
-		// The faces are drawn as dice beside the line.
+		// Numbered dice are drawn as dice beside the line; the battle dice
+		// of the command-card system are symbols, which only the roll's
+		// log line names.
+		symbols := rs.s != nil && rs.s.System.ID == symbolDiceSystem
 		for i, l := range lines {
 			if strings.HasPrefix(l, "Dice: ") {
 				lines[i] = "Dice:"
+				if symbols {
+					lines[i] = "Battle dice (faces in the roll's words):"
+				}
+			}
+		}
+		// The roll in its own words: faces, modifiers, result, rule.
+		if _, evs, err := rs.R.TL.Step(rs.R.N); err == nil {
+			for _, e := range evs {
+				if len(e.Dice) > 0 {
+					lines = append(lines, "Roll: "+e.TextFor(rs.R.Viewer))
+				}
 			}
 		}
 	}

@@ -411,3 +411,98 @@ func TestReplaySceneSidePanelFits(t *testing.T) {
 		step(t, a, Key(ebiten.KeyEscape, false))
 	}
 }
+
+// TestReplaySceneRollShowsFacesModsAndOdds: at every die roll of a random
+// Almansa game the side panel draws the dice (a dice row), states the roll
+// in its log words (faces, modifiers, result, rule) and, where the combat
+// had odds, marks the outcome the roll gave among them; the battle dice of
+// Venta del Pozo (symbols) are never drawn as numbered dice.
+func TestReplaySceneRollShowsFacesModsAndOdds(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	for _, c := range []struct {
+		scenario string
+		symbols  bool
+	}{{almansa.ScenarioID, false}, {"venta-del-pozo", true}} {
+		var s *Session
+		if c.symbols {
+			g, _ := playRandom(t, c.scenario, 5, 400)
+			s, _ = SessionFor(g)
+		} else {
+			s = almShock(t)
+		}
+		a, _ := scriptedApp(t, s)
+		s.TakeSeat()
+		step(t, a, Key(ebiten.KeyR, false))
+		rs := replayOf(t, a)
+		rs.cover = false
+		rolls, marked := 0, 0
+		for n := 1; n <= rs.R.Len(); n++ {
+			_, evs, _ := rs.R.TL.Step(n)
+			var rolled []rules.Event
+			for _, e := range evs {
+				if len(e.Dice) > 0 {
+					rolled = append(rolled, e)
+				}
+			}
+			if len(rolled) == 0 {
+				continue
+			}
+			rolls++
+			rs.R.Goto(n)
+			rs.sync(a)
+			lines := rs.panelLines()
+			text := strings.Join(lines, "\n")
+			diceRow := false
+			for _, r := range rs.infoRows(a) {
+				diceRow = diceRow || r.dice
+			}
+			if diceRow == c.symbols {
+				t.Fatalf("%s step %d: dice drawn %v, want %v", c.scenario, n, diceRow, !c.symbols)
+			}
+			for _, e := range rolled {
+				if !strings.Contains(text, "Roll: "+e.TextFor(rs.R.Viewer)) {
+					t.Fatalf("%s step %d: the panel lacks the roll %q:\n%s", c.scenario, n, e.TextFor(rs.R.Viewer), text)
+				}
+			}
+			if k := strings.Count(text, "(this roll)"); k > 1 {
+				t.Fatalf("%s step %d: %d outcomes marked", c.scenario, n, k)
+			} else if k == 1 {
+				marked++
+			}
+		}
+		t.Logf("%s: %d rolls, %d with their outcome marked among the odds", c.scenario, rolls, marked)
+		if rolls == 0 || !c.symbols && marked == 0 {
+			t.Fatalf("%s: %d rolls, %d marked", c.scenario, rolls, marked)
+		}
+		step(t, a, Key(ebiten.KeyEscape, false))
+	}
+}
+
+// almShock is an Almansa game (seed 3) played to just after a Bourbon
+// shock [13]: Milan (av4) attacks Lisboa at 1907 and the roll is made.
+func almShock(t *testing.T) *Session {
+	t.Helper()
+	s := almContact(t, "Bourbon shock combat")
+	s.Select("av4")
+	for _, a := range s.TargetActions("1907") {
+		if a.Kind == "shock" {
+			if _, err := s.Do(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.Waiting() {
+		s.TakeSeat()
+	}
+	for _, a := range s.PanelActions() {
+		if a.Choice == "resolve" {
+			if _, err := s.Do(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s.Game.State.(*almansa.State).Decl != nil {
+		t.Fatal("the shock was not resolved")
+	}
+	return s
+}
