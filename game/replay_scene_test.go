@@ -506,3 +506,59 @@ func almShock(t *testing.T) *Session {
 	}
 	return s
 }
+
+// TestReplayScenePlayFromHereLeavesTheLiveAutosave: Play from here in the
+// replay of the live game starts the new game with an autosave of its own;
+// the live game's autosave file stays byte-identical (Continue brings the
+// live game back as it stood), even when branching at its last step.
+func TestReplayScenePlayFromHereLeavesTheLiveAutosave(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	for _, back := range []int{5, 0} {
+		g, _ := playRandom(t, almansa.ScenarioID, 13, 60)
+		s, err := SessionFor(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := NewApp()
+		a.input = &scriptInput{}
+		a.Layout(WindowW, WindowH)
+		a.startSession(s)
+		s.TakeSeat()
+		if err := s.Autosave(g); err != nil {
+			t.Fatal(err)
+		}
+		dir, _ := saves.Dir()
+		livePath := saves.GameAutosavePath(dir, s.AutoKey)
+		before, err := os.ReadFile(livePath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step(t, a, Key(ebiten.KeyR, false))
+		for range back {
+			step(t, a, Key(ebiten.KeyArrowLeft, false))
+		}
+		step(t, a, Key(ebiten.KeyP, false))
+		nb := a.Board()
+		if nb == nil || nb.S == s || len(nb.S.Game.Steps) != len(g.Steps)-back {
+			t.Fatalf("back %d: Play from here did not open a new game of %d steps", back, len(g.Steps)-back)
+		}
+		if nb.S.AutoKey == s.AutoKey {
+			t.Fatalf("back %d: the branch autosaves into the live game's file", back)
+		}
+		if nb.S.CanAct() || nb.S.Waiting() {
+			legal := nb.S.Legal()
+			if nb.S.Waiting() {
+				nb.S.TakeSeat()
+				legal = nb.S.Legal()
+			}
+			if len(legal) > 0 {
+				if _, err := nb.S.Do(legal[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if after, _ := os.ReadFile(livePath); !bytes.Equal(before, after) {
+			t.Fatalf("back %d: the live game's autosave changed", back)
+		}
+	}
+}
