@@ -154,8 +154,11 @@ func (b *BoardScene) openReplay(a *App) {
 	}
 	rs := newReplayScene(a, r, b)
 	if rs.b != nil {
-		// The replay opens on the place the player was looking at.
+		// The replay opens on the place the player was looking at, and
+		// uses the live board's painted map (the same map: its tiles are
+		// not painted and held twice).
 		rs.b.Cam, rs.b.fitted = b.Cam, true
+		rs.b.RB = b.RB
 	}
 	a.scene = rs
 	a.Redraw()
@@ -288,6 +291,27 @@ func (rs *replayScene) leave(a *App) {
 		inv.invalidate()
 	}
 	a.Redraw()
+}
+
+// closeFromReplay handles the window's close button during the replay of
+// the live game: back to the live board, which asks first when the game
+// has decisions no file holds (as it does without the replay). It reports
+// whether it did so (false: nothing to ask, the app may quit).
+func (a *App) closeFromReplay() bool {
+	rs, ok := a.scene.(*replayScene)
+	if !ok {
+		return false
+	}
+	live, ok := rs.back.(*BoardScene)
+	if !ok {
+		return false
+	}
+	rs.leave(a)
+	if live.dialog == nil {
+		live.leaveThen(a, "Quit Grognard", func(a *App) { a.quit = true })
+	}
+	a.dirty = true
+	return true
 }
 
 // release frees the replay board's images.

@@ -562,3 +562,33 @@ func TestReplayScenePlayFromHereLeavesTheLiveAutosave(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaySceneWindowCloseAsksForTheLiveGame: closing the window during
+// the replay of a live game with unsaved decisions returns to its board
+// and asks first, as without the replay; with none, the app quits.
+func TestReplaySceneWindowCloseAsksForTheLiveGame(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	s := almContact(t, "Bourbon shock combat") // decisions made in this session
+	if s.Unsaved() == 0 {
+		t.Fatal("the session has no unsaved decision")
+	}
+	a, b := scriptedApp(t, s)
+	if s.Waiting() {
+		s.TakeSeat()
+	}
+	step(t, a, Key(ebiten.KeyR, false))
+	replayOf(t, a)
+	if !a.closeFromReplay() || a.scene != b || b.dialog == nil || a.quit {
+		t.Fatalf("closing during the replay: scene %T, question %v, quit %v", a.scene, b.dialog != nil, a.quit)
+	}
+	b.answer(a, false) // Stay
+	s.unsaved = 0
+	step(t, a, Key(ebiten.KeyR, false))
+	replayOf(t, a)
+	if !a.closeFromReplay() || !a.quit {
+		t.Fatal("closing during the replay of a saved game does not quit")
+	}
+	if a.closeFromReplay() {
+		t.Fatal("closeFromReplay acted outside a replay")
+	}
+}
