@@ -592,3 +592,50 @@ func TestReplaySceneWindowCloseAsksForTheLiveGame(t *testing.T) {
 		t.Fatal("closeFromReplay acted outside a replay")
 	}
 }
+
+// TestReplaySceneMarshalsFogShowsOneSide: the replay of an unfinished
+// Marshals game (fog of war) draws, at every step, exactly the seat's view
+// of the state then (never the other side's, which differs), and V does
+// not switch sides.
+func TestReplaySceneMarshalsFogShowsOneSide(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	g, _ := playRandom(t, "marshals-three-armies", 3, 300)
+	if g.State.Result().Over {
+		t.Skip("the random game ended")
+	}
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := scriptedApp(t, s)
+	s.TakeSeat()
+	me := s.Viewer
+	step(t, a, Key(ebiten.KeyR, false))
+	rs := replayOf(t, a)
+	if !rs.R.Restricted || !rs.cover {
+		t.Fatal("the replay of an unfinished Marshals game is not restricted to one side behind the cover")
+	}
+	step(t, a, Key(ebiten.KeyEnter, false))
+	step(t, a, Key(ebiten.KeyV, false))
+	differs := 0
+	for n := rs.R.Len(); n >= 0; n -= 7 {
+		rs.R.Goto(n)
+		rs.sync(a)
+		st, err := rs.R.TL.StateAt(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(rs.View().Units)
+		want, _ := json.Marshal(st.View(me).Units)
+		other, _ := json.Marshal(st.View(1 - me).Units)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("step %d: the replay's units are not %s's view", n, s.SideName(me))
+		}
+		if !bytes.Equal(got, other) {
+			differs++
+		}
+	}
+	if differs == 0 {
+		t.Fatal("the two sides' views never differ: the fog was not tested")
+	}
+}
