@@ -194,7 +194,6 @@ func TestReplayWindowStepsBackAcrossACombat(t *testing.T) {
 	if d := almRectDiff(after, again, br); d*1000 > br.Dx()*br.Dy() {
 		t.Errorf("the live board looks different after the replay (%d pixels)", d)
 	}
-	_ = strings.Contains
 }
 
 // countColor counts the pixels of r in img close to c.
