@@ -133,7 +133,7 @@ func (a *App) Update() error {
 		if b := a.Board(); b != nil && b.dialog == nil {
 			b.leaveThen(a, "Quit Grognard", func(a *App) { a.quit = true })
 			a.dirty = true
-		} else if b == nil {
+		} else if b == nil && !a.closeFromReplay() {
 			return ebiten.Termination
 		}
 	}

@@ -503,6 +503,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		{"Save", b.save},
 		{"Load", func(a *App) { b.leaveThen(a, "Load another game", b.load) }},
 		{"Rules", b.openReference},
+		{"Replay", b.openReplay},
 		{"Menu", func(a *App) { b.leaveThen(a, "Go to the menu", func(a *App) { a.ToMenu("") }) }},
 	}
 	w := (x1 - x0 - 4*4) / len(cmds)
@@ -799,6 +800,8 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.radii = !b.radii
 	case e.Key == ebiten.KeyF1:
 		b.openReference(a)
+	case e.Key == ebiten.KeyR && !e.Ctrl:
+		b.openReplay(a) // replay_scene.go
 	case e.Key == ebiten.KeyEqual || e.Key == ebiten.KeyNumpadAdd:
 		c := b.BoardRect(a)
 		b.Cam.ZoomAt(float64(c.Min.X+c.Dx()/2), float64(c.Min.Y+c.Dy()/2), wheelZoom)

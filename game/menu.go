@@ -150,7 +150,7 @@ func (m *menuScene) layout(a *App) {
 	if len(m.recent) > 0 {
 		contSub = m.recent[0].Title()
 	}
-	// Bottom row: Start, Continue, Load, Quit.
+	// Bottom row: Start, Continue, Load, Replay, Quit.
 	by := a.h - 90
 	labels := []struct {
 		l, sub string
@@ -160,9 +160,10 @@ func (m *menuScene) layout(a *App) {
 		{"Start", "the chosen scenario", len(m.scenarios()) > 0, m.start},
 		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
+		{"Replay a save…", "every past moment (Ctrl+R)", true, m.replaySave},
 		{"Quit", "", true, func(a *App) { a.quit = true }},
 	}
-	w := (a.w - 80 - 3*20) / 4
+	w := (a.w - 80 - (len(labels)-1)*20) / len(labels)
 	for i, l := range labels {
 		r := image.Rect(40+i*(w+20), by, 40+i*(w+20)+w, by+56)
 		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: l.l, Sub: l.sub, Rect: r, Enabled: l.ok}, do: l.do})
@@ -246,6 +247,9 @@ func (m *menuScene) update(a *App, evs []Event) error {
 			switch {
 			case e.Key == ebiten.KeyO && e.Ctrl:
 				m.loadSave(a)
+				a.Redraw()
+			case e.Key == ebiten.KeyR && e.Ctrl:
+				m.replaySave(a) // replay_scene.go
 				a.Redraw()
 			case e.Key == ebiten.KeyEnter:
 				m.start(a)

@@ -293,7 +293,7 @@ func (r *Replay) Info() StepInfo {
 		info.By = r.SideName(st.By)
 	}
 	if r.visible(st) {
-		info.Action = st.Action.Key()
+		info.Action = r.label(st)
 	}
 	for _, e := range evs {
 		info.Dice = append(info.Dice, e.Dice...)
@@ -316,6 +316,28 @@ func (r *Replay) Info() StepInfo {
 		}
 	}
 	return info
+}
+
+// label is the words of step N's action as the player saw them (its
+// label and rule, found among the legal actions or chance outcomes of the
+// state before it), else its key.
+func (r *Replay) label(st rules.Step) string {
+	before, err := r.TL.StateAt(r.N - 1)
+	if err != nil {
+		return st.Action.Key()
+	}
+	if st.By == rules.Chance {
+		for _, o := range before.Chances() {
+			if o.Action.Key() == st.Action.Key() && o.Action.Label != "" {
+				return o.Action.String()
+			}
+		}
+		return st.Action.Key()
+	}
+	if legal, ok := rules.FindLegal(before, st.Action); ok {
+		return legal.String()
+	}
+	return st.Action.Key()
 }
 
 // odds previews action a of step m on the state before it.
