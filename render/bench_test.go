@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"os"
 	"testing"
 	"time"
 
@@ -106,12 +105,6 @@ func BenchmarkDrawEmpty(b *testing.B) { benchDraw(b, false) }
 // TestDrawAllocatesNoImagesAfterWarmUp checks that the faces, stamps and
 // tiles made by the first frame are reused by later ones.
 func TestDrawAllocatesNoImagesAfterWarmUp(t *testing.T) {
-	if os.Getenv("GROGNARD_RUN_BROKEN") == "" {
-		// Known broken since the strokes and fills moved to vector.FillPath /
-		// StrokePath: eleven frames drawn inside one loop callback grew the
-		// process past 6 GB under software OpenGL (see docs/NOTES.md).
-		t.Skip("known broken: memory of repeated draws in one frame (GROGNARD_RUN_BROKEN=1 runs it)")
-	}
 	needLoop(t)
 	rb := benchBoard()
 	r := NewBoard(rb)

@@ -38,6 +38,7 @@ type Board struct {
 	us   float64       // unit scale: counters are CounterSide*us map units
 
 	tiles    map[tileKey]*tile
+	cv       *canvas // the CPU canvas tiles are painted on (tiles.go)
 	tick     uint64
 	open     string // OpenStack of the last Draw, used by PickUnit
 	clips    [2]clipSlot

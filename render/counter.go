@@ -75,6 +75,9 @@ func faceImage(k faceKey) *ebiten.Image {
 	} else {
 		paintCounter(img, k, pad, pad, wpx, hpx)
 	}
+	// run the face's queued paths now: a frame that makes a hundred faces
+	// would otherwise hold all their vertices until it ends
+	flushGPU(img)
 	faceCache2[k] = img
 	return img
 }

@@ -179,23 +179,30 @@ func (b *Board) paintHex(p *painter, numbers bool) {
 			top = y - HexSize*0.8
 		}
 		if numbers {
-			q := p.P(x, top+1.5)
-			drawTextCentered(p.dst, m.Num(c), Mono(8.5*p.s), q.X, q.Y+4.5*p.s, rgba(0x3b, 0x2f, 0x24, 0xc0))
+			q, num := p.P(x, top+1.5), m.Num(c)
+			p.later(func() {
+				drawTextCentered(p.dst, num, Mono(8.5*p.s), q.X, q.Y+4.5*p.s, rgba(0x3b, 0x2f, 0x24, 0xc0))
+			})
 		}
 		if cell.Label != "" {
 			q := p.P(x, top+HexSize*0.5)
 			if numbers {
 				q = p.P(x, top+HexSize*0.62)
 			}
-			haloText(p.dst, cell.Label, Bold(11*p.s), q.X, q.Y, colLabel, withAlpha(colPaper, 0xb0), p.s)
+			label := cell.Label
+			p.later(func() {
+				haloText(p.dst, label, Bold(11*p.s), q.X, q.Y, colLabel, withAlpha(colPaper, 0xb0), p.s)
+			})
 		}
 	}
 	for _, n := range b.placeNames() {
 		if !p.visible(n.X, n.Y, HexSize*3) {
 			continue
 		}
-		q := p.P(n.X, n.Y)
-		haloText(p.dst, n.name, Italic(12.5*p.s), q.X, q.Y, colInk, withAlpha(colPaper, 0xd0), p.s)
+		q, name := p.P(n.X, n.Y), n.name
+		p.later(func() {
+			haloText(p.dst, name, Italic(12.5*p.s), q.X, q.Y, colInk, withAlpha(colPaper, 0xd0), p.s)
+		})
 	}
 }
 

@@ -62,19 +62,50 @@ func drawScenario(t testing.TB, scenario string, o Overlay) (*ebiten.Image, *Boa
 	return img, b, cam, v
 }
 
-// TestLookScenarios writes the scenarios as the app opens them, for
-// looking at (RENDER_SAMPLES=/tmp/x).
-func TestLookScenarios(t *testing.T) {
-	// A tool for looking, not an assertion: it only writes PNGs, and drawing
-	// whole scenarios in one loop callback takes several GB under software
-	// OpenGL, so it runs only when asked for.
-	if os.Getenv("RENDER_SAMPLES") == "" && os.Getenv("LOOK") == "" {
-		t.Skip("set RENDER_SAMPLES=DIR (and LOOK=\"scenario ...\") to draw the scenarios as the app opens them")
+// allScenarios lists every registered scenario id.
+func allScenarios() []string {
+	var out []string
+	for _, sys := range rules.Systems() {
+		for _, sc := range rules.Scenarios(sys.ID) {
+			out = append(out, sc.ID)
+		}
 	}
+	return out
+}
+
+// TestLookScenarios draws every registered scenario as the app opens it
+// (LOOK="id ..." limits it; RENDER_SAMPLES=DIR writes the PNGs to look
+// at) and checks each board: the viewport is covered by the painted map,
+// not the bare table, and the map is not one flat colour.
+func TestLookScenarios(t *testing.T) {
 	needLoop(t)
-	for _, sc := range strings.Fields(envOr("LOOK", "almansa-1707 venta-del-pozo")) {
+	list := allScenarios()
+	if l := os.Getenv("LOOK"); l != "" {
+		list = strings.Fields(l)
+	}
+	for _, sc := range list {
 		img, _, _, _ := drawScenario(t, sc, Overlay{Minimap: os.Getenv("NOMM") == ""})
 		savePNG(t, img, "look_"+sc+".png")
+		r := appBoardRect
+		table, n := 0, 0
+		colours := map[[3]uint8]bool{}
+		for y := r.Min.Y; y < r.Max.Y; y += 7 {
+			for x := r.Min.X; x < r.Max.X; x += 7 {
+				c := pix(img, float64(x), float64(y))
+				if c == colTable {
+					table++
+				}
+				colours[[3]uint8{c.R &^ 7, c.G &^ 7, c.B &^ 7}] = true
+				n++
+			}
+		}
+		if table*2 > n {
+			t.Errorf("%s: %d of %d sampled points of the board are the bare table", sc, table, n)
+		}
+		if len(colours) < 40 {
+			t.Errorf("%s: only %d distinct colours on the board: the map is not painted", sc, len(colours))
+		}
+		flushQueue()
 	}
 }
 

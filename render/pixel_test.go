@@ -306,3 +306,55 @@ func TestPixelsBlocksShowStrengthSquares(t *testing.T) {
 	_ = image.Pt
 	_ = hex.Coord{}
 }
+
+// TestPixelsTranslucentFillBlendsToItsColour: a translucent highlight
+// colour over a known ground gives the source-over blend of the two, on
+// the GPU paths (stamps, widgets) and on the CPU canvas (terrain tiles),
+// not a darker one.
+func TestPixelsTranslucentFillBlendsToItsColour(t *testing.T) {
+	needLoop(t)
+	ground := rgb(0xf0, 0xe6, 0xc8)
+	over := rgba(0x30, 0x60, 0xd0, 0x60) // straight (0x30,0x60,0xd0) at alpha 0x60
+	a := float64(0x60) / 255
+	want := func(s, d uint8) float64 { return float64(s)*a + float64(d)*(1-a) }
+	wr, wg, wb := want(0x30, ground.R), want(0x60, ground.G), want(0xd0, ground.B)
+	check := func(name string, c [3]float64) {
+		t.Helper()
+		if math.Abs(c[0]-wr) > 3 || math.Abs(c[1]-wg) > 3 || math.Abs(c[2]-wb) > 3 {
+			t.Errorf("%s: translucent fill gives %.0f,%.0f,%.0f, want the blend %.0f,%.0f,%.0f", name, c[0], c[1], c[2], wr, wg, wb)
+		}
+	}
+	// GPU: the vector paths, a rectangle and a circle
+	img := ebiten.NewImage(120, 60)
+	img.Fill(ground)
+	fillPoly(img, []pt{{10, 10}, {50, 10}, {50, 50}, {10, 50}}, over)
+	fillCircle(img, 90, 30, 20, over)
+	r, g, b := avg(img, 30, 30, 3)
+	check("GPU polygon", [3]float64{r, g, b})
+	r, g, b = avg(img, 90, 30, 3)
+	check("GPU circle", [3]float64{r, g, b})
+	// CPU canvas, as terrain tiles are painted, then uploaded
+	cv := newCanvas(image.NewRGBA(image.Rect(0, 0, 120, 60)))
+	cv.fillRect(0, 0, 120, 60, ground)
+	cv.fillPoly([]pt{{10, 10}, {50, 10}, {50, 50}, {10, 50}}, over)
+	cv.stroke([]pt{{70, 10}, {110, 50}, {70, 50}}, false, 8, true, over)
+	up := ebiten.NewImage(120, 60)
+	up.WritePixels(cv.img.Pix)
+	r, g, b = avg(up, 30, 30, 3)
+	check("CPU polygon", [3]float64{r, g, b})
+	// where a stroke's pieces meet (segment, join disc, segment) it is
+	// painted once, not twice
+	r, g, b = avg(up, 110, 50, 0)
+	check("CPU stroke join", [3]float64{r, g, b})
+	// and the highlight stamp's translucent body over the paper
+	st := NewBoard(fixtureHex(t)).stamps(4)
+	dst := ebiten.NewImage(st.hl[HLDeploy].Bounds().Dx(), st.hl[HLDeploy].Bounds().Dy())
+	dst.Fill(ground)
+	dst.DrawImage(st.hl[HLDeploy], nil)
+	c := float64(dst.Bounds().Dx()) / 2
+	col := hlColor(HLDeploy)
+	a = float64(0x40) / 255
+	wr, wg, wb = want(col.R, ground.R), want(col.G, ground.G), want(col.B, ground.B)
+	r, g, b = avg(dst, c, c, 2)
+	check("deploy highlight stamp", [3]float64{r, g, b})
+}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"os"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -148,9 +147,6 @@ func demoOverlay() Overlay {
 }
 
 func TestSampleRender(t *testing.T) {
-	if os.Getenv("GROGNARD_RUN_BROKEN") == "" {
-		t.Skip("known broken: warming every tile of the demo boards grows past 7 GB under software OpenGL since the v2.10 upgrade (GROGNARD_RUN_BROKEN=1 runs it)")
-	}
 	needLoop(t)
 	screen := ebiten.NewImage(1280, 800)
 	for _, flat := range []bool{true, false} {

@@ -49,6 +49,7 @@ func renderChip(ab string, col colorT, bucket int) *ebiten.Image {
 	fillRoundRect(img, 0.5, 0.5, w, h, 2.5*s, col)
 	strokeRoundRect(img, 0.5, 0.5, w, h, 2.5*s, math.Max(0.8, 0.8*s), shade(col, -0.5))
 	drawTextCentered(img, ab, f, 0.5+w/2, 0.5+h/2, inkOn(col))
+	flushGPU(img)
 	return img
 }
 
@@ -90,6 +91,7 @@ func badgeImage(n, bucket int) *ebiten.Image {
 	fillCircle(img, r+1.5, r+1.5, r, rgb(0x22, 0x1c, 0x16))
 	strokeCircle(img, r+1.5, r+1.5, r, math.Max(1, 1.2*s), rgb(0xf5, 0xe9, 0xc8))
 	drawTextCentered(img, strconv.Itoa(n), Bold(10*s), r+1.5, r+1.5, rgb(0xf5, 0xe9, 0xc8))
+	flushGPU(img)
 	badgeC[k] = img
 	return img
 }
@@ -118,6 +120,7 @@ func frontImage(bucket int) *ebiten.Image {
 	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
 	strokePoly(img, tri, true, math.Max(1, 1.6*s), rgb(0xfb, 0xf6, 0xe8))
 	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
+	flushGPU(img)
 	frontC[bucket] = img
 	return img
 }
@@ -164,6 +167,9 @@ func (b *Board) stamps(bucket int) *boardStamps {
 	r := CounterSide * 3.6
 	st.openShade = ebiten.NewImage(int(2*r*s)+2, int(2*r*s)+2)
 	fillCircle(st.openShade, r*s+1, r*s+1, r*s, rgba(0x18, 0x14, 0x10, 0x58))
+	for _, img := range append(st.hl[:], st.hover, st.arrowOn, st.arrowOff, st.dot, st.dotEnd, st.ring, st.openShade) {
+		flushGPU(img)
+	}
 	b.stampCache[bucket] = st
 	return st
 }
@@ -330,6 +336,7 @@ func (b *Board) longRing(lenU, bucket int) *ebiten.Image {
 		return img
 	}
 	img := renderRing(float64(lenU), CounterSide, bucketScales[bucket])
+	flushGPU(img)
 	b.longRings[k] = img
 	return img
 }
@@ -352,6 +359,7 @@ func (b *Board) pill(txt string, kind HighlightKind, bucket int) *ebiten.Image {
 	fillRoundRect(img, 1.5, 1.5, w, h, h/2, rgba(0xff, 0xfc, 0xf2, 0xf0))
 	strokeRoundRect(img, 1.5, 1.5, w, h, h/2, math.Max(1, 1.5*s), col)
 	drawTextCentered(img, txt, f, 1.5+w/2, 1.5+h/2, rgb(0x1c, 0x16, 0x10))
+	flushGPU(img)
 	b.pills[k] = img
 	return img
 }

@@ -50,7 +50,7 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 	s := bucketScales[k.bucket]
 	img := ebiten.NewImage(tileSize+1, tileSize+1)
 	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
-	p := &painter{dst: img, s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
+	p := &painter{dst: img, cv: b.tileCanvas(), s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
 	if b.hm != nil {
 		b.paintHex(p, k.numbers)
 	} else if b.zg != nil {
@@ -58,13 +58,23 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 	} else {
 		p.fillRect(0, 0, b.w, b.h, colPaper)
 	}
+	// the shapes, painted on the CPU, go up in one WritePixels; the names
+	// and numbers are drawn over them on the GPU
 	p.flushTexts()
-	// Reading a pixel makes Ebitengine run its command queue now. Otherwise
-	// every tile painted in one frame piles its vertices (forests: hundreds
-	// of MB) in the queue until the frame ends, and llvmpipe copies them.
+	// Reading a pixel makes Ebitengine run its command queue now, so the
+	// texts of many tiles made in one frame do not pile up in it.
 	flushGPU(img)
 	b.tiles[k] = &tile{img: img, used: b.tick}
 	return img
+}
+
+// tileCanvas is the board's CPU canvas for painting a tile, cleared.
+func (b *Board) tileCanvas() *canvas {
+	if b.cv == nil {
+		b.cv = newCanvas(image.NewRGBA(image.Rect(0, 0, tileSize+1, tileSize+1)))
+	}
+	clear(b.cv.img.Pix)
+	return b.cv
 }
 
 func (b *Board) evictTiles() {
@@ -141,21 +151,22 @@ func (b *Board) Warm() {
 }
 
 // painter draws in map units onto a tile: (x, y) map -> ((x-tx)*s, (y-ty)*s).
+// With a canvas (terrain tiles, legend swatches) it paints on the CPU;
+// without, straight onto dst with Ebitengine's vector paths (the few
+// shapes of a legend sample).
 type painter struct {
 	dst    *ebiten.Image
+	cv     *canvas // when set, shapes are painted here, and dst gets them at upload
 	s      float64
 	tx, ty float64
 	w, h   float64  // tile extent in map units
-	texts  []func() // text drawn last, after every shape (see fillRect)
+	texts  []func() // text drawn last, after every shape and the upload
 	// overview: painting the minimap, too small for writing
 	overview bool
-	points   int // points painted since the last flushGPU
 }
 
 // flushGPU makes Ebitengine run its command queue now, by reading a pixel
-// of img. Otherwise every shape painted in a frame keeps its vertices in
-// the queue until the frame ends: a forest tile queues hundreds of MB, and
-// llvmpipe copies them again.
+// of img: a frame's queued draws are otherwise kept until it ends.
 func flushGPU(img *ebiten.Image) {
 	img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(make([]byte, 4))
 }
@@ -163,7 +174,12 @@ func flushGPU(img *ebiten.Image) {
 // later queues a text draw until flushTexts.
 func (p *painter) later(f func()) { p.texts = append(p.texts, f) }
 
+// flushTexts uploads the canvas, if any, to dst and draws the queued texts
+// over it.
 func (p *painter) flushTexts() {
+	if p.cv != nil {
+		p.dst.WritePixels(p.cv.img.Pix)
+	}
 	for _, f := range p.texts {
 		f()
 	}
@@ -171,15 +187,8 @@ func (p *painter) flushTexts() {
 }
 
 func (p *painter) P(x, y float64) pt {
-	if p.points++; p.points >= flushPoints {
-		p.points = 0
-		flushGPU(p.dst)
-	}
 	return pt{(x - p.tx) * p.s, (y - p.ty) * p.s}
 }
-
-// flushPoints bounds the points queued between two flushGPU.
-const flushPoints = 1 << 11
 
 // visible reports whether a disc of radius r at (x, y) touches the tile.
 func (p *painter) visible(x, y, r float64) bool {
@@ -194,42 +203,91 @@ func (p *painter) tr(pts []pt) []pt {
 	return out
 }
 
-func (p *painter) fillPoly(pts []pt, c colorT) { fillPoly(p.dst, p.tr(pts), c) }
+// sw is a stroke width in pixels: never thinner than 0.6 px.
+func (p *painter) sw(w float64) float64 { return math.Max(w*p.s, 0.6) }
+
+func (p *painter) fillPoly(pts []pt, c colorT) {
+	if p.cv != nil {
+		p.cv.fillPoly(p.tr(pts), c)
+		return
+	}
+	fillPoly(p.dst, p.tr(pts), c)
+}
 func (p *painter) strokePoly(pts []pt, closed bool, w float64, c colorT) {
-	strokePoly(p.dst, p.tr(pts), closed, math.Max(w*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.stroke(p.tr(pts), closed, p.sw(w), false, c)
+		return
+	}
+	strokePoly(p.dst, p.tr(pts), closed, p.sw(w), c)
 }
 func (p *painter) strokeRound(pts []pt, closed bool, w float64, c colorT) {
-	strokePolyRound(p.dst, p.tr(pts), closed, math.Max(w*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.stroke(p.tr(pts), closed, p.sw(w), true, c)
+		return
+	}
+	strokePolyRound(p.dst, p.tr(pts), closed, p.sw(w), c)
 }
 func (p *painter) line(x0, y0, x1, y1, w float64, c colorT) {
 	a, b := p.P(x0, y0), p.P(x1, y1)
-	line(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.stroke([]pt{a, b}, false, p.sw(w), false, c)
+		return
+	}
+	line(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), c)
 }
 func (p *painter) roundLine(x0, y0, x1, y1, w float64, c colorT) {
 	a, b := p.P(x0, y0), p.P(x1, y1)
-	roundLine(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.stroke([]pt{a, b}, false, p.sw(w), true, c)
+		return
+	}
+	roundLine(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), c)
 }
 func (p *painter) dash(x0, y0, x1, y1, w, d, g float64, c colorT) {
 	a, b := p.P(x0, y0), p.P(x1, y1)
-	dashLine(p.dst, a.X, a.Y, b.X, b.Y, math.Max(w*p.s, 0.6), d*p.s, g*p.s, c)
+	if p.cv != nil {
+		p.cv.dash(a.X, a.Y, b.X, b.Y, p.sw(w), d*p.s, g*p.s, c)
+		return
+	}
+	dashLine(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), d*p.s, g*p.s, c)
 }
 func (p *painter) circle(x, y, r float64, c colorT) {
 	q := p.P(x, y)
+	if p.cv != nil {
+		p.cv.fillCircle(q.X, q.Y, r*p.s, c)
+		return
+	}
 	fillCircle(p.dst, q.X, q.Y, r*p.s, c)
 }
 func (p *painter) ring(x, y, r, w float64, c colorT) {
 	q := p.P(x, y)
-	strokeCircle(p.dst, q.X, q.Y, r*p.s, math.Max(w*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.strokeCircle(q.X, q.Y, r*p.s, p.sw(w), c)
+		return
+	}
+	strokeCircle(p.dst, q.X, q.Y, r*p.s, p.sw(w), c)
 }
 func (p *painter) fillRect(x, y, w, h float64, c colorT) {
 	q := p.P(x, y)
+	if p.cv != nil {
+		p.cv.fillRect(q.X, q.Y, w*p.s, h*p.s, c)
+		return
+	}
 	fillRect(p.dst, q.X, q.Y, w*p.s, h*p.s, c)
 }
 func (p *painter) roundRect(x, y, w, h, r float64, c colorT) {
 	q := p.P(x, y)
+	if p.cv != nil {
+		p.cv.fillPoly(roundRectPts(q.X, q.Y, w*p.s, h*p.s, r*p.s), c)
+		return
+	}
 	fillRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, c)
 }
 func (p *painter) strokeRoundRect(x, y, w, h, r, sw float64, c colorT) {
 	q := p.P(x, y)
-	strokeRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, math.Max(sw*p.s, 0.6), c)
+	if p.cv != nil {
+		p.cv.stroke(roundRectPts(q.X, q.Y, w*p.s, h*p.s, r*p.s), true, p.sw(sw), false, c)
+		return
+	}
+	strokeRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, p.sw(sw), c)
 }

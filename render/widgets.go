@@ -512,11 +512,13 @@ func terrainSwatch(t string, level int, flat bool) *ebiten.Image {
 	b := NewBoard(&rules.Board{Kind: "hex", Hex: m})
 	n := int(math.Ceil(b.w))
 	img := ebiten.NewImage(n, int(math.Ceil(b.h)))
-	p := &painter{dst: img, s: 1, w: b.w, h: b.h}
+	cv := newCanvas(image.NewRGBA(image.Rect(0, 0, n, int(math.Ceil(b.h)))))
+	p := &painter{dst: img, cv: cv, s: 1, w: b.w, h: b.h}
 	cx, cy := b.hexCenter(hex.Coord{})
 	p.fillPoly(b.hexCorners(cx, cy, HexSize), terrainBase(t, level))
 	b.paintTerrainGlyphs(p, hex.Coord{}, m.Cell(hex.Coord{}))
 	p.strokePoly(b.hexCorners(cx, cy, HexSize), true, 1.5, colInk)
+	p.flushTexts()
 	swatches[k] = img
 	return img
 }
