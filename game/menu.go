@@ -143,7 +143,13 @@ func (m *menuScene) layout(a *App) {
 		if r.Max.Y > a.h-100 {
 			break
 		}
-		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: g.Title(), Sub: "autosaved " + g.Saved.Local().Format("2 Jan 2006, 15:04"), Rect: r, Enabled: true},
+		// Two games may stand at the same turn and phase of one scenario:
+		// the time to the second and the decisions taken tell them apart.
+		sub := "autosaved " + g.Saved.Local().Format("2 Jan 2006, 15:04:05")
+		if g.Game != nil {
+			sub += fmt.Sprintf(" · %d decisions", len(g.Game.Steps))
+		}
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: g.Title(), Sub: sub, Rect: r, Enabled: true},
 			do: func(a *App) { m.continueGame(a, g) }})
 	}
 	contSub := "no game to continue"
