@@ -12,7 +12,8 @@ import (
 
 // ventaBattleBack is a Venta del Pozo game in the British combat phase
 // (Attack Left played) with only the KGL battalion at 0209 and the French
-// 66e at 0208; each side holds cards. The British hold the seat, their
+// 66e at 0208 (and the French 15e Léger far off at 0105); each side holds
+// cards. The British hold the seat, their
 // melee is declared and the dice forced (an infantry symbol, three
 // artillery: one hit, no flag), so the French decide whether to battle back.
 func ventaBattleBack(t *testing.T) *Session {
@@ -23,7 +24,7 @@ func ventaBattleBack(t *testing.T) *Session {
 	}
 	st := s.Game.State.(*napoleonics.State)
 	hm := s.View().Board.Hex
-	place := map[string]string{"b-kgl1": "0209", "f-66": "0208"}
+	place := map[string]string{"b-kgl1": "0209", "f-66": "0208", "f-15l": "0105"}
 	for i := range st.Units {
 		u := &st.Units[i]
 		h, ok := place[u.ID]
@@ -154,5 +155,45 @@ func TestPublicDecisionsNeverShowAHand(t *testing.T) {
 			t.Fatalf("%s: no public decision met in three random games", sc)
 		}
 		t.Logf("%s: %d public decisions", sc, publics)
+	}
+}
+
+// TestNoSaysWhoseDecisionItIs (#11.12): a player never reads "it is the
+// French turn" about his own unit when the game waits for him. On the
+// public screen the French, deciding a battle back in the British turn,
+// are told that only that decision is theirs; the French at their own
+// command phase with a British block left selected are told it is not
+// theirs.
+func TestNoSaysWhoseDecisionItIs(t *testing.T) {
+	s := ventaBattleBack(t)
+	s.Select("f-15l")
+	for _, w := range []string{s.UnitWhy("f-15l"), s.WhyNot("0106")} {
+		if strings.Contains(w, "it is the") || !strings.Contains(w, "battle back") {
+			t.Errorf("the French deciding a battle back read %q", w)
+		}
+	}
+	s, err := NewSession(napoleonics.ScenarioID, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	if s.Viewer != 0 || !s.CanAct() {
+		t.Fatalf("the French should have the seat: viewer %v", s.Viewer)
+	}
+	var british string
+	for _, u := range s.View().Units {
+		if u.Side == 1 && u.At != "" {
+			british = u.ID
+			break
+		}
+	}
+	s.Select(british)
+	for _, w := range []string{s.UnitWhy(british), s.WhyNot("0105"), s.SelectionStatus()} {
+		if strings.Contains(w, "it is the") {
+			t.Errorf("the French with a British block selected read %q", w)
+		}
+	}
+	if w := s.WhyNot("0105"); !strings.Contains(w, "not yours") {
+		t.Errorf("the French with a British block selected: %q", w)
 	}
 }

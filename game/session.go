@@ -846,12 +846,32 @@ func (s *Session) notSelf(id string) string {
 	return fmt.Sprintf("%s %s unit, not yours: you play the %s", art, side, s.SideName(s.Viewer))
 }
 
+// reactionWhy says why an own unit has no action when the viewer decides
+// within the other side's turn (a battle back, a retreat): the system's
+// own reason ("it is the French turn") would tell the deciding player
+// that it is not his turn at all. "" when the unit has an action or the
+// viewer's own side is active.
+func (s *Session) reactionWhy(id string) string {
+	st := s.Game.State.Status()
+	if st.Decider != s.Viewer || st.Active < 0 || st.Active == s.Viewer || s.hasActions(id) {
+		return ""
+	}
+	p := st.Prompt
+	if p == "" {
+		p = s.SideName(s.Viewer) + " decides"
+	}
+	return fmt.Sprintf("in the %s turn only this decision is yours now: %s", s.SideName(st.Active), p)
+}
+
 // UnitWhy says why a unit has no legal action now, in the system's words
 // with its rule. The reason is asked at the unit's own place: a system may
 // refuse an empty place as a malformed hex number, which is no reason a
 // player can use.
 func (s *Session) UnitWhy(id string) string {
 	if w := s.notSelf(id); w != "" {
+		return w
+	}
+	if w := s.reactionWhy(id); w != "" {
 		return w
 	}
 	ex, ok := s.Game.State.(rules.Explainer)
@@ -893,6 +913,9 @@ func (s *Session) WhyNot(loc string) string {
 		return "select a unit first"
 	}
 	if w := s.notSelf(s.Selected); w != "" {
+		return "No: " + w
+	}
+	if w := s.reactionWhy(s.Selected); w != "" {
 		return "No: " + w
 	}
 	if ex, ok := s.Game.State.(rules.Explainer); ok {
