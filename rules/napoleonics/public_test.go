@@ -1,6 +1,7 @@
 package napoleonics
 
 import (
+	"strings"
 	"testing"
 
 	"grognard/rules"
@@ -47,5 +48,41 @@ func TestBattleBack_RetreatAndBattleBackArePublicDecisions(t *testing.T) {
 	do(t, s, "no-square", "f-66", "0208")
 	if s.Status().Decider != rules.Chance || s.View(0).PublicDecision || s.View(1).PublicDecision {
 		t.Fatal("a roll is no player's decision")
+	}
+}
+
+// TestSequence_OneDrawOneLogLine [Sequence of Play: draw]: ending the
+// combat phase draws the one card the card played allows, and the log
+// gains one line for it, naming the phase; the owner reads the card, the
+// other side only that a card was drawn.
+func TestSequence_OneDrawOneLogLine(t *testing.T) {
+	s := board(t, 1, PhCombat, "attack-left", map[string]string{"b-kgl1": "0209", "f-66": "0208"})
+	evs := do(t, s, "end", "", "")
+	for s.Status().Decider == rules.Chance {
+		ch := s.Chances()
+		more, err := s.Apply(ch[0].Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, more...)
+	}
+	var draws []rules.Event
+	for _, e := range evs {
+		if strings.Contains(e.TextFor(rules.NoSide), "draws") {
+			draws = append(draws, e)
+		}
+	}
+	if len(draws) != 1 {
+		var all []string
+		for _, e := range evs {
+			all = append(all, e.TextFor(1))
+		}
+		t.Fatalf("one card drawn, %d log lines about it: %q", len(draws), all)
+	}
+	if got := draws[0].TextFor(0); got != "Draw phase: British draws a card [Sequence of Play: draw]" {
+		t.Errorf("the French read %q", got)
+	}
+	if got := draws[0].TextFor(1); !strings.HasPrefix(got, "Draw phase: British draws ") || strings.HasSuffix(got, "a card") {
+		t.Errorf("the British read %q", got)
 	}
 }
