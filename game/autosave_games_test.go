@@ -16,6 +16,9 @@ import (
 // with scenario and turn) and opens either as it stood.
 func TestEveryGameStaysInContinue(t *testing.T) {
 	t.Setenv("GROGNARD_HOME", t.TempDir())
+	// The menu a player sees: without the fixture systems (the window
+	// tests list them, and then only one recent game fits below them).
+	t.Setenv(EnvFixtures, "")
 	first := newHexSession(t, 9)
 	a, _ := scriptedApp(t, first)
 	a.startSession(first)
