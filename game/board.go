@@ -1317,6 +1317,11 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		default:
 			msg = b.S.SelectionStatus()
 		}
+		if b.S.Public && msg != "" {
+			// A public decision: no hand-over, and the player who holds
+			// the seat may watch (#11.10).
+			msg = b.S.SideName(b.S.Viewer) + " decides here, nothing secret shown. " + msg
+		}
 	}
 	if msg != "" {
 		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
