@@ -164,7 +164,7 @@ func (b *BoardScene) endPhase(act rules.Action) {
 }
 
 // choose does a choice, first asking when it takes other choices of the
-// panel away (attaching the reserve gives up the historical set-up).
+// panel away (a choice that closes the other options of a phase).
 func (b *BoardScene) choose(act rules.Action) {
 	if lost := b.S.LostChoices(act); len(lost) > 0 {
 		b.ask(act.Label+"?", "This gives up: "+strings.Join(lost, "; ")+". It cannot be taken back once the other side decides.", "Go ahead (Enter)", "Keep the choice (Esc)", func(*App) { _, _ = b.S.Do(act) })
@@ -1323,6 +1323,11 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			}
 		default:
 			msg = b.S.SelectionStatus()
+		}
+		if b.S.Public && msg != "" {
+			// A public decision: no hand-over, and the player who holds
+			// the seat may watch (#11.10).
+			msg = b.S.SideName(b.S.Viewer) + " decides here, nothing secret shown. " + msg
 		}
 	}
 	if msg != "" {

@@ -122,6 +122,13 @@ func (b *BoardScene) facingUnder(sx, sy float64) (rules.Action, bool) {
 	z := math.Max(b.Cam.Zoom, 0.01)
 	rad := math.Max(render.HexSize*0.42, 16/z)
 	mx, my := b.Cam.ToMap(sx, sy)
+	// Zoomed out, 16 px reach into the neighbouring hexes: a point near
+	// a neighbour's centre aims at that hex (a move), not at an arrow.
+	if loc, ok := b.RB.Pick(b.Cam, sx, sy); ok && loc != u.At {
+		if hx, hy, ok := b.RB.Center(loc); ok && math.Hypot(mx-hx, my-hy) < 0.55*render.HexSize {
+			return rules.Action{}, false
+		}
+	}
 	best, bd := -1, math.Inf(1)
 	for i, a := range faces {
 		fx, fy := v.Board.Hex.Layout.Corner(a.Facing, 1)

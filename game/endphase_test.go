@@ -208,7 +208,6 @@ func contains(s, p string) bool {
 // Allies (the banner is drawn) six more Spaces end nothing, and Ctrl+Z
 // takes the Bourbon end of phase back.
 func TestWindowSpaceStopsAtHandover(t *testing.T) {
-	knownBroken(t, "new test, never seen passing in a real window; the same rule is proven without a window by TestSpaceNeverCrossesHandover")
 	needWindow(t)
 	win := windowID(t)
 	s := almSetUp(t)

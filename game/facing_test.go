@@ -58,3 +58,47 @@ func TestRule7_FacingArrowsSayWhereAndTurn(t *testing.T) {
 		seen[w] = true
 	}
 }
+
+// TestRule7_ArrowsNeverTakeANeighboursCentre: zoomed out, where 16 px
+// reach beyond the selected unit's hex, a click at the centre of any
+// neighbouring hex is a click on that hex (a move [10]), never a turn.
+func TestRule7_ArrowsNeverTakeANeighboursCentre(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	s := almSetUp(t)
+	a, b := scriptedApp(t, s)
+	var face rules.Action
+	for _, act := range s.Legal() {
+		if act.Kind == "face" {
+			face = act
+			break
+		}
+	}
+	b.Fit(a)
+	if render.HexSize*b.Cam.Zoom*0.6 > 16 {
+		t.Skipf("the fitted map is zoomed in (hex %.0f px): the arrows' reach stays in the hex", render.HexSize*b.Cam.Zoom)
+	}
+	s.Select(face.Unit)
+	u, _ := s.Unit(face.Unit)
+	hm := s.View().Board.Hex
+	c, err := hm.ParseOn(u.At)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, n := range c.Neighbors() {
+		if !hm.On(n) {
+			continue
+		}
+		x, y, ok := b.ScreenOf(hm.Num(n))
+		if !ok {
+			continue
+		}
+		if got, ok := b.facingUnder(x, y); ok {
+			t.Errorf("the centre of %s picks the facing arrow %d", hm.Num(n), got.Facing)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no neighbour checked")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"strings"
 
@@ -71,6 +72,36 @@ func (m *menuScene) current() (rules.ScenarioInfo, bool) {
 		return rules.ScenarioInfo{}, false
 	}
 	return sc[m.scen], true
+}
+
+// recentLabels are the two lines of a recent game's button: scenario,
+// turn and phase; then when it was autosaved and the decisions taken (two
+// games may stand at the same turn and phase of one scenario: the time to
+// the second and the decisions tell them apart). What does not fit the
+// first line moves to the second, so that nothing is cut.
+func recentLabels(g saves.GameEntry, r image.Rectangle) (string, string) {
+	h, w := float64(r.Dy()), float64(r.Dx()-10)
+	lf := render.Bold(math.Min(15, math.Max(10, h*0.38)))
+	sf := render.Face(math.Min(12, math.Max(9, h*0.26)))
+	fits := func(s string, f text.Face) bool { x, _ := render.Measure(s, f); return x <= w }
+	sub := "autosaved " + g.Saved.Local().Format("2 Jan 2006, 15:04:05")
+	if g.Game != nil {
+		sub += fmt.Sprintf(" · %d decisions", len(g.Game.Steps))
+	}
+	label := g.Title()
+	if fits(label, lf) {
+		return label, sub
+	}
+	e := g
+	e.Phase = ""
+	label = e.Title()
+	if g.Phase != "" {
+		if long := g.Phase + " · " + sub; fits(long, sf) {
+			return label, long
+		}
+		sub = g.Phase + " · autosaved " + g.Saved.Local().Format("15:04:05")
+	}
+	return label, sub
 }
 
 // layout builds the menu's buttons for a window of w x h.
@@ -143,7 +174,8 @@ func (m *menuScene) layout(a *App) {
 		if r.Max.Y > a.h-100 {
 			break
 		}
-		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: g.Title(), Sub: "autosaved " + g.Saved.Local().Format("2 Jan 2006, 15:04"), Rect: r, Enabled: true},
+		label, sub := recentLabels(g, r)
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: label, Sub: sub, Rect: r, Enabled: true},
 			do: func(a *App) { m.continueGame(a, g) }})
 	}
 	contSub := "no game to continue"

@@ -13,6 +13,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,6 +42,15 @@ type Session struct {
 	// Handovers set (the app's) use it.
 	Handover  bool
 	Handovers bool
+	// Holder is the side that holds the seat (hidden systems: the last to
+	// take it); Viewer equals it except during a public decision.
+	Holder rules.Side
+	// Public is true while the decider takes a decision that needs nothing
+	// private (rules.View.PublicDecision: a battle back, a retreat, an
+	// advance) without a hand-over: Viewer is the decider, but the board
+	// shows only what both sides know (no hand, each side's units as the
+	// other sees them) and the log's public words.
+	Public bool
 	// LastPublic is the public text of the events of the last decision
 	// (its dice included), shown on the hand-over screen so the side that
 	// decided sees the outcome before the seat passes.
@@ -125,6 +135,7 @@ func SessionFor(g *rules.Game) (*Session, error) {
 	if d >= 0 {
 		s.Viewer = d
 	}
+	s.Holder = s.Viewer
 	if sys.Hidden && d >= 0 {
 		// Nobody holds the seat yet: the first player takes it.
 		s.Cover, s.Seat = true, d
@@ -144,9 +155,53 @@ func (s *Session) changed() {
 // View is what the board draws: the viewer's view, never another side's.
 func (s *Session) View() *rules.View {
 	if s.view == nil {
-		s.view = s.Game.State.View(s.Viewer)
+		if s.Public {
+			s.view = publicView(s.Game.State, s.Viewer)
+		} else {
+			s.view = s.Game.State.View(s.Viewer)
+		}
 	}
 	return s.view
+}
+
+// publicView is decider d's view stripped of everything private, for a
+// public decision taken with both players at the screen: no hand, each
+// side's units as the other side sees them, only the notes both sides
+// read; the legal actions stay d's. Two-sided games only.
+func publicView(st rules.State, d rules.Side) *rules.View {
+	dv := st.View(d)
+	ov := st.View(1 - d)
+	pv := *dv
+	pv.Hand = nil
+	pv.Units = nil
+	for _, u := range ov.Units {
+		if u.Side == d {
+			pv.Units = append(pv.Units, u)
+		}
+	}
+	for _, u := range dv.Units {
+		if u.Side != d {
+			pv.Units = append(pv.Units, u)
+		}
+	}
+	pv.Notes = nil
+	for _, n := range dv.Notes {
+		if slices.Contains(ov.Notes, n) {
+			pv.Notes = append(pv.Notes, n)
+		}
+	}
+	pv.Notes = append(pv.Notes, "Public decision: "+st.Sides()[d]+" decides with no hand shown; nothing here is secret")
+	return &pv
+}
+
+// publicNext reports whether decider d's decision may be taken on the
+// public screen, without a hand-over: the system says it needs nothing
+// private, and the game has two sides.
+func (s *Session) publicNext(d rules.Side) bool {
+	if !s.System.Hidden || len(s.Game.State.Sides()) != 2 || d < 0 || d > 1 {
+		return false
+	}
+	return s.Game.State.View(d).PublicDecision
 }
 
 // Decider is who must decide now.
@@ -184,9 +239,9 @@ func (s *Session) TakeSeat() {
 	if !s.Cover && !s.Handover {
 		return
 	}
-	s.Cover, s.Handover = false, false
+	s.Cover, s.Handover, s.Public = false, false, false
 	s.Seats++
-	s.Viewer = s.Seat
+	s.Viewer, s.Holder = s.Seat, s.Seat
 	s.Selected = ""
 	s.closeMenu()
 	s.view = nil
@@ -198,21 +253,40 @@ func (s *Session) TakeSeat() {
 func (s *Session) afterChange() {
 	s.view = nil
 	d := s.Decider()
+	wasPublic := s.Public
+	s.Public = false
 	switch {
-	case d >= 0 && d != s.Viewer:
+	case d >= 0 && d != s.Holder && s.publicNext(d):
+		// A decision that needs nothing private is taken at once on the
+		// public screen; the seat stays with its holder [hot-seat].
+		if !wasPublic || s.Viewer != d {
+			s.Selected = ""
+			s.closeMenu()
+		}
+		s.Public, s.Viewer, s.Cover = true, d, false
+	case d >= 0 && d != s.Holder:
 		s.Selected = ""
 		s.closeMenu()
+		s.Viewer = s.Holder
 		switch {
 		case s.System.Hidden:
 			s.Cover, s.Seat = true, d
 		case s.Handovers:
 			s.Handover, s.Seat = true, d
 		default:
-			s.Viewer = d
+			s.Viewer, s.Holder = d, d
 		}
-	case d == s.Viewer:
-		// An undo gave the decision back to the side at the keyboard.
+	case d == s.Holder:
+		// The seat holder decides again (after a public decision, or an
+		// undo gave the decision back to the side at the keyboard).
+		if wasPublic {
+			s.Selected = ""
+			s.closeMenu()
+		}
+		s.Viewer = s.Holder
 		s.Cover, s.Handover = false, false
+	default:
+		s.Viewer = s.Holder
 	}
 	s.view = nil
 	s.autoSelect()
@@ -783,12 +857,32 @@ func (s *Session) notSelf(id string) string {
 	return fmt.Sprintf("%s %s unit, not yours: you play the %s", art, side, s.SideName(s.Viewer))
 }
 
+// reactionWhy says why an own unit has no action when the viewer decides
+// within the other side's turn (a battle back, a retreat): the system's
+// own reason ("it is the French turn") would tell the deciding player
+// that it is not his turn at all. "" when the unit has an action or the
+// viewer's own side is active.
+func (s *Session) reactionWhy(id string) string {
+	st := s.Game.State.Status()
+	if st.Decider != s.Viewer || st.Active < 0 || st.Active == s.Viewer || s.hasActions(id) {
+		return ""
+	}
+	p := st.Prompt
+	if p == "" {
+		p = s.SideName(s.Viewer) + " decides"
+	}
+	return fmt.Sprintf("in the %s turn only this decision is yours now: %s", s.SideName(st.Active), p)
+}
+
 // UnitWhy says why a unit has no legal action now, in the system's words
 // with its rule. The reason is asked at the unit's own place: a system may
 // refuse an empty place as a malformed hex number, which is no reason a
 // player can use.
 func (s *Session) UnitWhy(id string) string {
 	if w := s.notSelf(id); w != "" {
+		return w
+	}
+	if w := s.reactionWhy(id); w != "" {
 		return w
 	}
 	ex, ok := s.Game.State.(rules.Explainer)
@@ -830,6 +924,9 @@ func (s *Session) WhyNot(loc string) string {
 		return "select a unit first"
 	}
 	if w := s.notSelf(s.Selected); w != "" {
+		return "No: " + w
+	}
+	if w := s.reactionWhy(s.Selected); w != "" {
 		return "No: " + w
 	}
 	if ex, ok := s.Game.State.(rules.Explainer); ok {
@@ -1179,8 +1276,12 @@ func (s *Session) ConfirmClose() {
 // LogLines is the event log as the viewer may read it.
 func (s *Session) LogLines() []string {
 	out := make([]string, 0, len(s.Game.Log))
+	who := s.Viewer
+	if s.Public {
+		who = rules.NoSide
+	}
 	for _, e := range s.Game.Log {
-		out = append(out, e.TextFor(s.Viewer))
+		out = append(out, e.TextFor(who))
 	}
 	return out
 }

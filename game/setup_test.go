@@ -8,14 +8,16 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"grognard/render"
+	"grognard/rules"
 	"grognard/rules/almansa"
 )
 
 // TestSetUpPanel: at the Almansa set-up the historical set-up is the first
 // button, gilded; the seven attachments of the cavalry reserve sit apart
 // under one heading, each button naming only its formation (no label is
-// cut); attaching asks first because it gives up the historical set-up;
-// Tab says what comes first; the historical set-up is done in one click.
+// cut); Tab says what comes first; attaching gives nothing up, so it asks
+// nothing and the historical set-up still comes first after it; the
+// historical set-up is done in one click.
 func TestSetUpPanel(t *testing.T) {
 	t.Setenv("GROGNARD_HOME", t.TempDir())
 	s, err := NewSession(almansa.ScenarioID, 3, nil)
@@ -60,19 +62,45 @@ func TestSetUpPanel(t *testing.T) {
 	if !strings.Contains(s.Message, "Historical set-up") {
 		t.Fatalf("Tab at the set-up: %q", s.Message)
 	}
-	// An attachment asks, naming what it gives up; Esc keeps everything.
+	// Attaching gives nothing up (#11.4: either order): no question, and
+	// the historical set-up is still the first button, gilded.
 	c := attach[0].b.Rect.Min.Add(attach[0].b.Rect.Size().Div(2))
 	step(t, a, Click(c.X, c.Y)...)
-	if b.dialog == nil || !strings.Contains(b.dialog.text, "Historical set-up") || len(s.Game.Steps) != 0 {
-		t.Fatalf("attaching should ask first: %+v", b.dialog)
+	if b.dialog != nil || len(s.Game.Steps) != 1 {
+		t.Fatalf("attaching should be done at once: dialog %+v, %d steps", b.dialog, len(s.Game.Steps))
 	}
-	step(t, a, Key(ebiten.KeyEscape, false))
-	// The historical set-up goes at once, and Tab then selects a unit.
 	b.layoutPanel(a)
+	first = nil
+	for i, pb := range b.panel {
+		if pb.act != nil {
+			first = &b.panel[i]
+			break
+		}
+	}
+	if first == nil || first.act.Choice != "historical" || !first.b.Active {
+		t.Fatalf("after attaching, the historical set-up should still come first, gilded: %+v", first)
+	}
+	// The historical set-up goes at once, without a question; the reserve,
+	// attached elsewhere than in 1707, is then deployed on its formation's
+	// hexes [4] [6].
 	c = first.b.Rect.Min.Add(first.b.Rect.Size().Div(2))
 	step(t, a, Click(c.X, c.Y)...)
-	if b.dialog != nil || len(s.Game.Steps) == 0 {
+	if b.dialog != nil || len(s.Game.Steps) != 2 {
 		t.Fatal("the historical set-up should need no question")
+	}
+	for n := 0; n < 4 && !s.Handover; n++ {
+		var dep []rules.Action
+		for _, act := range s.Legal() {
+			if act.Kind == "deploy" {
+				dep = append(dep, act)
+			}
+		}
+		if len(dep) == 0 {
+			t.Fatalf("nothing left to deploy and no hand-over: %+v", s.View().Status)
+		}
+		if _, err := s.Do(dep[0]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !s.Handover {
 		t.Fatal("the Allies set up next")

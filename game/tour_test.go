@@ -11,7 +11,6 @@ import (
 // the rules reference) and checks each one drew. With GROGNARD_TEST_SHOTS
 // set, the screenshots are kept there to look at.
 func TestWindowTour(t *testing.T) {
-	knownBroken(t, "the board opens zoomed, and the tour computes a mouse position off the window (negative x)")
 	needWindow(t)
 	win := windowID(t)
 	winApp.Do(func() { winApp.ToMenu("") })
@@ -44,11 +43,22 @@ func TestWindowTour(t *testing.T) {
 	if b.S.Game.Scenario != fixture.ZoneScenario || b.S.Cover {
 		t.Fatalf("scenario %s cover %v", b.S.Game.Scenario, b.S.Cover)
 	}
+	// The board opens zoomed on the player's units: Home shows the whole
+	// map, as a player would press it to reach a far zone.
+	xkey(t, "Home")
 	var x, y float64
-	winApp.Do(func() { x, y, _ = b.ScreenOf("sanbenito") })
+	on := func(loc string) {
+		t.Helper()
+		var ok bool
+		winApp.Do(func() { x, y, ok = b.ScreenOf(loc) })
+		if !ok || x < 0 || y < 0 || x >= winW || y >= winH {
+			t.Fatalf("%s is off the window at (%.0f, %.0f)", loc, x, y)
+		}
+	}
+	on("sanbenito")
 	xclick(t, win, x, y)
 	waitFor(t, "a selection", func() bool { return b.S.Selected == "a1" })
-	winApp.Do(func() { x, y, _ = b.ScreenOf("navalcan") })
+	on("navalcan")
 	xmove(t, win, int(x), int(y))
 	settle(t)
 	grab(t, win, "tour-2-zone")
@@ -64,9 +74,10 @@ func TestWindowTour(t *testing.T) {
 		s.TakeSeat()
 		setupFireAtStack(t, s)
 		b = winApp.OpenSession(s)
+		b.Fit(winApp)
 		s.Select("b1")
-		x, y, _ = b.ScreenOf("0404")
 	})
+	on("0404")
 	xclick(t, win, x, y)
 	waitFor(t, "the fire menu", func() bool { return len(s.Menu) == 6 })
 	var mx, my int
@@ -83,7 +94,7 @@ func TestWindowTour(t *testing.T) {
 	xkey(t, "Escape")
 	winApp.Do(func() { t.Logf("after two Esc: selected %q menu %d", s.Selected, len(s.Menu)) })
 	waitFor(t, "no selection", func() bool { return s.Selected == "" && s.Menu == nil })
-	winApp.Do(func() { x, y, _ = b.ScreenOf("0502") })
+	on("0502")
 	xmove(t, win, int(x), int(y))
 	xkey(t, "l")
 	waitFor(t, "the legend", func() bool { return b.legend })

@@ -46,6 +46,24 @@ func (s *State) historicalOrder() []int {
 	return out
 }
 
+// reserveMoved: unit i is of the cavalry reserve and was attached at
+// set-up to another formation than in 1707 [6]; the historical set-up
+// leaves it to be deployed on that formation's lettered hexes [4].
+func (s *State) reserveMoved(i int) bool {
+	return s.def(i).Reserve && s.ResChosen && !s.opt(OptReserve) && s.Units[i].Form != s.def(i).Attach
+}
+
+// reserveIDs lists the units of the cavalry reserve.
+func (s *State) reserveIDs() []string {
+	var out []string
+	for i := range s.Units {
+		if s.def(i).Reserve {
+			out = append(out, s.def(i).ID)
+		}
+	}
+	return out
+}
+
 func (s *State) historicalHex(i int) hex.Coord {
 	id := s.def(i).ID
 	if s.opt(OptReserve) {
@@ -147,12 +165,12 @@ func (s *State) enemyLabel(c hex.Coord, side int) string {
 func (s *State) historicalProblem(side int) string {
 	c := s.clone()
 	for i := range c.Units {
-		if c.def(i).Reserve && !c.opt(OptReserve) {
+		if c.def(i).Reserve && !c.opt(OptReserve) && !c.ResChosen {
 			c.Units[i].Form = c.def(i).Attach
 		}
 	}
 	for _, i := range c.historicalOrder() {
-		if c.def(i).Side != side || c.Units[i].On {
+		if c.def(i).Side != side || c.Units[i].On || c.reserveMoved(i) {
 			continue
 		}
 		h := c.historicalHex(i)
@@ -275,8 +293,10 @@ func (s *State) setupActions() []rules.Action {
 			nothing = false
 		}
 	}
-	if nothing && !s.ResChosen && s.historicalProblem(side) == "" {
-		// Once the reserve is attached elsewhere, the set-up is the player's.
+	if nothing && s.historicalProblem(side) == "" {
+		// The reserve may be attached first [6]: the historical set-up then
+		// places every unit at its historical hex, the reserve with the
+		// formation chosen (offered only while that passes [4]).
 		out = append(out, rules.Action{Kind: "choose", Choice: "historical", Label: "Historical set-up (one click)", Rule: "4"})
 	}
 	if side == Bourbon && nothing && !s.opt(OptReserve) && !s.ResChosen {
@@ -364,16 +384,26 @@ func (s *State) doSetup(a rules.Action) []rules.Event {
 	switch {
 	case a.Kind == "choose" && a.Choice == "historical":
 		for i := range s.Units {
-			if s.def(i).Reserve && !s.opt(OptReserve) {
+			if s.def(i).Reserve && !s.opt(OptReserve) && !s.ResChosen {
 				s.Units[i].Form = s.def(i).Attach
 			}
 		}
+		moved := false
 		for _, i := range s.historicalOrder() {
-			if s.def(i).Side == side {
-				s.place(i, s.historicalHex(i))
+			if s.def(i).Side != side {
+				continue
 			}
+			if s.reserveMoved(i) {
+				moved = true
+				continue
+			}
+			s.place(i, s.historicalHex(i))
 		}
-		return []rules.Event{ev("setup", "4", sideName(side)+" army takes up its historical positions", side)}
+		text := sideName(side) + " army takes up its historical positions"
+		if moved {
+			text += "; the cavalry reserve, attached to " + s.sc.Form(s.Units[s.idx(s.reserveIDs()[0])].Form).Name + ", deploys on that formation's hexes [6]"
+		}
+		return []rules.Event{ev("setup", "4", text, side)}
 	case a.Kind == "choose" && strings.HasPrefix(a.Choice, "attach:"):
 		f := strings.TrimPrefix(a.Choice, "attach:")
 		s.ResChosen = true

@@ -131,9 +131,13 @@ func (w *applier) drawCard(id string) {
 		delete(w.Pile, id)
 	}
 	d.Left--
-	e := w.ev("draw", rDraw, w.sideName(d.Side)+" draws a card")
+	head := ""
+	if w.Phase == PhDraw {
+		head = "Draw phase: "
+	}
+	e := w.ev("draw", rDraw, head+w.sideName(d.Side)+" draws a card")
 	e.Side = rules.Side(d.Side)
-	e.Private = fmt.Sprintf("%s draws %s", w.sideName(d.Side), w.sys.CardByID[id].Name)
+	e.Private = fmt.Sprintf("%s%s draws %s", head, w.sideName(d.Side), w.sys.CardByID[id].Name)
 	e.Owner = rules.Side(d.Side)
 	if w.Phase == PhDeal {
 		w.Hands[d.Side] = addCard(w.Hands[d.Side], id)
@@ -249,7 +253,8 @@ func (w *applier) startDraw() {
 	}
 	w.Phase = PhDraw
 	w.Draw = &Drawing{Side: w.Active, Left: n}
-	w.ev("phase", rDraw, w.sideName(w.Active)+" draws")
+	// No header line: each card drawn writes its own line, which names
+	// the phase (one draw, one line).
 	w.settleDraw()
 }
 

@@ -55,6 +55,7 @@ func (s *State) View(v rules.Side) *rules.View {
 		}
 		if st.Decider == v {
 			view.Legal = s.Legal()
+			view.PublicDecision = s.publicDecision()
 		}
 	}
 	if e := s.effCard(); e != nil {
@@ -78,6 +79,25 @@ func (s *State) View(v rules.Side) *rules.View {
 	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: fmt.Sprint(s.pileSize())},
 		rules.KV{Key: "Discards", Value: fmt.Sprint(total(s.Discard))})
 	return view
+}
+
+// publicDecision: the decisions of a combat in progress that rest only on
+// what both sides see — the blocks on the map, the dice rolled, the unit
+// cards face up — need no hand-over: retire and reform [Cavalry Retire and
+// Reform], disregarding flags [Morale], the retreat [Retreats] and the
+// leader's [Leaders], battle back [Battle Back], taking ground [Infantry
+// Taking Ground], the breakthrough and its second melee [Cavalry
+// Breakthrough]. Forming square sets a command card of the hand aside
+// [Infantry Forming Square], so it stays private.
+func (s *State) publicDecision() bool {
+	if s.Phase != PhCombat || s.Pend == nil {
+		return false
+	}
+	switch s.Pend.Stage {
+	case "retire", "flags", "retreat", "lretreat", "battleback", "advance", "extra", "bonus":
+		return true
+	}
+	return false
 }
 
 func total(m map[string]int) int {
