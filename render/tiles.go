@@ -13,7 +13,7 @@ import (
 // on first sight and the least recently used are dropped past maxTiles.
 const (
 	tileSize = 512
-	maxTiles = 72
+	maxTiles = 40 // 40 MB of tiles: a 1920x1080 view needs 20 at most, and zooming two buckets
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
@@ -48,7 +48,10 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 		b.evictTiles()
 	}
 	s := bucketScales[k.bucket]
-	img := ebiten.NewImage(tileSize+1, tileSize+1)
+	// Unmanaged: a tile has a texture of its own, freed when the tile is
+	// dropped (on Ebitengine's shared atlas the churn of tiles grew the
+	// atlas pages, which never shrink).
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, tileSize+1, tileSize+1), &ebiten.NewImageOptions{Unmanaged: true})
 	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
 	p := &painter{dst: img, cv: b.tileCanvas(), s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
 	if b.hm != nil {
