@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -168,11 +169,28 @@ type painter struct {
 	overview bool
 }
 
-// flushGPU makes Ebitengine run its command queue now, by reading a pixel
-// of img: a frame's queued draws are otherwise kept until it ends.
+// flushGPU makes Ebitengine run its command queue now, img's queued
+// vector paths included: a frame's queued draws are otherwise kept until
+// it ends. It draws a pixel of img onto a 1x1 image and reads that one
+// back: reading img itself would make Ebitengine keep a CPU copy of all
+// of img's pixels for as long as img lives (tens of MB over the tiles,
+// faces and stamps).
 func flushGPU(img *ebiten.Image) {
-	img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(make([]byte, 4))
+	flushMu.Lock()
+	defer flushMu.Unlock()
+	if flushDot == nil {
+		flushDot = ebiten.NewImage(1, 1)
+	}
+	b := img.Bounds()
+	flushDot.DrawImage(img.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)).(*ebiten.Image), nil)
+	flushDot.ReadPixels(flushBuf[:])
 }
+
+var (
+	flushMu  sync.Mutex
+	flushDot *ebiten.Image
+	flushBuf [4]byte
+)
 
 // later queues a text draw until flushTexts.
 func (p *painter) later(f func()) { p.texts = append(p.texts, f) }
