@@ -371,7 +371,7 @@ func TestPixelsMarkersBesideTheCounter(t *testing.T) {
 // app's legend panel.
 func TestLegendExplainsEveryMarkerAndFits(t *testing.T) {
 	needLoop(t)
-	for _, sc := range []string{"almansa-1707", "venta-del-pozo"} {
+	for _, sc := range []string{"almansa-1707", "venta-del-pozo", "albuera-1811", "marshals-talavera"} {
 		v := scenarioView(t, sc)
 		v.Units[0].Markers = append(v.Units[0].Markers, "disorganised", "fired1", "out-of-command")
 		items := legendItems(v)
