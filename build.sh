@@ -6,7 +6,8 @@
 #   build    build bin/grognard for this machine
 #   package  build dist/ binaries for linux/amd64 (app and headless CLI) and windows/amd64
 #   deps     only install the missing system packages
-#   gallery  docs/gallery/<scenario>.png: each registered scenario at its default zoom
+#   gallery  docs/gallery/<scenario>.png (1280x720) and docs/gallery/1920/ (1920x1080):
+#            each registered scenario as the app opens it
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -131,19 +132,21 @@ case "$cmd" in
     ls -l dist
     ;;
   gallery)
-    # One screenshot per registered scenario as the app opens it in a
-    # 1280x720 window (set-up choices taken: the historical one).
+    # One screenshot per registered scenario as the app opens it, in a
+    # 1280x720 window (docs/gallery/) and a 1920x1080 one
+    # (docs/gallery/1920/); set-up choices taken: the historical one.
     install_pkgs "${APP_PKGS[@]}" "${TEST_PKGS[@]}"
     build
-    mkdir -p docs/gallery
-    for sc in $(go run ./cmd/grognard-cli list | sed -n 's/^  \([a-z0-9][a-z0-9-]*\)  .*/\1/p'); do
+    mkdir -p docs/gallery/1920
+    for sc in $(./bin/grognard list | sed -n 's/^  \([a-z0-9][a-z0-9-]*\)  .*/\1/p'); do
       xvfb-run -a -s "-screen 0 1280x800x24" ./bin/grognard screenshot "$sc" --choose historical --out "docs/gallery/$sc.png"
+      xvfb-run -a -s "-screen 0 1920x1200x24" ./bin/grognard screenshot "$sc" --choose historical --size 1920x1080 --out "docs/gallery/1920/$sc.png"
     done
     ;;
   help|-h|--help)
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
     ;;
   *)
-    say "unknown command '$cmd'"; sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
+    say "unknown command '$cmd'"; sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2
     ;;
 esac

@@ -37,6 +37,7 @@ type BoardScene struct {
 	Cam render.Camera
 
 	legend, numbers bool
+	minimapHidden   bool // the overview hidden by its tab or M (its units can be clicked)
 	radii           bool // C: every own leader's command radius
 	mx, my          int
 	hoverLoc        string
@@ -467,7 +468,7 @@ func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
 // Overlay is what the board draws over the map for the current state.
 func (b *BoardScene) Overlay() render.Overlay {
 	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
-		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom, Minimap: true}
+		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom, Minimap: true, MinimapHidden: b.minimapHidden}
 	if b.S.CanAct() && b.S.Selected == "" {
 		// Nothing selected: corner brackets mark the units that may act.
 		o.Highlights = b.S.ActorMarks()
@@ -796,6 +797,8 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.legend = !b.legend
 	case e.Key == ebiten.KeyN:
 		b.numbers = !b.numbers
+	case e.Key == ebiten.KeyM:
+		b.minimapHidden = !b.minimapHidden // visual: the overview
 	case e.Key == ebiten.KeyC && !e.Ctrl:
 		b.radii = !b.radii
 	case e.Key == ebiten.KeyF1:
@@ -893,7 +896,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 		b.S.TakeSeat()
 		return
 	}
-	if cam, ok := b.RB.MinimapClick(b.Cam, float64(x), float64(y)); ok { // visual: the overview
+	if b.RB.MinimapTabAt(b.Cam, !b.minimapHidden, float64(x), float64(y)) { // visual: hide or show the overview
+		b.minimapHidden = !b.minimapHidden
+		return
+	}
+	if cam, ok := b.RB.MinimapClick(b.Cam, float64(x), float64(y)); ok && !b.minimapHidden { // visual: the overview
 		b.Cam = cam
 		return
 	}

@@ -41,8 +41,13 @@ type Overlay struct {
 	Numbers    bool        // hex numbers (also shown when zoom >= 1.2)
 	// Minimap: an overview of the whole map in the view's bottom-right
 	// corner whenever the view does not show all of it (Board.MinimapClick
-	// centres the view on a point clicked there).
+	// centres the view on a point clicked there), with a tab to hide it
+	// (Board.MinimapTabAt).
 	Minimap bool
+	// MinimapHidden: the overview is hidden by the player; only its "Show
+	// map" tab is drawn in the corner (when the view does not show the
+	// whole map).
+	MinimapHidden bool
 }
 
 // clipped returns dst limited to r, reusing the sub-image across frames.
@@ -299,8 +304,10 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			b.drawAt(t, b.pill(h.Text, h.Kind, bk), sx, sy, k, 0)
 		}
 	}
-	if o.Minimap {
+	if o.Minimap && !o.MinimapHidden {
 		b.drawMinimap(t, cam, v)
+	} else if o.Minimap {
+		b.drawMinimapTab(t, cam, false)
 	}
 }
 

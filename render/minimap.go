@@ -101,6 +101,52 @@ func (b *Board) minimapRect(cam Camera) (image.Rectangle, float64, bool) {
 	return r, s, true
 }
 
+// minimapTabW and minimapTabH are the size of the overview's hide/show
+// tab: above the overview's top-right corner while it shows, in the view's
+// bottom-right corner while it is hidden.
+const (
+	minimapTabW = 104
+	minimapTabH = 20
+)
+
+// minimapTab is the screen rectangle of the overview's hide/show tab for
+// cam; ok is false when the whole map is in view (no overview then).
+func (b *Board) minimapTab(cam Camera, shown bool) (image.Rectangle, bool) {
+	r, _, ok := b.minimapRect(cam)
+	if !ok {
+		return image.Rectangle{}, false
+	}
+	if shown {
+		return image.Rect(r.Max.X+4-minimapTabW, r.Min.Y-4-minimapTabH, r.Max.X+4, r.Min.Y-4), true
+	}
+	return image.Rect(cam.Rect.Max.X-minimapMargin-minimapTabW, cam.Rect.Max.Y-minimapMargin-minimapTabH,
+		cam.Rect.Max.X-minimapMargin, cam.Rect.Max.Y-minimapMargin), true
+}
+
+// MinimapTabAt reports whether the screen point is on the overview's
+// hide/show tab (shown: the overview is drawn; else hidden): a click there
+// hides or shows the overview, so the units under it can be reached.
+func (b *Board) MinimapTabAt(cam Camera, shown bool, sx, sy float64) bool {
+	r, ok := b.minimapTab(cam, shown)
+	return ok && image.Pt(int(sx), int(sy)).In(r)
+}
+
+// drawMinimapTab draws the hide/show tab.
+func (b *Board) drawMinimapTab(dst *ebiten.Image, cam Camera, shown bool) {
+	r, ok := b.minimapTab(cam, shown)
+	if !ok {
+		return
+	}
+	x, y, w, h := rectF(r)
+	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), rgba(0x18, 0x14, 0x10, 0xe0), false)
+	vector.StrokeRect(dst, float32(x)+0.5, float32(y)+0.5, float32(w)-1, float32(h)-1, 1, rgb(0xd8, 0xc8, 0x98), false)
+	label := "Hide map (M)"
+	if !shown {
+		label = "Show map (M)"
+	}
+	drawTextCentered(dst, label, Face(12), x+w/2, y+h/2, rgb(0xf5, 0xe9, 0xc8))
+}
+
 // MinimapAt reports whether the screen point is on the overview drawn for
 // cam (clicks there belong to it, not to the map).
 func (b *Board) MinimapAt(cam Camera, sx, sy float64) bool {
@@ -210,6 +256,7 @@ func (b *Board) drawMinimap(dst *ebiten.Image, cam Camera, v *rules.View) {
 	if !ok {
 		return
 	}
+	defer b.drawMinimapTab(dst, cam, true)
 	x0, y0, x1, y1 := float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
 	vector.DrawFilledRect(dst, x0-4, y0-4, x1-x0+8, y1-y0+8, rgba(0x18, 0x14, 0x10, 0xe0), false)
 	vector.StrokeRect(dst, x0-2.5, y0-2.5, x1-x0+5, y1-y0+5, 1, rgb(0xd8, 0xc8, 0x98), false)

@@ -208,8 +208,8 @@ func TestSampleRender(t *testing.T) {
 	DrawUnitCard(screen, 760, 10, v.Units[0], rb)
 	DrawUnitCard(screen, 760, 300, v.Units[8], rb)
 	DrawTooltip(screen, 350, 440, []string{"0603 Clear", "Move: 1 MP [10.2]"})
-	DrawLegend(screen, image.Rect(10, 580, 640, 790), rb)
-	DrawLegend(screen, image.Rect(650, 580, 1270, 790), zb)
+	DrawLegendView(screen, image.Rect(10, 580, 640, 790), v)
+	DrawLegendView(screen, image.Rect(650, 580, 1270, 790), zv)
 	for i, u := range v.Units {
 		DrawCounter(screen, u, 1000+float64(i%4)*66, 430+float64(i/4)*66, 58, "")
 	}

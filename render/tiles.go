@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -13,7 +14,7 @@ import (
 // on first sight and the least recently used are dropped past maxTiles.
 const (
 	tileSize = 512
-	maxTiles = 72
+	maxTiles = 40 // 40 MB of tiles: a 1920x1080 view needs 20 at most, and zooming two buckets
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
@@ -48,7 +49,10 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 		b.evictTiles()
 	}
 	s := bucketScales[k.bucket]
-	img := ebiten.NewImage(tileSize+1, tileSize+1)
+	// Unmanaged: a tile has a texture of its own, freed when the tile is
+	// dropped (on Ebitengine's shared atlas the churn of tiles grew the
+	// atlas pages, which never shrink).
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, tileSize+1, tileSize+1), &ebiten.NewImageOptions{Unmanaged: true})
 	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
 	p := &painter{dst: img, cv: b.tileCanvas(), s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
 	if b.hm != nil {
@@ -165,11 +169,28 @@ type painter struct {
 	overview bool
 }
 
-// flushGPU makes Ebitengine run its command queue now, by reading a pixel
-// of img: a frame's queued draws are otherwise kept until it ends.
+// flushGPU makes Ebitengine run its command queue now, img's queued
+// vector paths included: a frame's queued draws are otherwise kept until
+// it ends. It draws a pixel of img onto a 1x1 image and reads that one
+// back: reading img itself would make Ebitengine keep a CPU copy of all
+// of img's pixels for as long as img lives (tens of MB over the tiles,
+// faces and stamps).
 func flushGPU(img *ebiten.Image) {
-	img.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(make([]byte, 4))
+	flushMu.Lock()
+	defer flushMu.Unlock()
+	if flushDot == nil {
+		flushDot = ebiten.NewImage(1, 1)
+	}
+	b := img.Bounds()
+	flushDot.DrawImage(img.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)).(*ebiten.Image), nil)
+	flushDot.ReadPixels(flushBuf[:])
 }
+
+var (
+	flushMu  sync.Mutex
+	flushDot *ebiten.Image
+	flushBuf [4]byte
+)
 
 // later queues a text draw until flushTexts.
 func (p *painter) later(f func()) { p.texts = append(p.texts, f) }

@@ -114,7 +114,7 @@ func TestSideColoursApartForColourBlindPlayers(t *testing.T) {
 // real scenarios as the app opens them.
 func TestPixelsCountersCarryTheirSideColour(t *testing.T) {
 	needLoop(t)
-	for _, sc := range []string{"almansa-1707", "venta-del-pozo"} {
+	for _, sc := range []string{"almansa-1707", "venta-del-pozo", "albuera-1811"} {
 		img, b, cam, v := drawScenario(t, sc, Overlay{})
 		seen := [2]int{}
 		for i := range b.placed {
@@ -212,18 +212,25 @@ func maxDiff(a, b *image.RGBA) int {
 	return m
 }
 
-// TestGlyphHeightAtDefaultZoom: in a 1280x720 window, Almansa opens at a
-// zoom where the values on a counter are at least 9 pixels tall (measured
-// in the pixels of a lone white Bourbon counter's values line).
+// TestGlyphHeightAtDefaultZoom: in a 1280x720 window, the counter games
+// (Almansa, Albuera) open at a zoom where the values on a counter are at
+// least 9 pixels tall (measured in the pixels of the values line of each
+// lone counter of the deciding side in view).
 func TestGlyphHeightAtDefaultZoom(t *testing.T) {
 	needLoop(t)
-	img, b, cam, v := drawScenario(t, "almansa-1707", Overlay{Minimap: true})
+	for _, sc := range []string{"almansa-1707", "albuera-1811"} {
+		t.Run(sc, func(t *testing.T) { glyphHeight(t, sc) })
+	}
+}
+
+func glyphHeight(t *testing.T, sc string) {
+	img, b, cam, v := drawScenario(t, sc, Overlay{Minimap: true})
 	mm, _, _ := b.minimapRect(cam)
 	measured := 0
 	for i := range b.placed {
 		p := &b.placed[i]
 		u := &v.Units[p.idx]
-		if p.n != 1 || u.Hidden || u.Values == "" || u.Side != 0 || p.long {
+		if p.n != 1 || u.Hidden || u.Values == "" || u.Side != v.Status.Decider || p.long {
 			continue
 		}
 		sx, sy := cam.ToScreen(p.cx, p.cy)
@@ -253,12 +260,12 @@ func TestGlyphHeightAtDefaultZoom(t *testing.T) {
 			continue
 		}
 		if h := bot - top + 1; h < 9 {
-			t.Errorf("%s %q: values %d px tall at zoom %.2f, want >= 9", u.ID, u.Values, h, cam.Zoom)
+			t.Errorf("%s: %s %q: values %d px tall at zoom %.2f, want >= 9", sc, u.ID, u.Values, h, cam.Zoom)
 		}
 		measured++
 	}
 	if measured < 3 {
-		t.Fatalf("measured %d counters, want several lone Bourbon counters in view", measured)
+		t.Fatalf("%s: measured %d counters, want several lone counters of the decider in view", sc, measured)
 	}
 }
 
@@ -364,7 +371,7 @@ func TestPixelsMarkersBesideTheCounter(t *testing.T) {
 // app's legend panel.
 func TestLegendExplainsEveryMarkerAndFits(t *testing.T) {
 	needLoop(t)
-	for _, sc := range []string{"almansa-1707", "venta-del-pozo"} {
+	for _, sc := range []string{"almansa-1707", "venta-del-pozo", "albuera-1811", "marshals-talavera"} {
 		v := scenarioView(t, sc)
 		v.Units[0].Markers = append(v.Units[0].Markers, "disorganised", "fired1", "out-of-command")
 		items := legendItems(v)

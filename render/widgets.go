@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 
@@ -521,118 +520,6 @@ func terrainSwatch(t string, level int, flat bool) *ebiten.Image {
 	p.flushTexts()
 	swatches[k] = img
 	return img
-}
-
-// DrawLegend draws the terrain, hexside and highlight keys of a board.
-func DrawLegend(dst *ebiten.Image, r image.Rectangle, b *rules.Board) {
-	DrawPanel(dst, r)
-	if b == nil {
-		return
-	}
-	x, y, w, h := rectF(r)
-	pad := 10.0
-	cx, cy := x+pad, y+pad
-	DrawText(dst, "Legend", Bold(15), cx, cy, colGold)
-	cy += 22
-	colW := 150.0
-	cols := max(1, int((w-2*pad)/colW))
-	row := 0
-	item := func(draw func(ix, iy float64), label string) {
-		ix := cx + float64(row%cols)*colW
-		iy := cy + float64(row/cols)*34
-		if iy+30 > y+h-pad {
-			return
-		}
-		draw(ix, iy)
-		DrawText(dst, fitText(label, Face(12.5), colW-42), Face(12.5), ix+38, iy+7, colText)
-		row++
-	}
-	section := func(title string) {
-		if row%cols != 0 {
-			row += cols - row%cols
-		}
-		cy += float64(row/cols) * 34
-		row = 0
-		if cy+20 > y+h-pad {
-			return
-		}
-		DrawText(dst, title, Bold(13), cx, cy, colTextDim)
-		cy += 18
-	}
-	if b.Hex != nil {
-		section("Terrain")
-		ids := make([]string, 0, len(b.Hex.Terrains))
-		for id := range b.Hex.Terrains {
-			ids = append(ids, id)
-		}
-		slices.Sort(ids)
-		levels := map[string]int{}
-		for _, c := range b.Hex.Cells {
-			if c.Level > levels[c.Terrain] {
-				levels[c.Terrain] = c.Level
-			}
-		}
-		for _, id := range ids {
-			sw := terrainSwatch(id, min(levels[id], 1), b.Hex.Layout.Flat)
-			item(func(ix, iy float64) {
-				drawImageAt(dst, sw, ix-2, iy-2, 34/float64(sw.Bounds().Dx()))
-			}, b.Hex.Terrains[id])
-		}
-		// hexside features present on the map
-		have := map[string]bool{}
-		for _, fs := range b.Hex.Sides {
-			for _, f := range fs {
-				have[f] = true
-			}
-		}
-		feats := []struct{ id, name string }{{hex.River, "River"}, {hex.Stream, "Stream"}, {hex.Bridge, "Bridge"},
-			{hex.Ford, "Ford"}, {hex.Road, "Road"}, {"trail", "Trail"}, {hex.FieldWorks, "Field works"},
-			{hex.Slope, "Slope"}, {hex.Wall, "Wall"}, {"ravine", "Ravine"}}
-		first := true
-		for _, f := range feats {
-			if !have[f.id] {
-				continue
-			}
-			if first {
-				section("Hexsides")
-				first = false
-			}
-			id := f.id
-			item(func(ix, iy float64) { sideSample(dst, id, ix+2, iy+13) }, f.name)
-		}
-	}
-	if b.Zones != nil {
-		section("Zones and connections")
-		for _, t := range []struct{ id, name string }{{"clear", "Clear zone"}, {"defensive", "Defensive zone"}, {"town", "Town zone"}} {
-			c := zoneColor(t.id)
-			item(func(ix, iy float64) {
-				fillCircle(dst, ix+12, iy+10, 10, c)
-				strokeCircle(dst, ix+12, iy+10, 10, 1.5, colInk)
-			}, t.name)
-		}
-		for _, k := range []struct{ id, name string }{{"road", "Road"}, {"route", "Route"}, {"path", "Path"}, {"ford", "Ford"}} {
-			id := k.id
-			item(func(ix, iy float64) {
-				p := &painter{dst: dst, s: 1}
-				switch id {
-				case "road":
-					p.roundLine(ix, iy+10, ix+26, iy+10, 6, colRoad)
-					p.roundLine(ix, iy+10, ix+26, iy+10, 2.5, colRoadCore)
-				case "route":
-					p.roundLine(ix, iy+10, ix+26, iy+10, 3, colRoad)
-				case "path":
-					p.dash(ix, iy+10, ix+26, iy+10, 2.5, 6, 4, colRoad)
-				case "ford":
-					p.dash(ix, iy+10, ix+26, iy+10, 3, 6, 4, colWaterInk)
-				}
-			}, k.name)
-		}
-	}
-	section("Highlights")
-	for k := HLMove; k <= HLOther; k++ {
-		kk := k
-		item(func(ix, iy float64) { hlSample(dst, kk, ix, iy) }, hlName(k))
-	}
 }
 
 func hlName(k HighlightKind) string {
