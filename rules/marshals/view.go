@@ -67,6 +67,16 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		}
 		blocks[u.At] = append(blocks[u.At], b)
 	}
+	// [7.5] the starting decoy the side is placing: on its owner's screen
+	// (off the map) so the side panel says what to do and how many are left.
+	if s.Sub == SubDecoy && s.Placing == side {
+		if i := s.nextDecoy(side); i >= 0 {
+			uv := s.unitView(i)
+			uv.Name = "Starting decoy [7.5]"
+			uv.Detail = append(uv.Detail, decoyHint(s.decoysLeft(side)))
+			vw.Units = append(vw.Units, uv)
+		}
+	}
 	for _, z := range sortedKeys(blocks) {
 		bs := blocks[z]
 		// The order shows only what the fronts show: side, then the
@@ -110,13 +120,13 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		for k := 0; k < 2; k++ {
 			if ax[k] >= 0 {
 				c := s.sc.Graph.Conns[ax[k]]
-				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name)})
+				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name), To: c.Other(z)})
 			}
 		}
 	}
 	for _, ci := range sortedInts(s.Bridges) {
 		c := s.sc.Graph.Conns[ci]
-		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]"})
+		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]", To: c.B})
 	}
 	if s.Combat != nil {
 		vw.Markers = append(vw.Markers, rules.Marker{At: s.Combat.Zone, Kind: "battle", Text: "Battle [5.4]"})
@@ -410,4 +420,24 @@ func (s *State) heldNow() []string {
 		}
 	}
 	return append(out, fmt.Sprintf("Turn %d of %d; losses and exits count at the end [8.0]", s.Turn, s.sc.Turns))
+}
+
+// decoysLeft is how many starting decoys side has still to place [7.5].
+func (s *State) decoysLeft(side int) int {
+	n := 0
+	for i := range s.Units {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == "setup" {
+			n++
+		}
+	}
+	return n
+}
+
+// decoyHint is what the player placing starting decoys is told [7.5].
+func decoyHint(left int) string {
+	w := "decoys"
+	if left == 1 {
+		w = "decoy"
+	}
+	return fmt.Sprintf("Click a lit zone to place a decoy: a zone free of enemy units with a line of communication to one of your depots [7.5]. %d %s left to place.", left, w)
 }
