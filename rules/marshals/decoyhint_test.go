@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,5 +63,55 @@ func TestRule7_5_DecoySetupHint(t *testing.T) {
 	}
 	if _, ok := hint(s.View(Allied)); !ok && s.decoysLeft(Allied) > 0 {
 		t.Error("the Allies place their decoys with no hint")
+	}
+}
+
+// TestRule1_1_1_FrontShowsNationality: the front of a counter shows its
+// affiliation [1.1.1] (the book has British and Spanish decoys apart): the
+// French see each Allied block as British or Spanish, as many of each in a
+// zone as there are counters of that nation outside the commanders' boxes,
+// and nothing more; the Allies see the French blocks with no nationality.
+func TestRule1_1_1_FrontShowsNationality(t *testing.T) {
+	g, err := rules.NewGame("marshals-talavera", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State.(*State)
+	for s.Sub == SubDecoy {
+		play(t, s, s.Legal()[0])
+	}
+	want, got := map[string]int{}, map[string]int{}
+	for i := range s.Units {
+		if d := s.def(i); d.Side == Allied && s.onMap(i) && !s.inBox(i) {
+			want[s.Units[i].At+" "+d.Nat]++
+		}
+	}
+	for _, u := range s.View(French).Units {
+		if u.Side != Allied {
+			continue
+		}
+		if !u.Hidden || !frontOnly(u) {
+			t.Fatalf("the French see %+v", u)
+		}
+		got[u.At+" "+frontNat(u)]++
+	}
+	if fmt.Sprint(want) != fmt.Sprint(got) {
+		t.Errorf("Allied fronts seen by the French %v, want %v", got, want)
+	}
+	brit, spa := 0, 0
+	for k, n := range got {
+		if strings.HasSuffix(k, " british") {
+			brit += n
+		} else if strings.HasSuffix(k, " spanish") {
+			spa += n
+		}
+	}
+	if brit == 0 || spa == 0 {
+		t.Fatalf("%d British and %d Spanish blocks: the test proves nothing", brit, spa)
+	}
+	for _, u := range s.View(Allied).Units {
+		if u.Side == French && (!u.Hidden || !frontOnly(u)) {
+			t.Errorf("the Allies see %+v", u)
+		}
 	}
 }

@@ -62,8 +62,13 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			continue
 		}
 		b := rules.UnitView{Side: rules.Side(d.Side), At: u.At, Facing: -1, Hidden: true}
+		if d.Side == Allied {
+			// the front shows the counter's affiliation [1.1.1]: British or
+			// Spanish (the book's decoys are of one nation or the other)
+			b.Markers = []string{d.Nat}
+		}
 		if u.Activated {
-			b.Markers = []string{"activated"}
+			b.Markers = append(b.Markers, "activated")
 		}
 		blocks[u.At] = append(blocks[u.At], b)
 	}
@@ -79,11 +84,14 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	}
 	for _, z := range sortedKeys(blocks) {
 		bs := blocks[z]
-		// The order shows only what the fronts show: side, then the
-		// counters still to activate first.
+		// The order shows only what the fronts show: side, nationality,
+		// then the counters still to activate first.
 		slices.SortStableFunc(bs, func(a, b rules.UnitView) int {
 			if a.Side != b.Side {
 				return int(a.Side) - int(b.Side)
+			}
+			if c := strings.Compare(frontNat(a), frontNat(b)); c != 0 {
+				return c
 			}
 			return len(a.Markers) - len(b.Markers)
 		})
@@ -440,4 +448,15 @@ func decoyHint(left int) string {
 		w = "decoy"
 	}
 	return fmt.Sprintf("Click a lit zone to place a decoy: a zone free of enemy units with a line of communication to one of your depots [7.5]. %d %s left to place.", left, w)
+}
+
+// frontNat is the nationality an enemy block's front shows ("" for the
+// French, whose fronts show one nation) [1.1.1].
+func frontNat(u rules.UnitView) string {
+	for _, m := range u.Markers {
+		if m != "activated" {
+			return m
+		}
+	}
+	return ""
 }
