@@ -365,7 +365,8 @@ func (b *Board) drawFront(t *ebiten.Image, cam Camera, p *placed, bk int, k floa
 // each stack: after every counter, so that no counter of the stack hides
 // them. A closed stack shows each kind of marker once, with how many of its
 // counters carry it ("ACT×3"), top unit's markers first, in a short column
-// from the top counter's right edge: a stack of forty counters takes as
+// from the top counter's right edge (its left edge for the left stack of a
+// contested zone, so that the chips lie on neither side's stack): a stack of forty counters takes as
 // little room as one, and the zone names around it stay readable. Each
 // counter of an open stack shows its own markers.
 func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool, bk int, k float64, onScreen func(x, y, r float64) bool) {
@@ -380,6 +381,7 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 	}
 	type chipGroup struct {
 		x, y  float64
+		left  bool // the column is drawn leftward (the left stack of a contested zone)
 		marks []string
 		count []int
 	}
@@ -403,7 +405,13 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			if p.long {
 				x = sx + p.w*0.5*z + 1.5
 			}
-			groups = append(groups, chipGroup{x: x, y: sy - half*z + 6*z*b.us})
+			cg := chipGroup{x: x, y: sy - half*z + 6*z*b.us}
+			// on a zone map the stack left of its zone's centre (the other
+			// side's stands to its right) takes its chips on its left
+			if zx, _, ok := b.Center(u.At); ok && b.zg != nil && !open && !p.long && p.cx < zx-1 {
+				cg.x, cg.left = sx-half*z-1.5, true
+			}
+			groups = append(groups, cg)
 			if !onScreen(sx, sy, p.w*z) {
 				groups[len(groups)-1].x = math.Inf(1) // counted, not drawn
 			}
@@ -434,7 +442,11 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 				chip = countChipImage(m, n, bk)
 			}
 			cb := chip.Bounds()
-			b.drawAt(t, chip, cg.x+float64(cb.Dx())*k/2, y, k, 0)
+			if cg.left {
+				b.drawAt(t, chip, cg.x-float64(cb.Dx())*k/2, y, k, 0)
+			} else {
+				b.drawAt(t, chip, cg.x+float64(cb.Dx())*k/2, y, k, 0)
+			}
 			y += float64(cb.Dy()) * k * 0.92
 		}
 	}

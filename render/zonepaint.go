@@ -701,7 +701,7 @@ func shortZoneName(name string) string {
 // drawZoneMarker draws a zone map's marker that points along a connection
 // (Marker.To). A Retraite marker [5.3.1] is a chip in its side's colour
 // naming the zone of retreat ("Retraite → Gamonal"), in a short column
-// just above the stacks of its zone (the connections of the map are often
+// beside the stacks of its zone, above them unless names are in the way (the connections of the map are often
 // shorter than the two sides' stacks are wide: on the line it would lie
 // under the counters or on the neighbour), with an arrowhead on the
 // connection where it leaves the stacks when there is room; a destroyed
@@ -765,8 +765,8 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 			all++
 		}
 	}
-	// The column goes above the stacks, else below them, else to one side
-	// above: the first place that covers the fewest names and zone symbols
+	// The column goes above the stacks, else below them, else above to
+	// one side, else right or left of them: the first place that covers the fewest names and zone symbols
 	// (every marker of the zone weighs the same places, so they stay one
 	// column).
 	cw := 0.0
@@ -783,6 +783,8 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 		{ax, ay + hh + 3*b.us},
 		{ax + cw/2 - hw*0.5, ay - hh - 7*b.us - hgt},
 		{ax - cw/2 + hw*0.5, ay - hh - 7*b.us - hgt},
+		{ax + hw + 30*b.us + cw/2, ay - hgt/2}, // past the chips beside the stacks
+		{ax - hw - 30*b.us - cw/2, ay - hgt/2},
 	}
 	overlap := func(x0, y0, x1, y1, a0, b0, a1, b1 float64) float64 {
 		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))

@@ -360,8 +360,7 @@ func TestPixelsMarkerChipsOncePerKindOnAStack(t *testing.T) {
 
 // TestPixelsRetraiteMarkersBesideTheStacks: the Retraite markers [5.3.1] of
 // a contested zone are drawn whole ("Retraite → Gamonal", as wide as its
-// words) in their sides' colours just above (or below) the zone's stacks, clear of the names where
-// it can, not on the
+// words) in their sides' colours beside the zone's stacks (above them unless names are in the way), not on the
 // counters (their pixels are as they were without the markers) nor at the
 // zone's lower-left under them.
 func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
@@ -392,13 +391,15 @@ func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
 	for _, r := range []image.Rectangle{
 		image.Rect(int(tx-120), int(ty-cs*0.5-70), int(tx+120), counters.Min.Y),
 		image.Rect(int(tx-120), counters.Max.Y, int(tx+120), int(ty+cs*0.5+70)),
+		image.Rect(counters.Max.X, int(ty-60), counters.Max.X+200, int(ty+60)),
+		image.Rect(counters.Min.X-200, int(ty-60), counters.Min.X, int(ty+60)),
 	} {
 		if bx, k := changedBox(bare.SubImage(r).(*image.RGBA), marked.SubImage(r).(*image.RGBA)); k > n {
 			box, n = bx, k
 		}
 	}
 	if n < 100 {
-		t.Fatalf("%d pixels changed above or below the stacks: no Retraite marker there", n)
+		t.Fatalf("%d pixels changed around the stacks: no Retraite marker there", n)
 	}
 	blue, red := 0, 0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
