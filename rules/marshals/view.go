@@ -373,9 +373,9 @@ func (s *State) legalBoxes(side int) []rules.Action {
 			continue
 		}
 		if st[z] {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.zoneOf(z).Name + " in its commander's box", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.zoneOf(z).Name + " (close the box)", Rule: "1.3"})
 		} else {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.zoneOf(z).Name + " on the map (open its commander's box)", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.zoneOf(z).Name + " (open the box)", Rule: "1.3"})
 		}
 	}
 	return out
