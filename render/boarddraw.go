@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -180,7 +181,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		clear(b.seen)
 		for _, m := range v.Markers {
 			mx, my, ok := b.Center(m.At)
-			if !ok {
+			if !ok || b.drawZoneMarker(t, cam, v, m, bk, k) {
 				continue
 			}
 			chip := mapChipImage(m.Kind, m.Text, bk)
@@ -367,9 +368,14 @@ func (b *Board) drawFront(t *ebiten.Image, cam Camera, p *placed, bk int, k floa
 	b.drawAt(t, frontImage(bk), sx, sy, k*b.us, p.front)
 }
 
-// drawChips draws the marker chips of the placed counters, upright, down
-// the right side of each stack: after every counter, so that no counter
-// of the stack hides them, the top unit's first and the others' below.
+// drawChips draws the marker chips of the placed counters, upright, beside
+// each stack: after every counter, so that no counter of the stack hides
+// them. A closed stack shows each kind of marker once, with how many of its
+// counters carry it ("ACT×3"), top unit's markers first, in a short column
+// from the top counter's right edge (its left edge for the left stack of a
+// contested zone, so that the chips lie on neither side's stack): a stack of forty counters takes as
+// little room as one, and the zone names around it stay readable. Each
+// counter of an open stack shows its own markers.
 func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool, bk int, k float64, onScreen func(x, y, r float64) bool) {
 	if b.chipAt == nil {
 		b.chipAt = map[groupKey][2]float64{}
@@ -380,38 +386,93 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		bk = bucketFor(z * b.us)
 		k = z * b.us / bucketScales[bk]
 	}
+	type chipGroup struct {
+		x, y  float64
+		left  bool // the column is drawn leftward (the left stack of a contested zone)
+		marks []string
+		count []int
+	}
+	var groups []chipGroup
 	for i := len(b.placed) - 1; i >= 0; i-- {
 		p := &b.placed[i]
 		u := &v.Units[p.idx]
 		if p.open != open || len(u.Markers) == 0 {
 			continue
 		}
-		sx, sy := cam.ToScreen(p.cx, p.cy)
-		if !onScreen(sx, sy, p.w*z) {
-			continue
-		}
-		half := p.h * 0.5
-		// in a strip beside the counter, clear of its print
-		x := sx + half*z + 1.5
-		if p.long {
-			x = sx + p.w*0.5*z + 1.5
-		}
-		y := sy - half*z + 6*z*b.us
 		g := b.groupOf(u)
 		if open {
 			g = groupKey{u.ID, -2} // spread wide: each counter its own column
 		}
-		if at, ok := b.chipAt[g]; ok {
-			x, y = at[0], at[1]
+		at, ok := b.chipAt[g]
+		if !ok {
+			// the first (top) counter of the stack met places the column
+			sx, sy := cam.ToScreen(p.cx, p.cy)
+			half := p.h * 0.5
+			x := sx + half*z + 1.5
+			if p.long {
+				x = sx + p.w*0.5*z + 1.5
+			}
+			cg := chipGroup{x: x, y: sy - half*z + 6*z*b.us}
+			// on a zone map the stack left of its zone's centre (the other
+			// side's stands to its right) takes its chips on its left
+			if zx, _, ok := b.Center(u.At); ok && b.zg != nil && !open && !p.long && p.cx < zx-1 {
+				cg.x, cg.left = sx-half*z-1.5, true
+			}
+			groups = append(groups, cg)
+			if !onScreen(sx, sy, p.w*z) {
+				groups[len(groups)-1].x = math.Inf(1) // counted, not drawn
+			}
+			at = [2]float64{float64(len(groups) - 1), 0} // the group's index in groups
+			b.chipAt[g] = at
 		}
+		cg := &groups[int(at[0])]
+	marks:
 		for _, m := range u.Markers {
+			for j, have := range cg.marks {
+				if have == m {
+					cg.count[j]++
+					continue marks
+				}
+			}
+			cg.marks = append(cg.marks, m)
+			cg.count = append(cg.count, 1)
+		}
+	}
+	for _, cg := range groups {
+		if math.IsInf(cg.x, 1) {
+			continue
+		}
+		y := cg.y
+		for j, m := range cg.marks {
 			chip := chipImage(m, bk)
+			if n := cg.count[j]; n > 1 {
+				chip = countChipImage(m, n, bk)
+			}
 			cb := chip.Bounds()
-			b.drawAt(t, chip, x+float64(cb.Dx())*k/2, y, k, 0)
+			if cg.left {
+				b.drawAt(t, chip, cg.x-float64(cb.Dx())*k/2, y, k, 0)
+			} else {
+				b.drawAt(t, chip, cg.x+float64(cb.Dx())*k/2, y, k, 0)
+			}
 			y += float64(cb.Dy()) * k * 0.92
 		}
-		b.chipAt[g] = [2]float64{x, y}
 	}
+}
+
+// countChipImage is the chip of a marker that n counters of one stack carry:
+// its abbreviation and the count, "ACT×3", in the marker's colour (cached
+// with the other chips).
+func countChipImage(marker string, n, bucket int) *ebiten.Image {
+	chipMu.Lock()
+	defer chipMu.Unlock()
+	key := chipKey{"count:" + marker + ":" + strconv.Itoa(n), bucket}
+	if img, ok := chipCache[key]; ok {
+		return img
+	}
+	ab, col := markerInfo(marker)
+	img := renderChip(ab+"×"+strconv.Itoa(n), col, bucket)
+	chipCache[key] = img
+	return img
 }
 
 // drawShadow draws img as a soft dark silhouette (a counter's shadow).

@@ -1,11 +1,15 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
 	"grognard/rules/zone"
 	"grognard/scenarios"
 )
@@ -692,4 +696,137 @@ func shortZoneName(name string) string {
 		return head
 	}
 	return name
+}
+
+// drawZoneMarker draws a zone map's marker that points along a connection
+// (Marker.To). A Retraite marker [5.3.1] is a chip in its side's colour
+// naming the zone of retreat ("Retraite → Gamonal"), in a short column
+// beside the stacks of its zone, above them unless names are in the way (the connections of the map are often
+// shorter than the two sides' stacks are wide: on the line it would lie
+// under the counters or on the neighbour), with an arrowhead on the
+// connection where it leaves the stacks when there is room; a destroyed
+// bridge [7.7] is a chip on the crossing. Nothing covers them and they are
+// read whole. It reports false for any other marker (drawn the ordinary
+// way).
+func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rules.Marker, bk int, k float64) bool {
+	if b.zg == nil || m.To == "" || (m.Kind != "retreat" && m.Kind != "bridge-destroyed") {
+		return false
+	}
+	ax, ay, ok1 := b.Center(m.At)
+	ex, ey, ok2 := b.Center(m.To)
+	l := math.Hypot(ex-ax, ey-ay)
+	if !ok1 || !ok2 || l == 0 {
+		return false
+	}
+	ux, uy := (ex-ax)/l, (ey-ay)/l
+	s := bucketScales[bk]
+	if m.Kind == "bridge-destroyed" {
+		q := pt{(ax + ex) / 2, (ay + ey) / 2}
+		for i, c := range b.zg.Conns {
+			if (c.A == m.At && c.B == m.To) || (c.B == m.At && c.A == m.To) {
+				if x, ok := b.zm.cross[i]; ok {
+					q = x
+				}
+			}
+		}
+		chip := zoneMarkerChip("Bridge destroyed", rgb(0x8a, 0x1c, 0x1c), bk)
+		sx, sy := cam.ToScreen(q.X, q.Y)
+		b.drawAt(t, chip, sx, sy, k, 0)
+		return true
+	}
+	side := -1
+	for i, name := range v.Sides {
+		if strings.HasPrefix(m.Text, name+" ") {
+			side = i
+		}
+	}
+	col := colInk
+	if side >= 0 {
+		col = sideColorFor(v, rules.Side(side))
+	}
+	label := func(o rules.Marker) string {
+		if z, ok := b.zg.Zone(o.To); ok {
+			return "Retraite → " + shortZoneName(z.Name)
+		}
+		return "Retraite → " + o.To
+	}
+	chip := zoneMarkerChip(label(m), col, bk)
+	ch := float64(chip.Bounds().Dy()) / s // map units
+	// the box the zone's stacks take: the two sides side by side, fanned,
+	// the count badges on their top corners
+	cs := CounterSide * b.us
+	hw, hh := cs*1.06+12*b.us, cs*0.5+12*b.us
+	nth, all := 0.0, 0.0
+	for _, o := range v.Markers {
+		if o == m {
+			nth = all
+		}
+		if o.At == m.At && o.Kind == m.Kind && o.To != "" {
+			all++
+		}
+	}
+	// The column goes above the stacks, else below them, else above to
+	// one side, else right or left of them: the first place that covers the fewest names and zone symbols
+	// (every marker of the zone weighs the same places, so they stay one
+	// column).
+	cw := 0.0
+	for _, o := range v.Markers {
+		if o.At == m.At && o.Kind == m.Kind && o.To != "" {
+			w, _ := Measure(label(o), Bold(8.5))
+			cw = math.Max(cw, w+8)
+		}
+	}
+	cw = math.Max(cw, float64(chip.Bounds().Dx())/s)
+	hgt := ch * all
+	tops := []pt{
+		{ax, ay - hh - 7*b.us - hgt},
+		{ax, ay + hh + 3*b.us},
+		{ax + cw/2 - hw*0.5, ay - hh - 7*b.us - hgt},
+		{ax - cw/2 + hw*0.5, ay - hh - 7*b.us - hgt},
+		{ax + hw + 30*b.us + cw/2, ay - hgt/2}, // past the chips beside the stacks
+		{ax - hw - 30*b.us - cw/2, ay - hgt/2},
+	}
+	overlap := func(x0, y0, x1, y1, a0, b0, a1, b1 float64) float64 {
+		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))
+	}
+	best, bestScore := tops[0], math.Inf(1)
+	for _, c := range tops {
+		x0, y0, x1, y1 := c.X-cw/2, c.Y, c.X+cw/2, c.Y+hgt
+		score := 0.0
+		for _, lb := range b.zoneLabels(cam.zoom()) {
+			score += overlap(x0, y0, x1, y1, lb.x-lb.w/2, lb.y-lb.h/2, lb.x+lb.w/2, lb.y+lb.h/2)
+		}
+		for _, z := range b.zg.Zones {
+			if q := b.zpos[z.ID]; z.ID != m.At {
+				r := b.zoneR()
+				score += overlap(x0, y0, x1, y1, q.X-r, q.Y-r, q.X+r, q.Y+r)
+			}
+		}
+		if score < bestScore-1 {
+			best, bestScore = c, score
+		}
+	}
+	sx, sy := cam.ToScreen(best.X, best.Y+ch*(nth+0.5))
+	// the arrowhead on the connection, out of the stacks' box, when it
+	// falls short of the neighbour's symbol
+	d := math.Min(hw/math.Max(math.Abs(ux), 1e-9), hh/math.Max(math.Abs(uy), 1e-9)) + frontDepth*1.2*b.us
+	if d < l-b.zoneR()*1.2 {
+		hx, hy := cam.ToScreen(ax+ux*d, ay+uy*d)
+		b.drawAt(t, frontImage(bk), hx, hy, k*b.us, math.Atan2(uy, ux))
+	}
+	b.drawAt(t, chip, sx, sy, k, 0)
+	return true
+}
+
+// zoneMarkerChip is the chip of a marker on a connection: label on col.
+func zoneMarkerChip(label string, col colorT, bucket int) *ebiten.Image {
+	chipMu.Lock()
+	defer chipMu.Unlock()
+	key := chipKey{fmt.Sprintf("zone:%s:%v", label, col), bucket}
+	if img, ok := chipCache[key]; ok {
+		return img
+	}
+	img := renderChip(label, col, bucket)
+	chipCache[key] = img
+	return img
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -257,4 +258,170 @@ func TestZoneMapShortNames(t *testing.T) {
 			t.Errorf("shortZoneName(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// marshalsShot draws v on The Marshals' map at zoom 1 around zone at and
+// reads the pixels back once.
+func marshalsShot(t *testing.T, b *Board, v *rules.View, at string) (*image.RGBA, Camera) {
+	t.Helper()
+	img := ebiten.NewImage(640, 400)
+	cam := Camera{Zoom: 1, Rect: img.Bounds()}
+	mx, my, _ := b.Center(at)
+	cam.X, cam.Y = mx-320, my-200
+	b.Draw(img, cam, v, Overlay{})
+	shot := image.NewRGBA(img.Bounds())
+	img.ReadPixels(shot.Pix)
+	return shot, cam
+}
+
+// changedBox is the bounding box of the pixels that differ between a and b.
+func changedBox(a, b *image.RGBA) (image.Rectangle, int) {
+	var r image.Rectangle
+	n := 0
+	for y := a.Rect.Min.Y; y < a.Rect.Max.Y; y++ {
+		for x := a.Rect.Min.X; x < a.Rect.Max.X; x++ {
+			p, q := a.RGBAAt(x, y), b.RGBAAt(x, y)
+			if absDiff(p.R, q.R)+absDiff(p.G, q.G)+absDiff(p.B, q.B) > 30 {
+				r = r.Union(image.Rect(x, y, x+1, y+1))
+				n++
+			}
+		}
+	}
+	return r, n
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// TestPixelsMarkerChipsOncePerKindOnAStack: a stack of thirty counters,
+// each activated, demoralised and back to the river, shows each kind of
+// marker once with its count beside the stack ("ACT×30"), not ninety chips
+// running down the map over the zone names.
+func TestPixelsMarkerChipsOncePerKindOnAStack(t *testing.T) {
+	needLoop(t)
+	rb := marshalsBoard(t)
+	b := NewBoard(rb)
+	stack := func(markers ...string) *rules.View {
+		v := &rules.View{Board: rb, Sides: []string{"French", "Allied"}}
+		for i := range 30 {
+			v.Units = append(v.Units, rules.UnitView{ID: "fr" + strconv.Itoa(i), Side: 0, At: "santa-olalla", Type: "infantry",
+				Name: "Division", Short: "Div", Values: "3-5", Facing: -1, Markers: markers})
+		}
+		return v
+	}
+	bare, cam := marshalsShot(t, b, stack(), "santa-olalla")
+	marked, _ := marshalsShot(t, b, stack("activated", "demoralised", "back-to-river"), "santa-olalla")
+	box, n := changedBox(bare, marked)
+	if n < 100 {
+		t.Fatalf("the markers changed %d pixels: no chips drawn", n)
+	}
+	sx, sy := screenOf(t, b, cam, "santa-olalla")
+	// three chips of about 13 px, one under the other, at the stack's side
+	if box.Dy() > 3*16+4 {
+		t.Errorf("the chips run %d px down the map (box %v); three kinds take at most %d", box.Dy(), box, 3*16+4)
+	}
+	if float64(box.Max.Y) > sy+CounterSide*b.us {
+		t.Errorf("the chips reach %d px below the zone's centre %.0f", box.Max.Y, sy)
+	}
+	if float64(box.Min.X) < sx {
+		t.Errorf("the chips start at x=%d, left of the zone's centre %.0f: not beside the stack", box.Min.X, sx)
+	}
+	// each kind in its colour: ACT green, DEM dark red, BAC grey
+	has := func(want func(c color.RGBA) bool) bool {
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			for x := box.Min.X; x < box.Max.X; x++ {
+				if want(marked.RGBAAt(x, y)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !has(func(c color.RGBA) bool { return c.G > 110 && int(c.G) > int(c.R)+50 && int(c.G) > int(c.B)+40 }) {
+		t.Error("no ACT chip (green)")
+	}
+	if !has(func(c color.RGBA) bool { return c.R > 90 && c.R < 130 && c.G < 40 && c.B < 40 }) {
+		t.Error("no DEM chip (dark red)")
+	}
+	// the count: the chips of thirty counters are wider than those of one
+	one := stack()
+	one.Units[len(one.Units)-1].Markers = []string{"activated", "demoralised", "back-to-river"}
+	single, _ := marshalsShot(t, b, one, "santa-olalla")
+	box1, _ := changedBox(bare, single)
+	if box1.Dy() < 20 || box.Dx() < box1.Dx()+6 {
+		t.Errorf("the chips of thirty counters are %d px wide, of one %d (%d high): no count drawn", box.Dx(), box1.Dx(), box1.Dy())
+	}
+	savePNG(t, ebiten.NewImageFromImage(marked), "marshals-chips-stack.png")
+}
+
+// TestPixelsRetraiteMarkersBesideTheStacks: the Retraite markers [5.3.1] of
+// a contested zone are drawn whole ("Retraite → Gamonal", as wide as its
+// words) in their sides' colours beside the zone's stacks (above them unless names are in the way), not on the
+// counters (their pixels are as they were without the markers) nor at the
+// zone's lower-left under them.
+func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
+	needLoop(t)
+	rb := marshalsBoard(t)
+	b := NewBoard(rb)
+	view := func(markers ...rules.Marker) *rules.View {
+		return &rules.View{Board: rb, Sides: []string{"French", "Allied"}, Markers: markers, Units: []rules.UnitView{
+			{ID: "fr1", Side: 0, At: "talavera", Type: "infantry", Name: "Division", Short: "Div", Values: "3-5", Facing: -1},
+			{ID: "fr2", Side: 0, At: "talavera", Type: "infantry", Name: "Division", Short: "Div", Values: "3-5", Facing: -1},
+			{ID: "X1", Side: 1, At: "talavera", Hidden: true, Facing: -1},
+			{ID: "X2", Side: 1, At: "talavera", Hidden: true, Facing: -1},
+		}}
+	}
+	bare, cam := marshalsShot(t, b, view(), "talavera")
+	marked, _ := marshalsShot(t, b, view(
+		rules.Marker{At: "talavera", Kind: "retreat", Text: "French Retraite toward Gamonal [5.3.1]", To: "gamonal"},
+		rules.Marker{At: "talavera", Kind: "retreat", Text: "Allied Retraite toward La Pueblanueva [5.3.1]", To: "pueblanueva"}), "talavera")
+	tx, ty := screenOf(t, b, cam, "talavera")
+	cs := CounterSide * b.us
+	// the two stacks side by side, fanned
+	counters := image.Rect(int(tx-cs*1.06-8*b.us), int(ty-cs*0.5-6*b.us), int(tx+cs*1.06+8*b.us), int(ty+cs*0.5+6*b.us))
+	if _, n := changedBox(bare.SubImage(counters).(*image.RGBA), marked.SubImage(counters).(*image.RGBA)); n > 0 {
+		t.Errorf("%d pixels of the counters' box %v changed: a Retraite marker lies on the stacks", n, counters)
+	}
+	// above the stacks or, when names are in the way there, below them
+	box, n := image.Rectangle{}, 0
+	for _, r := range []image.Rectangle{
+		image.Rect(int(tx-120), int(ty-cs*0.5-70), int(tx+120), counters.Min.Y),
+		image.Rect(int(tx-120), counters.Max.Y, int(tx+120), int(ty+cs*0.5+70)),
+		image.Rect(counters.Max.X, int(ty-60), counters.Max.X+200, int(ty+60)),
+		image.Rect(counters.Min.X-200, int(ty-60), counters.Min.X, int(ty+60)),
+	} {
+		if bx, k := changedBox(bare.SubImage(r).(*image.RGBA), marked.SubImage(r).(*image.RGBA)); k > n {
+			box, n = bx, k
+		}
+	}
+	if n < 100 {
+		t.Fatalf("%d pixels changed around the stacks: no Retraite marker there", n)
+	}
+	blue, red := 0, 0
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			c := marked.RGBAAt(x, y)
+			if int(c.B) > int(c.R)+60 && c.R < 90 {
+				blue++
+			}
+			if int(c.R) > int(c.B)+60 && int(c.R) > int(c.G)+60 {
+				red++
+			}
+		}
+	}
+	if blue < 40 || red < 40 {
+		t.Errorf("above the stacks: %d French blue and %d Allied red pixels", blue, red)
+	}
+	w, _ := Measure("Retraite → La Pueblanueva", Bold(8.5))
+	if float64(box.Dx()) < w {
+		t.Errorf("the markers are %d px wide, the words %.0f: cut", box.Dx(), w)
+	}
+	if box.Dy() < 20 {
+		t.Errorf("the two markers take %d px of height: not one above the other", box.Dy())
+	}
+	savePNG(t, ebiten.NewImageFromImage(marked), "marshals-retraite.png")
 }

@@ -63,6 +63,9 @@ type Marker struct {
 	At   string `json:"at"`
 	Kind string `json:"kind"`
 	Text string `json:"text,omitempty"`
+	// To is the neighbouring location the marker points to, when it lies
+	// on a connection of a zone map (a retreat axis, a destroyed bridge).
+	To string `json:"to,omitempty"`
 }
 
 // UnitView is one counter or block as the viewer may see it.

@@ -74,13 +74,13 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 				continue
 			}
 			if !u.Hidden || u.Name != "" || u.Short != "" || u.Type != "" || u.Values != "" || u.Strength != 0 || u.MaxStr != 0 ||
-				len(u.Markers) > 1 || len(u.Markers) == 1 && u.Markers[0] != "activated" || len(u.Detail) > 0 || !strings.HasPrefix(u.ID, "stack-"+u.At+"-") {
+				!frontOnly(u) || len(u.Detail) > 0 || !strings.HasPrefix(u.ID, "stack-"+u.At+"-") {
 				t.Fatalf("%s: %s sees an enemy counter in full: %+v", where, sideNames[v], u)
 			}
 		}
 		// [1.3] one block per enemy counter outside a closed commander's
 		// box, and activated exactly as many as are.
-		want, got := map[string][2]int{}, map[string][2]int{}
+		want, got := map[string][3]int{}, map[string][3]int{}
 		shown := combatIDs(s)
 		for i := range s.Units {
 			if d := s.def(i); d.Side != v && s.onMap(i) && !shown[d.ID] && !s.inBox(i) {
@@ -89,6 +89,9 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 				if s.Units[i].Activated {
 					w[1]++
 				}
+				if d.Nat == "spanish" {
+					w[2]++
+				}
 				want[s.Units[i].At] = w
 			}
 		}
@@ -96,12 +99,19 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 			if int(u.Side) != v && u.Hidden {
 				g := got[u.At]
 				g[0]++
-				g[1] += len(u.Markers)
+				for _, m := range u.Markers {
+					switch m {
+					case "activated":
+						g[1]++
+					case "spanish":
+						g[2]++
+					}
+				}
 				got[u.At] = g
 			}
 		}
 		if fmt.Sprint(want) != fmt.Sprint(got) {
-			t.Fatalf("%s: %s sees enemy blocks %v, want %v (counters outside the boxes, activated)", where, sideNames[v], got, want)
+			t.Fatalf("%s: %s sees enemy blocks %v, want %v (counters outside the boxes, activated, Spanish fronts)", where, sideNames[v], got, want)
 		}
 		for _, h := range hiddenNames(s, v, revealed) {
 			if containsWord(js, h) {
@@ -214,4 +224,21 @@ func containsWord(s, h string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// frontOnly reports whether an enemy block's markers are only what the
+// counter's front shows [1.1.1]: "activated", and for an Allied counter
+// exactly one nationality (British or Spanish).
+func frontOnly(u rules.UnitView) bool {
+	nat := 0
+	for _, m := range u.Markers {
+		switch m {
+		case "activated":
+		case "british", "spanish":
+			nat++
+		default:
+			return false
+		}
+	}
+	return nat == map[bool]int{true: 1, false: 0}[int(u.Side) == Allied]
 }

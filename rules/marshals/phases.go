@@ -122,6 +122,9 @@ func (s *State) Status() rules.Status {
 	}
 	if st.Decider >= 0 {
 		st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
+		if s.Sub == SubDecoy {
+			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5] (%d left)", sideNames[st.Decider], s.decoysLeft(s.Placing))
+		}
 	}
 	return st
 }

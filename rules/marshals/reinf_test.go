@@ -169,7 +169,9 @@ func blocksAt(s *State, v int, z string) (n, act int) {
 	for _, u := range s.View(rules.Side(v)).Units {
 		if int(u.Side) != v && u.Hidden && u.At == z {
 			n++
-			act += len(u.Markers)
+			if slices.Contains(u.Markers, "activated") {
+				act++
+			}
 		}
 	}
 	return

@@ -62,18 +62,36 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			continue
 		}
 		b := rules.UnitView{Side: rules.Side(d.Side), At: u.At, Facing: -1, Hidden: true}
+		if d.Side == Allied {
+			// the front shows the counter's affiliation [1.1.1]: British or
+			// Spanish (the book's decoys are of one nation or the other)
+			b.Markers = []string{d.Nat}
+		}
 		if u.Activated {
-			b.Markers = []string{"activated"}
+			b.Markers = append(b.Markers, "activated")
 		}
 		blocks[u.At] = append(blocks[u.At], b)
 	}
+	// [7.5] the starting decoy the side is placing: on its owner's screen
+	// (off the map) so the side panel says what to do and how many are left.
+	if s.Sub == SubDecoy && s.Placing == side {
+		if i := s.nextDecoy(side); i >= 0 {
+			uv := s.unitView(i)
+			uv.Name = "Starting decoy [7.5]"
+			uv.Detail = append(uv.Detail, decoyHint(s.decoysLeft(side)))
+			vw.Units = append(vw.Units, uv)
+		}
+	}
 	for _, z := range sortedKeys(blocks) {
 		bs := blocks[z]
-		// The order shows only what the fronts show: side, then the
-		// counters still to activate first.
+		// The order shows only what the fronts show: side, nationality,
+		// then the counters still to activate first.
 		slices.SortStableFunc(bs, func(a, b rules.UnitView) int {
 			if a.Side != b.Side {
 				return int(a.Side) - int(b.Side)
+			}
+			if c := strings.Compare(frontNat(a), frontNat(b)); c != 0 {
+				return c
 			}
 			return len(a.Markers) - len(b.Markers)
 		})
@@ -110,13 +128,13 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		for k := 0; k < 2; k++ {
 			if ax[k] >= 0 {
 				c := s.sc.Graph.Conns[ax[k]]
-				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name)})
+				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name), To: c.Other(z)})
 			}
 		}
 	}
 	for _, ci := range sortedInts(s.Bridges) {
 		c := s.sc.Graph.Conns[ci]
-		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]"})
+		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]", To: c.B})
 	}
 	if s.Combat != nil {
 		vw.Markers = append(vw.Markers, rules.Marker{At: s.Combat.Zone, Kind: "battle", Text: "Battle [5.4]"})
@@ -355,9 +373,9 @@ func (s *State) legalBoxes(side int) []rules.Action {
 			continue
 		}
 		if st[z] {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.zoneOf(z).Name + " in its commander's box", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.zoneOf(z).Name + " (close the box)", Rule: "1.3"})
 		} else {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.zoneOf(z).Name + " on the map (open its commander's box)", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.zoneOf(z).Name + " (open the box)", Rule: "1.3"})
 		}
 	}
 	return out
@@ -410,4 +428,35 @@ func (s *State) heldNow() []string {
 		}
 	}
 	return append(out, fmt.Sprintf("Turn %d of %d; losses and exits count at the end [8.0]", s.Turn, s.sc.Turns))
+}
+
+// decoysLeft is how many starting decoys side has still to place [7.5].
+func (s *State) decoysLeft(side int) int {
+	n := 0
+	for i := range s.Units {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == "setup" {
+			n++
+		}
+	}
+	return n
+}
+
+// decoyHint is what the player placing starting decoys is told [7.5].
+func decoyHint(left int) string {
+	w := "decoys"
+	if left == 1 {
+		w = "decoy"
+	}
+	return fmt.Sprintf("Click a lit zone to place a decoy: a zone free of enemy units with a line of communication to one of your depots [7.5]. %d %s left to place.", left, w)
+}
+
+// frontNat is the nationality an enemy block's front shows ("" for the
+// French, whose fronts show one nation) [1.1.1].
+func frontNat(u rules.UnitView) string {
+	for _, m := range u.Markers {
+		if m != "activated" {
+			return m
+		}
+	}
+	return ""
 }
