@@ -186,7 +186,7 @@ func TestWindowAlbueraLineToTheBridge(t *testing.T) {
 			if pb.act != nil && pb.act.Unit == albKGL && pb.act.Choice == "react:none" {
 				r = pb.b.Rect
 			}
-			if pb.act != nil && pb.act.Choice == "react:fire" && strings.Contains(pb.act.Label, "in 10") {
+			if pb.act != nil && pb.act.Choice == "react:fire" && strings.Contains(pb.act.Info, "in 10") {
 				odds++
 			}
 		}
