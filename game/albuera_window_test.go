@@ -82,6 +82,23 @@ func TestWindowAlbueraLineToTheBridge(t *testing.T) {
 	xmove(t, win, winW-20, winH-20)
 	settle(t)
 	before := grab(t, win, "albuera-1-board")
+	// With nothing selected the free card area shows the Activation Pool,
+	// the chits set aside and drawn and the turn track [3.3] [15.11]: its
+	// light text is in the pixels.
+	var card image.Rectangle
+	winApp.Do(func() { card = b.cardRect })
+	bright := 0
+	for y := card.Min.Y + 50; y < card.Max.Y && y < card.Min.Y+170; y++ {
+		for x := card.Min.X; x < card.Max.X; x++ {
+			c := before.RGBAAt(x, y)
+			if c.R > 0xd0 && c.G > 0xc8 && c.B > 0xa8 {
+				bright++
+			}
+		}
+	}
+	if bright < 300 {
+		t.Errorf("the Activation Pool is not drawn in the free card area (%d text pixels)", bright)
+	}
 
 	// 1. Select the battalion: its legal destinations light, no other hex.
 	ux, uy := pos(albLine)
