@@ -908,7 +908,9 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 	}
 	for _, j := range members {
 		u := &s.U[j]
-		cost, _, _, _ := s.stepCost(j, u.At, u.Facing, to)
+		// pass: a hex of friends it may only pass through costs its
+		// terrain too (stepCost refuses it and priced it 0) [11.3]
+		cost, _, _, _, _ := s.stepCostPass(j, u.At, u.Facing, to, true)
 		if u.At != u.Start && s.friendsBesidesExcept(j, u.At, members) {
 			cost += s.sc.act("friendly_pass", 2) // [11.3]
 		}

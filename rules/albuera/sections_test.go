@@ -812,3 +812,64 @@ func TestRule12_13_StackChangesArrayTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// [11.3] The reach shading (Reach, the app's planner) offers the way
+// through friends the legal steps offer: a hex beyond a battalion II/34
+// may not stop with is reached through it, the friends' hex itself is no
+// destination, and every step of the route is legal in turn, the +1 MP of
+// [11.3] paid on leaving.
+func TestRule11_3_ReachPassesThroughFriends(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34")
+	m := put(t, st, "II/34", "0805", 4, Column)
+	activate(t, st, "girard", "brayer")
+	var n, n2 hexCoord
+	found := false
+	for _, c := range st.U[m].At.Neighbors() {
+		a, _ := hexArcOf(st.U[m].At, 4, c)
+		if found || a != hexFront || !st.sc.Map.On(c) || st.sc.Map.Cell(c).Terrain != "clear" || st.level(c) != st.level(st.U[m].At) || st.crossesRiver(st.U[m].At, c) {
+			continue
+		}
+		for _, c2 := range c.Neighbors() {
+			a2, _ := hexArcOf(c, 4, c2)
+			if a2 == hexFront && st.sc.Map.On(c2) && st.sc.Map.Cell(c2).Terrain == "clear" && st.level(c2) == st.level(c) && !st.crossesRiver(c, c2) {
+				n, n2, found = c, c2, true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no clear hexes ahead of II/34")
+	}
+	put(t, st, "III/34", st.num(n), 1, Column) // another facing: no stack [11.0]
+	st.ver++
+	st.cache = nil
+	var route *rules.Route
+	for _, r := range st.Reach("II/34") {
+		if r.To == st.num(n) {
+			t.Fatalf("the friends' hex %s is offered as a destination: %v", r.To, r.Steps)
+		}
+		if r.To == st.num(n2) {
+			r := r
+			route = &r
+		}
+	}
+	if route == nil {
+		t.Fatalf("no route to %s through III/34 at %s", st.num(n2), st.num(n))
+	}
+	if len(route.Steps) != 2 || route.Steps[0].To != st.num(n) {
+		t.Fatalf("route to %s: %v, want through %s", st.num(n2), route.Steps, st.num(n))
+	}
+	for _, a := range route.Steps {
+		mustApply(t, st, a)
+	}
+	if st.U[m].At != n2 || st.U[m].Passing {
+		t.Fatalf("II/34 at %s (passing %v), want %s", st.num(st.U[m].At), st.U[m].Passing, st.num(n2))
+	}
+	if want := st.enterCost(Column, st.U[m].Start, n) + st.enterCost(Column, n, n2) + st.sc.act("friendly_pass", 2); st.U[m].Spent != want {
+		t.Fatalf("spent %s MP, want %s (+1 of [11.3])", half(st.U[m].Spent), half(want))
+	}
+	if route.Cost != half(st.U[m].Spent)+" MP" {
+		t.Fatalf("the route said %s, the walk cost %s MP", route.Cost, half(st.U[m].Spent))
+	}
+}
