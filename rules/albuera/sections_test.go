@@ -873,3 +873,66 @@ func TestRule11_3_ReachPassesThroughFriends(t *testing.T) {
 		t.Fatalf("the route said %s, the walk cost %s MP", route.Cost, half(st.U[m].Spent))
 	}
 }
+
+// [12.10], [12.6] A whole line wheels backwards as one (interpretation: the
+// line moves as its units may, and a unit may move backwards at +1 MP):
+// two battalions flank to flank wheel 60° back about the line's left end;
+// the pivot turns in place (a facing change), the other steps into the hex
+// behind the pivot's flank paying its terrain and the +1 MP of [12.6].
+func TestRule12_10_LineWheelsBackward(t *testing.T) {
+	var st *State
+	var a, b int
+	var left, right hexCoord
+	for _, d := range []int{4 + 2, 4 - 1} {
+		st = newFixture(t)
+		only(st, "II/34", "III/34")
+		a = put(t, st, "II/34", "0805", 4, Column)
+		h := st.U[a].At.Neighbor(d)
+		if !st.sc.Map.On(h) {
+			continue
+		}
+		b = put(t, st, "III/34", st.num(h), 4, Column)
+		activate(t, st, "girard", "brayer")
+		if st.canAct(b) {
+			left, right = st.U[a].At, h
+			if d != 4+2 {
+				left, right = h, st.U[a].At
+			}
+			break
+		}
+		st = nil
+	}
+	if st == nil {
+		t.Fatal("no place for III/34 in command beside II/34")
+	}
+	var wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Choice == "linewheel-back-left" && x.Unit == "II/34" {
+			wheel = x
+		}
+	}
+	if wheel.Kind == "" {
+		t.Fatalf("no backward wheel of the line offered: %v", st.Legal())
+	}
+	if !strings.Contains(wheel.Label, "backwards") || !strings.Contains(wheel.Label, "[12.10]") {
+		t.Fatalf("wheel label %q", wheel.Label)
+	}
+	pivot, swing := a, b
+	if st.U[b].At == left {
+		pivot, swing = b, a
+	}
+	mustApply(t, st, wheel)
+	if st.U[pivot].At != left || st.U[a].Facing != 5 || st.U[b].Facing != 5 {
+		t.Fatalf("pivot at %s facing %d / %d, want %s facing 5", st.num(st.U[pivot].At), st.U[a].Facing, st.U[b].Facing, st.num(left))
+	}
+	want := left.Neighbor(4 + 3)
+	if st.U[swing].At != want {
+		t.Fatalf("the swinging battalion is at %s, want %s (behind)", st.num(st.U[swing].At), st.num(want))
+	}
+	if st.U[pivot].Spent != st.sc.act("face", 2) || st.U[swing].Spent != st.enterCost(Column, right, want)+st.sc.act("rear", 2) {
+		t.Fatalf("costs %s and %s MP", half(st.U[pivot].Spent), half(st.U[swing].Spent))
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
