@@ -936,3 +936,61 @@ func TestRule12_10_LineWheelsBackward(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// [12.13], [6.4] A stack of rectangles (two lines on the very same hexes
+// and facing) steps and wheels together, offered on its top unit: each
+// pays its own cost, they stay stacked, and the step is one move (one
+// action). A wheel, whose pivot hex they both hold, is open to the stack
+// though neither could wheel alone out of the other's hex.
+func TestRule12_13_StackedLinesStepTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/34", "IV/34") // two battalions of 8 (testdata), big enough for rectangles [6.2]
+	a := putLine(t, st, "I/34", "0805", "0806", 4)
+	b := putLine(t, st, "IV/34", "0805", "0806", 4)
+	activate(t, st, "girard", "brayer")
+	if !st.canAct(a) || !st.canAct(b) {
+		t.Fatal("the lines are not in command")
+	}
+	top := st.stackOf(a)[0]
+	other := a + b - top
+	var step, wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Unit != st.id(top) || len(x.Units) != 1 || x.Units[0] != st.id(other) || x.Rule != "12.13" {
+			continue
+		}
+		if strings.Contains(x.Label, "advances") {
+			step = x
+		}
+		if strings.Contains(x.Label, " wheels to") {
+			wheel = x
+		}
+	}
+	if step.Kind == "" || wheel.Kind == "" {
+		t.Fatalf("no step (%q) or wheel (%q) of the stack of lines: %v", step.Label, wheel.Label, st.Legal())
+	}
+	for _, x := range st.Legal() {
+		if x.Unit == st.id(other) && x.Kind == "move" && strings.Contains(x.Label, "wheels") && len(x.Units) == 0 {
+			t.Fatalf("the lower line wheels alone out of the stack: %s", x.Label)
+		}
+	}
+	try := func(act rules.Action) *State {
+		c := st.clone()
+		mustApply(t, c, act)
+		if c.U[a].At != c.U[b].At || c.U[a].At2 != c.U[b].At2 || c.U[a].Facing != c.U[b].Facing {
+			t.Fatalf("%s: the lines are no longer stacked: %s-%s f%d and %s-%s f%d", act.Label,
+				c.num(c.U[a].At), c.num(c.U[a].At2), c.U[a].Facing, c.num(c.U[b].At), c.num(c.U[b].At2), c.U[b].Facing)
+		}
+		if c.num(c.U[a].At) != act.To || c.num(c.U[a].At2) != act.Choice {
+			t.Fatalf("%s: at %s-%s", act.Label, c.num(c.U[a].At), c.num(c.U[a].At2))
+		}
+		if c.U[a].Spent == 0 || c.U[a].Spent != c.U[b].Spent {
+			t.Fatalf("%s: spent %s and %s MP, want the same cost for both", act.Label, half(c.U[a].Spent), half(c.U[b].Spent))
+		}
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	try(step)
+	try(wheel)
+}
