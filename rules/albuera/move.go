@@ -674,6 +674,9 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
 	st := s.stackOf(i)
+	if u.Two && d.Kind == KInf {
+		return s.stackLineArrayChanges(i)
+	}
 	if d.Kind != KInf || u.Two || len(st) < 2 || st[0] != i || u.Array == Square {
 		return nil
 	}
@@ -716,6 +719,57 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	}
 	if clear && allSquare {
 		add("array:square", "forms square", s.sc.act("form_square", 8), "7.1")
+	}
+	return out
+}
+
+// stackLineArrayChanges lists the array changes of a stack of rectangles
+// (on the very same hexes and facing), offered on its top unit [11.0],
+// [12.13]: Column or Square on either of its hexes, as one rectangle does
+// [6.3.5], [6.3.6]; every battalion pays the cost and they stay stacked.
+func (s *State) stackLineArrayChanges(i int) []rules.Action {
+	u := &s.U[i]
+	d := s.def(i)
+	st := s.stackOf(i)
+	if len(st) < 2 || st[0] != i || u.Double || !s.canAct(i) || u.Done || s.inClash(i) {
+		return nil
+	}
+	ms := s.rectMates(i)
+	members := append([]int{i}, ms...)
+	formed := 0
+	for _, j := range st {
+		if s.kind(j) != KArt && s.kind(j) != KComp && s.kind(j) != KCdr {
+			formed++
+		}
+	}
+	if len(ms) == 0 || formed != len(members) {
+		return nil // some battalion of the stack cannot change now: none does [11.0]
+	}
+	allSquare := true
+	var ids []string
+	for _, j := range members {
+		allSquare = allSquare && s.U[j].MP >= s.sc.P("square_min_mp")
+		if j != i {
+			ids = append(ids, s.id(j))
+		}
+	}
+	sort.Strings(ids)
+	var out []rules.Action
+	add := func(choice, lab string, cost int, rule string, to hex.Coord) {
+		for _, j := range members {
+			if s.U[j].Spent+cost > s.ma(j) {
+				return
+			}
+		}
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+			Label: fmt.Sprintf("Stack of %s and %d more %s on %s (%s MP each)", d.Name, len(ids), lab, s.num(to), half(cost)), Rule: rule})
+	}
+	clear := s.sc.Map.Cell(u.At).Terrain == "clear" && s.sc.Map.Cell(u.At2).Terrain == "clear"
+	for _, h := range []hex.Coord{u.At, u.At2} {
+		add("array:column", "forms column", s.sc.act("line_to_column", 2), "6.3.5", h)
+		if clear && allSquare {
+			add("array:square", "forms square", s.sc.act("form_square", 8), "6.3.6", h)
+		}
 	}
 	return out
 }

@@ -994,3 +994,42 @@ func TestRule12_13_StackedLinesStepTogether(t *testing.T) {
 	try(step)
 	try(wheel)
 }
+
+// [11.0], [12.13], [6.3.5] A stack of rectangles keeps one array: it forms
+// column together on either of its hexes (offered on its top unit, each
+// paying), never one line alone.
+func TestRule12_13_StackOfLinesChangesArray(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/34", "IV/34")
+	a := putLine(t, st, "I/34", "0805", "0806", 4)
+	b := putLine(t, st, "IV/34", "0805", "0806", 4)
+	activate(t, st, "girard", "brayer")
+	top := st.stackOf(a)[0]
+	other := a + b - top
+	var col rules.Action
+	for _, x := range st.Legal() {
+		if x.Kind == "choose" && strings.HasPrefix(x.Choice, "array:") && len(x.Units) == 0 && (x.Unit == "I/34" || x.Unit == "IV/34") {
+			t.Fatalf("a stacked line changes array alone: %s", x.Label)
+		}
+		if x.Choice == "array:column" && x.Unit == st.id(top) && len(x.Units) == 1 && x.Units[0] == st.id(other) && x.To == st.num(st.U[a].At2) {
+			col = x
+		}
+	}
+	if col.Kind == "" {
+		t.Fatalf("no column for the stack of lines: %v", st.Legal())
+	}
+	at2 := st.U[a].At2
+	mustApply(t, st, col)
+	for _, j := range []int{a, b} {
+		u := st.U[j]
+		if u.Two || u.Array != Column || u.At != at2 || u.Facing != 4 {
+			t.Fatalf("%s: two %v array %s at %s facing %d, want a column on %s", st.id(j), u.Two, u.Array, st.num(u.At), u.Facing, st.num(at2))
+		}
+		if u.Spent != st.sc.act("line_to_column", 2) {
+			t.Fatalf("%s spent %s MP", st.id(j), half(u.Spent))
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
