@@ -1192,15 +1192,16 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		render.DrawText(img, "Select a unit: its card and what it may do", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+8), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
 		render.DrawText(img, "show here. Tab selects the next one that may act.", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+26), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
 	}
-	if b.S.Selected == "" {
-		b.drawTracks(img, b.cardRect.Add(off), v)
+	if b.S.Selected == "" && b.S.System.ID == "albuera" {
+		b.drawTracks(img, b.cardRect.Add(off), v) // Albuera's pool and turn track [3.3], [15.11]
 	}
 	render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
 }
 
 // drawTracks writes the view's notes and tracks (Albuera's Activation Pool,
 // chits set aside and drawn, the turn track with its routed units) in the
-// free card area while no unit is selected, wrapped, as far as they fit.
+// free card area while no unit is selected, wrapped, as far as they fit
+// (Albuera only for now: the other systems show their tracks elsewhere).
 func (b *BoardScene) drawTracks(img *ebiten.Image, r image.Rectangle, v *rules.View) {
 	if len(v.Tracks) == 0 || r.Dy() < 80 {
 		return
