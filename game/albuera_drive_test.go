@@ -193,7 +193,7 @@ func TestRule13_ReactionPromptAutoSelects(t *testing.T) {
 			t.Errorf("action %s is not 2KGL's reaction", a.Label)
 		}
 		if strings.Contains(a.Choice, "fire") && !strings.Contains(a.Choice, "turn") { // after a turn the target is not known yet
-			if !strings.Contains(a.Label, "in 10") {
+			if !strings.Contains(a.Info, "in 10") {
 				t.Errorf("fire option %q without its odds", a.Label)
 			}
 			odds++

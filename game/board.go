@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"grognard/render"
@@ -1198,7 +1199,50 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		render.DrawText(img, "Select a unit: its card and what it may do", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+8), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
 		render.DrawText(img, "show here. Tab selects the next one that may act.", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+26), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
 	}
+	if b.S.Selected == "" && b.S.System.ID == "albuera" {
+		b.drawTracks(img, b.cardRect.Add(off), v) // Albuera's pool and turn track [3.3], [15.11]
+	}
 	render.DrawLog(img, b.logRect(a).Add(off), b.S.LogLines(), b.logScroll)
+}
+
+// drawTracks writes the view's notes and tracks (Albuera's Activation Pool,
+// chits set aside and drawn, the turn track with its routed units) in the
+// free card area while no unit is selected, wrapped, as far as they fit
+// (Albuera only for now: the other systems show their tracks elsewhere).
+func (b *BoardScene) drawTracks(img *ebiten.Image, r image.Rectangle, v *rules.View) {
+	if len(v.Tracks) == 0 || r.Dy() < 80 {
+		return
+	}
+	y := r.Min.Y + 50
+	if !b.S.CanAct() {
+		y = r.Min.Y + 8
+	}
+	w := float64(r.Dx() - 12)
+	put := func(s string, f text.Face, c color.Color) bool {
+		for _, l := range render.Wrap(s, f, w) {
+			if y+16 > r.Max.Y {
+				return false
+			}
+			render.DrawText(img, l, f, float64(r.Min.X+6), float64(y), c)
+			y += 16
+		}
+		y += 3
+		return true
+	}
+	for _, n := range v.Notes {
+		if !put(n, render.Face(12), color.RGBA{0x9a, 0x8e, 0x78, 0xff}) {
+			return
+		}
+	}
+	for _, t := range v.Tracks {
+		items := strings.Join(t.Items, " · ")
+		if items == "" {
+			items = "none"
+		}
+		if !put(t.Name+": "+items, render.Face(12), color.RGBA{0xe8, 0xdc, 0xc0, 0xff}) {
+			return
+		}
+	}
 }
 
 // outside returns the parts of d outside r (up to four rectangles).

@@ -53,7 +53,7 @@ func TestRule16_4_AutomaticVictoryInPhase3(t *testing.T) {
 	}
 	// The HUD names the leads in force.
 	st, _ := newGame(ScenarioID, rules.Options{"autowin_high": true})
-	if sc := st.View(0).Score[0]; !strings.Contains(sc, "French 10, Allied 8") {
+	if sc := strings.Join(st.View(0).Score, " "); !strings.Contains(sc, "French 10, Allied 8") {
 		t.Errorf("score line %q does not name the agreed leads", sc)
 	}
 	// The option names say the values of the data.

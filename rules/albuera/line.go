@@ -210,9 +210,11 @@ func (s *State) reattachAll(hs []hex.Coord) {
 // ---- a whole line wheeling [12.10] ----------------------------------------------
 
 // lineWheelPlan is where every member of a line goes when the whole line
-// wheels forward 60° about one of its ends [12.10], [6.3.1].
+// wheels 60° forward or backward about one of its ends [12.10], [6.3.1].
 type lineWheelPlan struct {
 	cw     bool
+	back   bool   // a backward wheel [12.10] with [12.6]
+	choice string // linewheel-ccw, -cw, -back-left, -back-right
 	pivot  hex.Coord
 	facing int
 	to     map[int]hex.Line2 // member -> new place (B unused for one-hex units)
@@ -269,26 +271,48 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 	if len(row) != len(owner) {
 		return nil // not one straight line
 	}
+	dbl := false
+	for _, j := range members {
+		dbl = dbl || s.U[j].Double
+	}
 	var out []lineWheelPlan
-	for _, cw := range []bool{false, true} {
-		p := lineWheelPlan{cw: cw, to: map[int]hex.Line2{}, cost: map[int]int{}}
+	// Forward about either end, and backward about either end: the book
+	// lets a line move as its units may [12.10], and a unit may move
+	// backwards at +1 MP in its own subphase [12.6] (interpretation).
+	for _, w := range []struct {
+		cw, back, left bool
+		choice         string
+	}{{false, false, true, "linewheel-ccw"}, {true, false, false, "linewheel-cw"},
+		{true, true, true, "linewheel-back-left"}, {false, true, false, "linewheel-back-right"}} {
+		if w.back && dbl {
+			continue // no backward move in Double March [12.9]
+		}
+		p := lineWheelPlan{cw: w.cw, back: w.back, choice: w.choice, to: map[int]hex.Line2{}, cost: map[int]int{}}
 		newPos := map[hex.Coord]hex.Coord{}
-		if !cw { // about the left end, anticlockwise: axis f+2 -> f+1
-			p.pivot, p.facing = row[0], hex.Mod6(f-1)
+		if w.left { // about the left end: axis f+2 -> f+1 (forward) or f+3 (back)
+			axis, face := f+1, f-1
+			if w.back {
+				axis, face = f+3, f+1
+			}
+			p.pivot, p.facing = row[0], hex.Mod6(face)
 			for k, h := range row {
 				c := p.pivot
 				for n := 0; n < k; n++ {
-					c = c.Neighbor(f + 1)
+					c = c.Neighbor(axis)
 				}
 				newPos[h] = c
 			}
-		} else { // about the right end, clockwise: axis f-1 -> f
+		} else { // about the right end: axis f-1 -> f (forward) or f-2 (back)
+			axis, face := f, f+1
+			if w.back {
+				axis, face = f-2, f-1
+			}
 			last := len(row) - 1
-			p.pivot, p.facing = row[last], hex.Mod6(f+1)
+			p.pivot, p.facing = row[last], hex.Mod6(face)
 			for k := range row {
 				c := p.pivot
 				for n := 0; n < last-k; n++ {
-					c = c.Neighbor(f)
+					c = c.Neighbor(axis)
 				}
 				newPos[row[k]] = c
 			}
@@ -336,6 +360,8 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 			}
 			if ok && cost == 0 {
 				cost = s.sc.act("face", 2) // the pivot only turns [12.7]
+			} else if ok && p.back {
+				cost += s.sc.act("rear", 2) // a move backwards [12.6]
 			}
 			if !ok || u.Spent+cost > s.ma(j) {
 				ok = false
@@ -370,10 +396,12 @@ func (s *State) lineWheelActions(i int) []rules.Action {
 			}
 		}
 		sort.Strings(ids)
-		way, choice := "anticlockwise about its left end", "linewheel-ccw"
-		if p.cw {
-			way, choice = "clockwise about its right end", "linewheel-cw"
-		}
+		way, choice := map[string]string{
+			"linewheel-ccw":        "anticlockwise about its left end",
+			"linewheel-cw":         "clockwise about its right end",
+			"linewheel-back-left":  "backwards about its left end (+1 MP [12.6])",
+			"linewheel-back-right": "backwards about its right end (+1 MP [12.6])",
+		}[p.choice], p.choice
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(p.to[i].A), Facing: p.facing, Choice: choice, Rule: "12.10",
 			Label: fmt.Sprintf("Line of %s and %d more wheels %s (%s) [12.10]", s.name(i), len(ids), way, s.num(p.pivot))})
 	}
@@ -385,7 +413,7 @@ func (s *State) lineWheelActions(i int) []rules.Action {
 func (s *State) lineWheelApply(i int, choice string) {
 	var plan *lineWheelPlan
 	for _, p := range s.lineWheels(i) {
-		if p.cw == (choice == "linewheel-cw") {
+		if p.choice == choice {
 			pp := p
 			plan = &pp
 		}

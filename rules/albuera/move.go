@@ -545,6 +545,60 @@ func (s *State) lineSteps(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(mv.To.A), Choice: s.num(mv.To.B), Facing: mv.To.Facing,
 			Label: fmt.Sprintf("%s %s to %s-%s (%s MP)", s.name(i), kind, s.num(mv.To.A), s.num(mv.To.B), half(cost)), Rule: rule})
 	}
+	// a stack of rectangles steps or wheels together [12.13], [6.4]
+	ms := s.rectMates(i)
+	if len(ms) == 0 {
+		return out
+	}
+	members := append([]int{i}, ms...)
+	var ids []string
+	for _, j := range ms {
+		ids = append(ids, s.id(j))
+	}
+	sort.Strings(ids)
+	for _, mv := range s.line2(i).Steps() {
+		ok := true
+		for _, j := range members {
+			c, why := s.lineCostEx(j, mv, members)
+			uj := &s.U[j]
+			if why != "" || uj.Spent+c > s.ma(j) && !(uj.Spent == 0 && !uj.Started) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		kind := map[hex.LineStepKind]string{hex.StepForward: "advances", hex.StepBackward: "steps back", hex.WheelForward: "wheels", hex.WheelBackward: "wheels back"}[mv.Kind]
+		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(mv.To.A), Choice: s.num(mv.To.B), Facing: mv.To.Facing, Rule: "12.13",
+			Label: fmt.Sprintf("Stack of %s and %d more %s to %s-%s", s.name(i), len(ids), kind, s.num(mv.To.A), s.num(mv.To.B))})
+	}
+	return out
+}
+
+// rectMates are the rectangles that may step or wheel with rectangle i as a
+// stack [12.13]: on the very same hexes and facing [6.4], i on top, able to
+// act and not yet moved on their own.
+func (s *State) rectMates(i int) []int {
+	u := &s.U[i]
+	if !u.Two || u.Double {
+		return nil
+	}
+	st := s.stackOf(i)
+	if len(st) < 2 || st[0] != i {
+		return nil
+	}
+	var out []int
+	for _, j := range st[1:] {
+		uj := &s.U[j]
+		if !uj.Two || s.kind(j) != s.kind(i) || uj.At != u.At || uj.At2 != u.At2 || uj.Facing != u.Facing {
+			continue
+		}
+		if !s.canAct(j) || uj.Done || uj.Double || uj.Started && uj.Group != i+1 || s.inClash(j) {
+			continue
+		}
+		out = append(out, j)
+	}
 	return out
 }
 
@@ -561,7 +615,11 @@ func (s *State) lineStepCheck(i int, mv hex.LineMove) (int, string) {
 }
 
 // lineCost prices one step or wheel of a rectangle, MP left aside.
-func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
+func (s *State) lineCost(i int, mv hex.LineMove) (int, string) { return s.lineCostEx(i, mv, nil) }
+
+// lineCostEx is lineCost for a rectangle moving with the stack-mates ex,
+// who leave their place with it [12.13].
+func (s *State) lineCostEx(i int, mv hex.LineMove, ex []int) (int, string) {
 	u := &s.U[i]
 	if !s.sc.Map.On(mv.To.A) || !s.sc.Map.On(mv.To.B) {
 		return 0, "off the map"
@@ -591,7 +649,7 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) {
 	// both hexes of the new place, the pivot of a wheel too: a line left by
 	// a stack-mate on the pivot would mix facings [6.4], [11.0]
 	for _, h := range []hex.Coord{mv.To.A, mv.To.B} {
-		if s.friendsBesides(i, h) && !s.lineStackOK(i, mv.To) {
+		if s.friendsBesidesExcept(i, h, ex) && !s.lineStackOKEx(i, mv.To, ex) {
 			return 0, "a line stacks only with lines on the very same hexes and facing [6.4], [11.2]"
 		}
 	}
@@ -616,6 +674,9 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
 	st := s.stackOf(i)
+	if u.Two && d.Kind == KInf {
+		return s.stackLineArrayChanges(i)
+	}
 	if d.Kind != KInf || u.Two || len(st) < 2 || st[0] != i || u.Array == Square {
 		return nil
 	}
@@ -658,6 +719,57 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	}
 	if clear && allSquare {
 		add("array:square", "forms square", s.sc.act("form_square", 8), "7.1")
+	}
+	return out
+}
+
+// stackLineArrayChanges lists the array changes of a stack of rectangles
+// (on the very same hexes and facing), offered on its top unit [11.0],
+// [12.13]: Column or Square on either of its hexes, as one rectangle does
+// [6.3.5], [6.3.6]; every battalion pays the cost and they stay stacked.
+func (s *State) stackLineArrayChanges(i int) []rules.Action {
+	u := &s.U[i]
+	d := s.def(i)
+	st := s.stackOf(i)
+	if len(st) < 2 || st[0] != i || u.Double || !s.canAct(i) || u.Done || s.inClash(i) {
+		return nil
+	}
+	ms := s.rectMates(i)
+	members := append([]int{i}, ms...)
+	formed := 0
+	for _, j := range st {
+		if s.kind(j) != KArt && s.kind(j) != KComp && s.kind(j) != KCdr {
+			formed++
+		}
+	}
+	if len(ms) == 0 || formed != len(members) {
+		return nil // some battalion of the stack cannot change now: none does [11.0]
+	}
+	allSquare := true
+	var ids []string
+	for _, j := range members {
+		allSquare = allSquare && s.U[j].MP >= s.sc.P("square_min_mp")
+		if j != i {
+			ids = append(ids, s.id(j))
+		}
+	}
+	sort.Strings(ids)
+	var out []rules.Action
+	add := func(choice, lab string, cost int, rule string, to hex.Coord) {
+		for _, j := range members {
+			if s.U[j].Spent+cost > s.ma(j) {
+				return
+			}
+		}
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+			Label: fmt.Sprintf("Stack of %s and %d more %s on %s (%s MP each)", d.Name, len(ids), lab, s.num(to), half(cost)), Rule: rule})
+	}
+	clear := s.sc.Map.Cell(u.At).Terrain == "clear" && s.sc.Map.Cell(u.At2).Terrain == "clear"
+	for _, h := range []hex.Coord{u.At, u.At2} {
+		add("array:column", "forms column", s.sc.act("line_to_column", 2), "6.3.5", h)
+		if clear && allSquare {
+			add("array:square", "forms square", s.sc.act("form_square", 8), "6.3.6", h)
+		}
 	}
 	return out
 }
@@ -874,7 +986,7 @@ func (s *State) moveApply(a rules.Action) error {
 		}
 		if u.Two {
 			b, _ := s.sc.Map.ParseOn(a.Choice)
-			s.lineStep(i, hex.Line2{A: to, B: b, Facing: a.Facing})
+			s.lineStepStack(i, others, hex.Line2{A: to, B: b, Facing: a.Facing})
 			return nil
 		}
 		s.stepStack(i, others, to, a.Kind == "charge")
@@ -908,7 +1020,9 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 	}
 	for _, j := range members {
 		u := &s.U[j]
-		cost, _, _, _ := s.stepCost(j, u.At, u.Facing, to)
+		// pass: a hex of friends it may only pass through costs its
+		// terrain too (stepCost refuses it and priced it 0) [11.3]
+		cost, _, _, _, _ := s.stepCostPass(j, u.At, u.Facing, to, true)
 		if u.At != u.Start && s.friendsBesidesExcept(j, u.At, members) {
 			cost += s.sc.act("friendly_pass", 2) // [11.3]
 		}
@@ -997,23 +1111,40 @@ func (s *State) mates(i int) []int {
 }
 
 // lineStep moves a rectangle one step or wheel.
-func (s *State) lineStep(i int, to hex.Line2) {
-	u := &s.U[i]
+func (s *State) lineStep(i int, to hex.Line2) { s.lineStepStack(i, nil, to) }
+
+// lineStepStack moves rectangle i and the stacked rectangles others with it
+// one step or wheel [6.3.1], [12.13]; each pays its own cost.
+func (s *State) lineStepStack(i int, others []int, to hex.Line2) {
 	var mv hex.LineMove
 	for _, m := range s.line2(i).Steps() {
 		if m.To == to {
 			mv = m
 		}
 	}
-	cost, _ := s.lineCost(i, mv)
-	minimal := u.Spent+cost > s.ma(i) // [12.5]
-	u.Spent += cost
-	from := u.At
-	u.At, u.At2, u.Facing = to.A, to.B, to.Facing
-	u.From = from
-	s.ev("6.3.1", s.Side, fmt.Sprintf("%s moves to %s-%s (%s MP left)", s.name(i), s.num(to.A), s.num(to.B), half(s.left(i))), nil, nil)
-	if minimal {
-		u.Done = true
+	members := append([]int{i}, others...)
+	var ex []int
+	if len(others) > 0 {
+		ex = members
+	}
+	for _, j := range members {
+		uj := &s.U[j]
+		cost, _ := s.lineCostEx(j, mv, ex)
+		minimal := uj.Spent+cost > s.ma(j) // [12.5]
+		uj.Spent += cost
+		from := uj.At
+		uj.At, uj.At2, uj.Facing = to.A, to.B, to.Facing
+		uj.From = from
+		uj.Started = true
+		if j != i {
+			uj.Group = i + 1
+			s.NextOrd++
+			uj.Ord = s.NextOrd // keeps its place under i [11.0]
+		}
+		s.ev("6.3.1", s.Side, fmt.Sprintf("%s moves to %s-%s (%s MP left)", s.name(j), s.num(to.A), s.num(to.B), half(s.left(j))), nil, nil)
+		if minimal {
+			uj.Done = true
+		}
 	}
 	enemy := false
 	for _, h := range mv.Enter {
@@ -1023,9 +1154,13 @@ func (s *State) lineStep(i int, to hex.Line2) {
 		s.overrun(h, s.side(i))
 		s.recapture(h, s.side(i))
 	}
-	s.reattach(i)
+	for _, j := range members {
+		s.reattach(j)
+	}
 	if enemy {
-		u.Done = true // [11.12]
+		for _, j := range members {
+			s.U[j].Done = true // [11.12]
+		}
 		return
 	}
 	s.reactions(i, mv.Enter)
@@ -1190,12 +1325,16 @@ func (s *State) overrun(h hex.Coord, side int) {
 // lineStackOK: a rectangle may join rectangles covering exactly the same
 // two hexes with the same facing, up to four battalions [6.4], [11.2];
 // artillery may share its hexes.
-func (s *State) lineStackOK(i int, to hex.Line2) bool {
-	n := 1
+func (s *State) lineStackOK(i int, to hex.Line2) bool { return s.lineStackOKEx(i, to, nil) }
+
+// lineStackOKEx is lineStackOK for rectangle i entering to with the
+// stack-mates ex (who come along: counted, not looked at) [12.13].
+func (s *State) lineStackOKEx(i int, to hex.Line2, ex []int) bool {
+	n := 1 + len(ex)
 	for _, h := range to.Hexes() {
 		art := 0
 		for _, j := range s.occ(h) {
-			if j == i || s.side(j) != s.side(i) {
+			if j == i || s.side(j) != s.side(i) || containsInt(ex, j) {
 				continue
 			}
 			if s.kind(j) == KArt {

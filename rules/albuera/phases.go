@@ -420,7 +420,7 @@ func (s *State) vpText() string {
 	case s.VP < 0:
 		return fmt.Sprintf("Allied %d VP", -s.VP)
 	}
-	return "no VP (the marker is off the track: Allied)"
+	return "0 VP: marker off the track, Allied"
 }
 
 // addVP gives n victory points to side [16.1].

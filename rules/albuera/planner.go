@@ -34,20 +34,33 @@ func (s *State) Reach(id string) []rules.Route {
 	if u.Array == Square {
 		turn = -1
 	}
+	// Hexes of friends it may only pass through [11.3]: never a
+	// destination, no turn there, no second such hex straight after, and
+	// none with an enemy in its Front (as passOn for the legal step).
+	passing := map[hex.Coord]bool{}
+	if u.Passing {
+		passing[u.At] = true
+	}
 	fs := hex.FacingSearch{Map: s.sc.Map, Budget: s.left(i),
 		Turn: func(from, to int) int { return turn },
 		Step: func(from hex.Coord, f int, to hex.Coord) (int, bool) {
-			c, _, _, why := s.stepCost(i, from, f, to)
+			c, rear, _, pass, why := s.stepCostPass(i, from, f, to, true)
+			if why != "" || passing[from] && (pass || rear) || pass && s.enemyInFront(i, to, f) {
+				return 0, false
+			}
+			if pass {
+				passing[to] = true
+			}
 			if from != u.Start && s.friendsBesides(i, from) {
 				c += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 			}
-			return c, why == ""
+			return c, true
 		},
 		Stop: func(c hex.Coord) bool { return s.hasSide(c, 1-s.side(i)) }}
 	res := fs.Reachable(u.At, u.Facing)
 	var out []rules.Route
 	for c := range res.Hexes() {
-		if c == u.At {
+		if c == u.At || passing[c] {
 			continue
 		}
 		best, br, _ := res.Best(c)
@@ -56,7 +69,11 @@ func (s *State) Reach(id string) []rules.Route {
 			continue
 		}
 		var steps []rules.Action
+		turnsAmong := false
 		for _, m := range mv {
+			if m.Turn && passing[m.To.C] {
+				turnsAmong = true // a turn among friends it passes: not this way [11.3]
+			}
 			if m.Turn {
 				steps = append(steps, rules.Action{Kind: "face", Unit: id, Facing: m.To.Facing, Choice: "turn", Rule: "12.7",
 					Label: fmt.Sprintf("%s turns to face %d", s.name(i), m.To.Facing)})
@@ -65,10 +82,25 @@ func (s *State) Reach(id string) []rules.Route {
 					Label: fmt.Sprintf("%s to %s", s.name(i), s.num(m.To.C))})
 			}
 		}
+		if turnsAmong {
+			continue
+		}
 		out = append(out, rules.Route{To: s.num(c), Cost: half(br.Cost) + " MP", Steps: steps, Rule: "12.2"})
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].To < out[b].To })
 	return out
+}
+
+// enemyInFront reports an enemy unit in a Front hex of n for facing f: a
+// unit may not pass through friends there, a reaction could stop it among
+// them (passOn) [11.3].
+func (s *State) enemyInFront(i int, n hex.Coord, f int) bool {
+	for _, n2 := range n.Neighbors() {
+		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.Map.On(n2) && s.top(n2, 1-s.side(i)) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *State) lineReach(i int) []rules.Route {

@@ -88,7 +88,7 @@ func (s *State) reactOdds(t Task, o string) string {
 					fails += l.Num
 				}
 			}
-			parts = append(parts, fmt.Sprintf("fails its check %d in 10", fails))
+			parts = append(parts, fmt.Sprintf("%s fails its check %d in 10", s.id(t.Other), fails))
 		}
 	}
 	if o == "react:counter" || o == "react:fire-counter" {
@@ -106,7 +106,7 @@ func (s *State) reactOdds(t Task, o string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return ": " + strings.Join(parts, ", ")
+	return "odds: " + strings.Join(parts, ", ")
 }
 
 // passCount is the number of die faces 0-9 passing a check [3.4].

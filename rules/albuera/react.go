@@ -257,7 +257,7 @@ func (s *State) reactLabel(t Task, o string) string {
 	case "turn-ccw":
 		return r + " turns 60° anticlockwise [13.1]"
 	case "fire-counter":
-		return r + " fires at " + m + ", then counterattacks [13.1A]"
+		return r + " fires, then counterattacks " + m + " [13.1A]"
 	case "turn-cw-fire":
 		return r + " turns clockwise, then fires [13.1A]"
 	case "turn-ccw-fire":

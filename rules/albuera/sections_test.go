@@ -812,3 +812,224 @@ func TestRule12_13_StackChangesArrayTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// [11.3] The reach shading (Reach, the app's planner) offers the way
+// through friends the legal steps offer: a hex beyond a battalion II/34
+// may not stop with is reached through it, the friends' hex itself is no
+// destination, and every step of the route is legal in turn, the +1 MP of
+// [11.3] paid on leaving.
+func TestRule11_3_ReachPassesThroughFriends(t *testing.T) {
+	st := newFixture(t)
+	only(st, "II/34", "III/34")
+	m := put(t, st, "II/34", "0805", 4, Column)
+	activate(t, st, "girard", "brayer")
+	var n, n2 hexCoord
+	found := false
+	for _, c := range st.U[m].At.Neighbors() {
+		a, _ := hexArcOf(st.U[m].At, 4, c)
+		if found || a != hexFront || !st.sc.Map.On(c) || st.sc.Map.Cell(c).Terrain != "clear" || st.level(c) != st.level(st.U[m].At) || st.crossesRiver(st.U[m].At, c) {
+			continue
+		}
+		for _, c2 := range c.Neighbors() {
+			a2, _ := hexArcOf(c, 4, c2)
+			if a2 == hexFront && st.sc.Map.On(c2) && st.sc.Map.Cell(c2).Terrain == "clear" && st.level(c2) == st.level(c) && !st.crossesRiver(c, c2) {
+				n, n2, found = c, c2, true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no clear hexes ahead of II/34")
+	}
+	put(t, st, "III/34", st.num(n), 1, Column) // another facing: no stack [11.0]
+	st.ver++
+	st.cache = nil
+	var route *rules.Route
+	for _, r := range st.Reach("II/34") {
+		if r.To == st.num(n) {
+			t.Fatalf("the friends' hex %s is offered as a destination: %v", r.To, r.Steps)
+		}
+		if r.To == st.num(n2) {
+			r := r
+			route = &r
+		}
+	}
+	if route == nil {
+		t.Fatalf("no route to %s through III/34 at %s", st.num(n2), st.num(n))
+	}
+	if len(route.Steps) != 2 || route.Steps[0].To != st.num(n) {
+		t.Fatalf("route to %s: %v, want through %s", st.num(n2), route.Steps, st.num(n))
+	}
+	for _, a := range route.Steps {
+		mustApply(t, st, a)
+	}
+	if st.U[m].At != n2 || st.U[m].Passing {
+		t.Fatalf("II/34 at %s (passing %v), want %s", st.num(st.U[m].At), st.U[m].Passing, st.num(n2))
+	}
+	if want := st.enterCost(Column, st.U[m].Start, n) + st.enterCost(Column, n, n2) + st.sc.act("friendly_pass", 2); st.U[m].Spent != want {
+		t.Fatalf("spent %s MP, want %s (+1 of [11.3])", half(st.U[m].Spent), half(want))
+	}
+	if route.Cost != half(st.U[m].Spent)+" MP" {
+		t.Fatalf("the route said %s, the walk cost %s MP", route.Cost, half(st.U[m].Spent))
+	}
+}
+
+// [12.10], [12.6] A whole line wheels backwards as one (interpretation: the
+// line moves as its units may, and a unit may move backwards at +1 MP):
+// two battalions flank to flank wheel 60° back about the line's left end;
+// the pivot turns in place (a facing change), the other steps into the hex
+// behind the pivot's flank paying its terrain and the +1 MP of [12.6].
+func TestRule12_10_LineWheelsBackward(t *testing.T) {
+	var st *State
+	var a, b int
+	var left, right hexCoord
+	for _, d := range []int{4 + 2, 4 - 1} {
+		st = newFixture(t)
+		only(st, "II/34", "III/34")
+		a = put(t, st, "II/34", "0805", 4, Column)
+		h := st.U[a].At.Neighbor(d)
+		if !st.sc.Map.On(h) {
+			continue
+		}
+		b = put(t, st, "III/34", st.num(h), 4, Column)
+		activate(t, st, "girard", "brayer")
+		if st.canAct(b) {
+			left, right = st.U[a].At, h
+			if d != 4+2 {
+				left, right = h, st.U[a].At
+			}
+			break
+		}
+		st = nil
+	}
+	if st == nil {
+		t.Fatal("no place for III/34 in command beside II/34")
+	}
+	var wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Choice == "linewheel-back-left" && x.Unit == "II/34" {
+			wheel = x
+		}
+	}
+	if wheel.Kind == "" {
+		t.Fatalf("no backward wheel of the line offered: %v", st.Legal())
+	}
+	if !strings.Contains(wheel.Label, "backwards") || !strings.Contains(wheel.Label, "[12.10]") {
+		t.Fatalf("wheel label %q", wheel.Label)
+	}
+	pivot, swing := a, b
+	if st.U[b].At == left {
+		pivot, swing = b, a
+	}
+	mustApply(t, st, wheel)
+	if st.U[pivot].At != left || st.U[a].Facing != 5 || st.U[b].Facing != 5 {
+		t.Fatalf("pivot at %s facing %d / %d, want %s facing 5", st.num(st.U[pivot].At), st.U[a].Facing, st.U[b].Facing, st.num(left))
+	}
+	want := left.Neighbor(4 + 3)
+	if st.U[swing].At != want {
+		t.Fatalf("the swinging battalion is at %s, want %s (behind)", st.num(st.U[swing].At), st.num(want))
+	}
+	if st.U[pivot].Spent != st.sc.act("face", 2) || st.U[swing].Spent != st.enterCost(Column, right, want)+st.sc.act("rear", 2) {
+		t.Fatalf("costs %s and %s MP", half(st.U[pivot].Spent), half(st.U[swing].Spent))
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// [12.13], [6.4] A stack of rectangles (two lines on the very same hexes
+// and facing) steps and wheels together, offered on its top unit: each
+// pays its own cost, they stay stacked, and the step is one move (one
+// action). A wheel, whose pivot hex they both hold, is open to the stack
+// though neither could wheel alone out of the other's hex.
+func TestRule12_13_StackedLinesStepTogether(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/34", "IV/34") // two battalions of 8 (testdata), big enough for rectangles [6.2]
+	a := putLine(t, st, "I/34", "0805", "0806", 4)
+	b := putLine(t, st, "IV/34", "0805", "0806", 4)
+	activate(t, st, "girard", "brayer")
+	if !st.canAct(a) || !st.canAct(b) {
+		t.Fatal("the lines are not in command")
+	}
+	top := st.stackOf(a)[0]
+	other := a + b - top
+	var step, wheel rules.Action
+	for _, x := range st.Legal() {
+		if x.Unit != st.id(top) || len(x.Units) != 1 || x.Units[0] != st.id(other) || x.Rule != "12.13" {
+			continue
+		}
+		if strings.Contains(x.Label, "advances") {
+			step = x
+		}
+		if strings.Contains(x.Label, " wheels to") {
+			wheel = x
+		}
+	}
+	if step.Kind == "" || wheel.Kind == "" {
+		t.Fatalf("no step (%q) or wheel (%q) of the stack of lines: %v", step.Label, wheel.Label, st.Legal())
+	}
+	for _, x := range st.Legal() {
+		if x.Unit == st.id(other) && x.Kind == "move" && strings.Contains(x.Label, "wheels") && len(x.Units) == 0 {
+			t.Fatalf("the lower line wheels alone out of the stack: %s", x.Label)
+		}
+	}
+	try := func(act rules.Action) *State {
+		c := st.clone()
+		mustApply(t, c, act)
+		if c.U[a].At != c.U[b].At || c.U[a].At2 != c.U[b].At2 || c.U[a].Facing != c.U[b].Facing {
+			t.Fatalf("%s: the lines are no longer stacked: %s-%s f%d and %s-%s f%d", act.Label,
+				c.num(c.U[a].At), c.num(c.U[a].At2), c.U[a].Facing, c.num(c.U[b].At), c.num(c.U[b].At2), c.U[b].Facing)
+		}
+		if c.num(c.U[a].At) != act.To || c.num(c.U[a].At2) != act.Choice {
+			t.Fatalf("%s: at %s-%s", act.Label, c.num(c.U[a].At), c.num(c.U[a].At2))
+		}
+		if c.U[a].Spent == 0 || c.U[a].Spent != c.U[b].Spent {
+			t.Fatalf("%s: spent %s and %s MP, want the same cost for both", act.Label, half(c.U[a].Spent), half(c.U[b].Spent))
+		}
+		if err := c.CheckInvariants(); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	try(step)
+	try(wheel)
+}
+
+// [11.0], [12.13], [6.3.5] A stack of rectangles keeps one array: it forms
+// column together on either of its hexes (offered on its top unit, each
+// paying), never one line alone.
+func TestRule12_13_StackOfLinesChangesArray(t *testing.T) {
+	st := newFixture(t)
+	only(st, "I/34", "IV/34")
+	a := putLine(t, st, "I/34", "0805", "0806", 4)
+	b := putLine(t, st, "IV/34", "0805", "0806", 4)
+	activate(t, st, "girard", "brayer")
+	top := st.stackOf(a)[0]
+	other := a + b - top
+	var col rules.Action
+	for _, x := range st.Legal() {
+		if x.Kind == "choose" && strings.HasPrefix(x.Choice, "array:") && len(x.Units) == 0 && (x.Unit == "I/34" || x.Unit == "IV/34") {
+			t.Fatalf("a stacked line changes array alone: %s", x.Label)
+		}
+		if x.Choice == "array:column" && x.Unit == st.id(top) && len(x.Units) == 1 && x.Units[0] == st.id(other) && x.To == st.num(st.U[a].At2) {
+			col = x
+		}
+	}
+	if col.Kind == "" {
+		t.Fatalf("no column for the stack of lines: %v", st.Legal())
+	}
+	at2 := st.U[a].At2
+	mustApply(t, st, col)
+	for _, j := range []int{a, b} {
+		u := st.U[j]
+		if u.Two || u.Array != Column || u.At != at2 || u.Facing != 4 {
+			t.Fatalf("%s: two %v array %s at %s facing %d, want a column on %s", st.id(j), u.Two, u.Array, st.num(u.At), u.Facing, st.num(at2))
+		}
+		if u.Spent != st.sc.act("line_to_column", 2) {
+			t.Fatalf("%s spent %s MP", st.id(j), half(u.Spent))
+		}
+	}
+	if err := st.CheckInvariants(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -168,11 +168,13 @@ func (s *State) taskLegal(t Task) []rules.Action {
 		}
 	default:
 		for _, o := range s.taskOpts(t) {
-			label := s.optLabel(t, o)
+			label, info := s.optLabel(t, o), ""
 			if t.Kind == "react" {
-				label += s.reactOdds(t, o) // each option with its odds [13.1]
+				// Each option with its odds [13.1], in Info: the
+				// panel's second line, so a long label never cuts them.
+				info = s.reactOdds(t, o)
 			}
-			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: label, Rule: firstRule(t.Rule, "4.5")})
+			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: label, Info: info, Rule: firstRule(t.Rule, "4.5")})
 		}
 	}
 	return out

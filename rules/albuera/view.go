@@ -41,7 +41,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	// random playout asks for two views after every action). The full
 	// slice expression makes an append copy.
 	v.Units = s.views.units[:len(s.views.units):len(s.views.units)]
-	v.Score = []string{fmt.Sprintf("%s (%s) [16.2]", s.vpText(), s.autoWinText())}
+	v.Score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
 	var pool []string
 	for _, c := range s.Pool {
 		pool = append(pool, s.name(s.idx(c)))
