@@ -114,16 +114,22 @@ func (s *State) staticView(i int) *static {
 				for _, b := range s.sc.Bands[d.Calibre] {
 					bs = append(bs, fmt.Sprintf("%d-%d:%s", b.Lo, b.Hi, effectText(b.Mod)))
 				}
-				st.values = d.Calibre + " " + strings.Join(bs, " ")
+				// The counter prints the calibre (and its white stars); the
+				// range bands, too long for a counter, go on the unit card.
+				st.values = d.Calibre
 				if d.Stars > 0 {
-					st.values += fmt.Sprintf(" · %d white stars [10.8]", d.Stars)
+					st.values += fmt.Sprintf(" %d*", d.Stars)
+				}
+				st.detail = append(st.detail, "Range bands: "+strings.Join(bs, " ")+" [10.3]")
+				if d.Stars > 0 {
+					st.detail = append(st.detail, fmt.Sprintf("%d white stars [10.8]", d.Stars))
 				}
 			}
 			cmd := "?"
 			if c := s.sc.Def(d.Cmd); c != nil {
 				cmd = c.Name
 			}
-			st.detail = []string{fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]), "Commander: " + cmd}
+			st.detail = append(st.detail, fmt.Sprintf("Morale %d front / %d back [3.4]", d.Morale[0], d.Morale[1]), "Commander: "+cmd)
 			if d.Support {
 				st.detail = append(st.detail, "Supporting unit [4.7]")
 			}
@@ -192,10 +198,15 @@ func (s *State) unitView(i int) (rules.UnitView, bool) {
 		uv.Markers = append(uv.Markers, "out-of-command") // [4.2.1]
 	}
 	if d.Kind != KArt {
-		uv.Values = "Morale " + strconv.Itoa(s.morale(i)) + " · Manpower " + strconv.Itoa(u.MP)
+		// Printed as on the book's counters, Morale-Manpower(-Firepower) [3.4],
+		// large enough to read at the opening zoom; the words on the card.
+		uv.Values = strconv.Itoa(s.morale(i)) + "-" + strconv.Itoa(u.MP)
+		words := "Morale " + strconv.Itoa(s.morale(i)) + " · Manpower " + strconv.Itoa(u.MP)
 		if d.Kind == KInf && !d.NoFire {
-			uv.Values += " · Firepower " + strconv.Itoa(s.fp(i))
+			uv.Values += "-" + strconv.Itoa(s.fp(i))
+			words += " · Firepower " + strconv.Itoa(s.fp(i))
 		}
+		uv.Detail = append(uv.Detail, words+" (printed "+uv.Values+") [3.4]")
 	}
 	if d.Kind == KInf || d.Kind == KComp {
 		uv.Detail = append(uv.Detail, "Fires this turn: "+strconv.Itoa(u.Fires)+" of "+strconv.Itoa(s.fireLimit(i))+" [14.9.1]")
