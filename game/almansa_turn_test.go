@@ -444,6 +444,15 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 			_, ok := almHasLine(s.LogLines(), side+" army takes up its historical positions [4]")
 			return ok
 		})
+		if side == "Bourbon" {
+			// The reserve's attachment stays open [6]: Done, gilded.
+			x, y, _ := almPanelButton(t, b, func(a rules.Action) bool { return a.Choice == "historical" })
+			xclick(t, win, x, y)
+			waitFor(t, "Bourbon set-up done", func() bool {
+				_, ok := almHasLine(s.LogLines(), "Bourbon set-up done")
+				return ok
+			})
+		}
 		xconfirm(t) // the other side takes the keyboard
 	}
 	waitFor(t, "turn 1, Bourbon movement", func() bool {
@@ -646,7 +655,7 @@ func TestAlmansaWholeTurnInWindow(t *testing.T) {
 	}
 	xclick(t, win, x, y)
 	waitFor(t, foot2+" turned", func() bool { u, _ := s.Unit(foot2); return u.Facing == want2 })
-	if _, ok := almHasLine(almLog(s), "turns to facing", "[7]"); !ok {
+	if _, ok := almHasLine(almLog(s), "turns to face ", "[7]"); !ok {
 		t.Error("no log line for the turn [7]")
 	}
 	almPark(t, win)
@@ -1062,7 +1071,7 @@ func almContact(t *testing.T, phase string) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 3; i++ { // Bourbon, Bourbon done with the reserve [6], Allied
 		for _, a := range s.PanelActions() {
 			if a.Choice == "historical" {
 				if _, err := s.Do(a); err != nil {

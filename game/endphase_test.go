@@ -18,7 +18,7 @@ func almSetUp(t *testing.T) *Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 3; i++ { // Bourbon, Bourbon done with the reserve [6], Allied
 		for _, a := range s.PanelActions() {
 			if a.Choice == "historical" {
 				if _, err := s.Do(a); err != nil {

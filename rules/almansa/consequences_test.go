@@ -14,7 +14,7 @@ func historical(t *testing.T) *State {
 		t.Fatal(err)
 	}
 	s := st.(*State)
-	for range 2 {
+	for range 3 { // Bourbon, Bourbon done with the reserve [6], Allied
 		if _, err := s.Apply(rules.Action{Kind: "choose", Choice: "historical"}); err != nil {
 			t.Fatal(err)
 		}

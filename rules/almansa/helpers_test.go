@@ -22,8 +22,12 @@ func fresh(t *testing.T, opts map[string]bool) *State {
 func started(t *testing.T, opts map[string]bool) *State {
 	t.Helper()
 	s := fresh(t, opts)
-	apply(t, s, rules.Action{Kind: "choose", Choice: "historical"})
-	apply(t, s, rules.Action{Kind: "choose", Choice: "historical"})
+	// Bourbon: the historical set-up, then done with the reserve as in
+	// 1707 [6]; Allied: the historical set-up.
+	// (with the reserve rule [15] there is no attachment to close).
+	for n := 0; n < 3 && s.Turn == 0; n++ {
+		apply(t, s, rules.Action{Kind: "choose", Choice: "historical"})
+	}
 	return s
 }
 

@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"grognard/rules"
@@ -302,9 +303,10 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 			if t < 0 {
 				dir = "anticlockwise"
 			}
-			lbl := "Turn " + d.Name + " one hexside " + dir + " (1/2 MP)"
+			to := ", to face " + s.facingWord(nf)
+			lbl := "Turn " + d.Name + " one hexside " + dir + to + " (1/2 MP)"
 			if len(s.stack(cx, i)) > 1 {
-				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + " (1/2 MP each)"
+				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + to + " (1/2 MP each)"
 			}
 			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
 		}
@@ -440,7 +442,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 			s.Units[j].Spent++
 			s.Units[j].Moved = true
 		}
-		return append(evs, ev("face", "7", fmt.Sprintf("%s turns to facing %d", s.name(i), hex.Mod6(a.Facing)), side, a.Unit))
+		return append(evs, ev("face", "7", fmt.Sprintf("%s turns to face %s", s.name(i), s.facingWord(a.Facing)), side, a.Unit))
 	}
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
@@ -543,4 +545,16 @@ func (s *State) Reach(id string) []rules.Route {
 		out = append(out, rules.Route{To: s.num(c), Cost: mp(br.Cost), Steps: steps, Rule: "10"})
 	}
 	return out
+}
+
+// facingWord names facing f (a counter facing f points at corner f of its
+// hex) as the compass direction a player reads, "north-east" [7].
+func (s *State) facingWord(f int) string {
+	fx, fy := s.sc.Map.Layout.Corner(hex.Mod6(f), 1)
+	bearing := math.Atan2(fy, fx)*180/math.Pi + 90
+	for bearing < 0 {
+		bearing += 360
+	}
+	names := []string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}
+	return names[int(math.Round(bearing/45))%8]
 }

@@ -32,8 +32,9 @@ func TestRule15_AlliedArtilleryAmmunition(t *testing.T) {
 	s := started(t, map[string]bool{OptAmmo: true})
 	// The first command phase asks the Allied player.
 	s2 := fresh(t, map[string]bool{OptAmmo: true})
-	apply(t, s2, rules_choose("historical"))
-	apply(t, s2, rules_choose("historical"))
+	for range 3 {
+		apply(t, s2, rules_choose("historical"))
+	}
 	if s2.Tasks == nil || s2.Tasks[0].Kind != "ammo" || s2.Status().Decider != rules.Side(Allied) {
 		t.Fatalf("the Allied player declares each turn whether the guns fire [15]: %+v", s2.Tasks)
 	}

@@ -90,8 +90,9 @@ func benchGame(b *testing.B) *State {
 		b.Fatal(err)
 	}
 	s := New(sc, nil)
-	s.Apply(rules.Action{Kind: "choose", Choice: "historical"})
-	s.Apply(rules.Action{Kind: "choose", Choice: "historical"})
+	for range 3 { // Bourbon, Bourbon done with the reserve [6], Allied
+		s.Apply(rules.Action{Kind: "choose", Choice: "historical"})
+	}
 	return s
 }
 

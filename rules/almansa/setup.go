@@ -266,6 +266,9 @@ func (s *State) sideCommander(side int) int {
 }
 
 func (s *State) setupComplete(side int) bool {
+	if s.reserveOpen(side) {
+		return false
+	}
 	for i := range s.Units {
 		if s.def(i).Side == side && !s.Units[i].On && !s.Units[i].Dead {
 			return false
@@ -284,8 +287,45 @@ func (s *State) currentClass(side int) int {
 	return best
 }
 
+// reserveOpen: the side's army stands on the map by the one-click
+// historical set-up but the cavalry reserve's attachment [6] is still open,
+// so the Bourbon player may attach it after the historical set-up as well as
+// before (either order) until he says he is done [4].
+func (s *State) reserveOpen(side int) bool {
+	if side != Bourbon || s.opt(OptReserve) || s.ResChosen {
+		return false
+	}
+	for i := range s.Units {
+		if s.def(i).Side == side && !s.Units[i].On && !s.Units[i].Dead {
+			return false
+		}
+	}
+	return true
+}
+
+// reserveActions: after the historical set-up the Bourbon player ends his
+// set-up with the reserve as in 1707 (the choice keeps the id "historical":
+// the historical option of this decision) or attaches it to another
+// formation [6]; the two regiments then leave their hexes and deploy by
+// hand on that formation's lettered hexes [4].
+func (s *State) reserveActions() []rules.Action {
+	home := s.def(s.idx(s.reserveIDs()[0])).Attach
+	out := []rules.Action{{Kind: "choose", Choice: "historical",
+		Label: "Done: end the Bourbon set-up", Rule: "4"}}
+	for _, f := range s.sc.Forms {
+		if f.Side == Bourbon && f.ID != home {
+			out = append(out, rules.Action{Kind: "choose", Choice: "attach:" + f.ID,
+				Label: "Attach Mahony and Rosellon Nuevo to " + f.Name, Rule: "6"})
+		}
+	}
+	return out
+}
+
 func (s *State) setupActions() []rules.Action {
 	side := phaseSide(s.Phase)
+	if s.reserveOpen(side) {
+		return s.reserveActions()
+	}
 	var out []rules.Action
 	nothing := true
 	for i := range s.Units {
@@ -382,6 +422,10 @@ func (s *State) setupCandidates(i int) []hex.Coord {
 func (s *State) doSetup(a rules.Action) []rules.Event {
 	side := phaseSide(s.Phase)
 	switch {
+	case a.Kind == "choose" && a.Choice == "historical" && s.reserveOpen(side):
+		s.ResChosen = true
+		f := s.Units[s.idx(s.reserveIDs()[0])].Form
+		return []rules.Event{ev("attach", "6", "Bourbon set-up done: Mahony and Rosellon Nuevo stay with "+s.sc.Form(f).Name+" as in 1707", Bourbon, s.reserveIDs()...)}
 	case a.Kind == "choose" && a.Choice == "historical":
 		for i := range s.Units {
 			if s.def(i).Reserve && !s.opt(OptReserve) && !s.ResChosen {
@@ -406,15 +450,23 @@ func (s *State) doSetup(a rules.Action) []rules.Event {
 		return []rules.Event{ev("setup", "4", text, side)}
 	case a.Kind == "choose" && strings.HasPrefix(a.Choice, "attach:"):
 		f := strings.TrimPrefix(a.Choice, "attach:")
+		lift := s.reserveOpen(side) // after the historical set-up
 		s.ResChosen = true
 		var ids []string
 		for i := range s.Units {
 			if s.def(i).Reserve {
 				s.Units[i].Form = f
+				if lift {
+					s.Units[i].On, s.Units[i].At = false, hex.Coord{}
+				}
 				ids = append(ids, s.def(i).ID)
 			}
 		}
-		return []rules.Event{ev("attach", "6", "Mahony and Rosellon Nuevo join "+s.sc.Form(f).Name, Bourbon, ids...)}
+		text := "Mahony and Rosellon Nuevo join " + s.sc.Form(f).Name
+		if lift {
+			text += "; they leave their 1707 hexes to deploy on that formation's hexes [4]"
+		}
+		return []rules.Event{ev("attach", "6", text, Bourbon, ids...)}
 	case a.Kind == "deploy":
 		i := s.idx(a.Unit)
 		c, _ := s.sc.Map.Layout.Parse(a.To)

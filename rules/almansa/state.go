@@ -185,6 +185,9 @@ func (s *State) Status() rules.Status {
 		st.SubPhase = s.declText()
 	}
 	st.Prompt = phasePrompt[phaseKind(s.Phase)]
+	if s.reserveOpen(phaseSide(s.Phase)) {
+		st.Prompt = "Your army stands at its 1707 hexes: attach Mahony and Rosellon Nuevo to another formation, or Done [4] [6]"
+	}
 	return st
 }
 
