@@ -254,6 +254,7 @@ type panelButton struct {
 	look   render.CardLook
 	// heading is a group's heading: text, not a button.
 	heading bool
+	note    bool // the heading is a note of the view
 }
 
 func newBoard(a *App, s *Session) *BoardScene {
@@ -300,6 +301,7 @@ type panelItem struct {
 	heading string
 	short   string
 	primary bool
+	note    bool // heading is a note of the view (see noteItems)
 }
 
 // groupMin is the least number of choices with one wording that are shown
@@ -338,15 +340,25 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 		}
 	}
 	var items []panelItem
-	if len(plays) > 0 {
+	held := b.heldHand()
+	many := map[string]bool{}
+	if len(plays) > 0 || held {
 		for _, c := range v.Hand {
 			c := c
 			it := panelItem{card: &c, act: plays[c.ID]}
-			if it.act == nil {
+			if held {
+				if w, m := b.handWhy(c.ID, acts); w != "" {
+					it.act, it.why, many[c.ID] = nil, w, m
+				}
+			}
+			if it.act == nil && it.why == "" {
 				it.why = b.S.WhyNotPlay(c.ID)
 			}
 			items = append(items, it)
 		}
+	}
+	if held {
+		items = append(items, noteItems(v)...)
 	}
 	// Choices that share their wording and rule (attach the reserve to one
 	// formation or another) are grouped apart, after the other actions,
@@ -376,7 +388,7 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 	}
 	sort.Slice(groups, func(i, j int) bool { return groups[i][0] < groups[j][0] })
 	for i := range acts {
-		if acts[i].Kind == "play" && b.holds(acts[i].Choice) {
+		if acts[i].Kind == "play" && b.holds(acts[i].Choice) && !many[acts[i].Choice] {
 			continue
 		}
 		if _, ok := grouped[i]; ok {
@@ -540,7 +552,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		if it.heading != "" {
 			rr := image.Rect(x0, y, x1, y+it.h)
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.heading, Rect: rr}, heading: true})
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.heading, Rect: rr}, heading: true, note: it.note})
 			y += it.h + 4
 			continue
 		}
@@ -1176,6 +1188,10 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		rr := pb.b.Rect.Add(off)
 		if pb.isCard {
 			render.DrawCardAs(img, rr, *pb.card, pb.look)
+			continue
+		}
+		if pb.note {
+			drawNote(img, rr, pb.b.Label)
 			continue
 		}
 		if pb.heading {

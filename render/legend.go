@@ -234,8 +234,17 @@ func legendItems(v *rules.View) []legendItem {
 		drawImageCentered(dst, badgeImage(2, 4), x+13, y+13, 1, 0)
 	})
 	// unit types and markers present
-	var types, marks []string
+	var types, marks, nations []string
 	for _, u := range v.Units {
+		if u.Hidden && v.Board != nil && v.Board.Zones != nil {
+			// an enemy block's front shows its nation (The Marshals
+			// [1.1.1]): the BRI and SPA chips
+			for _, m := range u.Markers {
+				if (m == "british" || m == "spanish") && !slices.Contains(nations, m) {
+					nations = append(nations, m)
+				}
+			}
+		}
 		if u.Eliminated || u.Hidden {
 			continue
 		}
@@ -260,7 +269,27 @@ func legendItems(v *rules.View) []legendItem {
 			natoSymbol(dst, t, x+11, y+13, 18, 12, colText, rgb(0x60, 0x58, 0x48), 0.5)
 		})
 	}
+	slices.Sort(nations)
+	for _, m := range nations {
+		add("Nation on an enemy block's front", MarkerName(m), func(dst *ebiten.Image, x, y float64) {
+			chip := chipImage(m, 4)
+			cw := float64(chip.Bounds().Dx())
+			drawImageCentered(dst, chip, x+13, y+13, math.Min(1.2, 26/cw), 0)
+		})
+	}
 	for _, m := range marks {
+		if m == "retreat" && v.Board != nil && v.Board.Zones != nil {
+			// the Retraite chip of a zone map [5.3.1]: the side's colour,
+			// the zone of retreat (see drawZoneMarker)
+			add("Markers", "Retraite: axis of retreat", func(dst *ebiten.Image, x, y float64) {
+				for i := range min(2, len(v.Sides)) {
+					chip := zoneMarkerChip("R →", sideColorFor(v, rules.Side(i)), 4)
+					cw := float64(chip.Bounds().Dx())
+					drawImageCentered(dst, chip, x+13, y+6+float64(i)*14, math.Min(1, 26/cw), 0)
+				}
+			})
+			continue
+		}
 		add("Markers", MarkerName(m), func(dst *ebiten.Image, x, y float64) {
 			chip := chipImage(m, 4)
 			cw := float64(chip.Bounds().Dx())

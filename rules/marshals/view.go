@@ -114,7 +114,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
 		}
 		if side == French && len(s.Foy) > 0 {
-			vw.Notes = append(vw.Notes, "Foy entries noted: "+fmt.Sprint(s.Foy))
+			vw.Notes = append(vw.Notes, "Foy entries noted: "+strings.Join(s.Foy, ", ")+" [EV Foy]")
 		}
 	}
 	vw.HandCounts = []int{len(s.Hands[0]), len(s.Hands[1])}

@@ -1,0 +1,44 @@
+package marshals
+
+import (
+	"fmt"
+	"strings"
+)
+
+// WhyNotPlay says why the side deciding now cannot play an event it holds
+// now, with its rule ("" when a play of it is legal). The app keeps the
+// held events in a private hand [4.0] and greys those that cannot be
+// played now, with this reason: the moment the event waits for.
+func (s *State) WhyNotPlay(card string) string {
+	if _, ok := Events[card]; !ok {
+		return "no such event"
+	}
+	if s.Result().Over {
+		return "the game is over"
+	}
+	d := int(s.decider())
+	if d != French && d != Allied {
+		return "no side decides now"
+	}
+	held := false
+	for _, e := range s.Hands[d] {
+		if e == card {
+			held = true
+		}
+	}
+	if !held {
+		return fmt.Sprintf("the %s side does not hold it [4.0]", sideNames[d])
+	}
+	for _, a := range s.Legal() {
+		if a.Kind == "play" && a.Choice == card {
+			return ""
+		}
+	}
+	when, _, _ := strings.Cut(eventText(card), ":")
+	return "its moment is " + strings.ToLower(when[:1]) + when[1:] + " [" + evRule(card) + "]"
+}
+
+// HeldHand reports that the side's events are held between their moments
+// [4.0]: the app shows the seat's held events as a private hand at all
+// times, not only while one can be played.
+func (s *State) HeldHand() bool { return true }
