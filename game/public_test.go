@@ -110,7 +110,8 @@ func TestBattleBack_TakenOnThePublicScreen(t *testing.T) {
 }
 
 // TestPublicDecisionsNeverShowAHand: in random hot-seat games of Venta
-// del Pozo and the Marshals, every decision the system marks public is
+// del Pozo and the Marshals, every decision the system marks public (if
+// any: the Marshals rarely has one) is
 // taken with no cover, no hand and only what the other side sees of the
 // decider's units; every other change of decider covers the board.
 func TestPublicDecisionsNeverShowAHand(t *testing.T) {
@@ -151,7 +152,11 @@ func TestPublicDecisionsNeverShowAHand(t *testing.T) {
 				}
 			}
 		}
-		if publics == 0 {
+		// The Marshals marks a decision public only when the decider's own
+		// screen shows nothing the other side's does not, which in a
+		// campaign (the decider's whole army on his screen) is rare: only
+		// Venta del Pozo must meet public decisions here.
+		if publics == 0 && sc == napoleonics.ScenarioID {
 			t.Fatalf("%s: no public decision met in three random games", sc)
 		}
 		t.Logf("%s: %d public decisions", sc, publics)
