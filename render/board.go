@@ -79,6 +79,7 @@ type placed struct {
 	level, n  int
 	open      bool
 	long      bool
+	portrait  bool // a long counter within 30° of upright: printed standing, its print upright
 	hasFacing bool
 	front     float64 // angle of the facing: the front marker points this way
 }
@@ -312,6 +313,9 @@ func (b *Board) layout(v *rules.View, open string) {
 					p.hasFacing = true
 				}
 				p.rot = a
+				// a long counter lying within 30° of upright is printed
+				// standing, so that its name and values read upright [#12]
+				p.portrait = math.Abs(a) > math.Pi/3
 			}
 		} else if u.Facing >= 0 && b.hm != nil {
 			// upright; the front marker points at the facing corner

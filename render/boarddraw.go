@@ -312,6 +312,19 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	}
 }
 
+// printRot is the angle the counter's face is drawn at: its axis for a
+// long counter lying near level, a quarter less for one painted standing,
+// so that its print is never more than 30° from upright.
+func (p *placed) printRot() float64 {
+	if !p.portrait {
+		return p.rot
+	}
+	if p.rot > 0 {
+		return p.rot - math.Pi/2
+	}
+	return p.rot + math.Pi/2
+}
+
 func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed, style string, bk int, k float64, onScreen func(x, y, r float64) bool) {
 	u := &v.Units[p.idx]
 	sx, sy := cam.ToScreen(p.cx, p.cy)
@@ -328,9 +341,12 @@ func (b *Board) drawPlaced(t *ebiten.Image, cam Camera, v *rules.View, p *placed
 		bk = bucketFor(z0 * b.us)
 		k = z0 * b.us / bucketScales[bk]
 	}
-	img := faceImage(keyOf(u, v.Sides, style == "block", lenU, bk))
-	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, p.rot)
-	b.drawAt(t, img, sx, sy, k, p.rot)
+	key := keyOf(u, v.Sides, style == "block", lenU, bk)
+	key.portrait = p.portrait
+	rot := p.printRot()
+	img := faceImage(key)
+	b.drawShadow(t, img, sx+1.8*z0, sy+2.4*z0, k, rot)
+	b.drawAt(t, img, sx, sy, k, rot)
 	if p.hasFacing {
 		b.drawFront(t, cam, p, bk, k)
 	}

@@ -27,7 +27,10 @@ type faceKey struct {
 	max    int
 	hidden bool
 	lenU   int // length in map units (long two-hex counters), else 0
-	bucket int
+	// portrait paints a long counter standing (its length down the
+	// image), for a counter lying near upright on the map
+	portrait bool
+	bucket   int
 }
 
 var (
@@ -67,6 +70,9 @@ func faceImage(k faceKey) *ebiten.Image {
 	wpx := hpx
 	if k.lenU > 0 {
 		wpx = float64(k.lenU) * s
+		if k.portrait {
+			wpx, hpx = hpx, wpx
+		}
 	}
 	pad := 2.0 // room for the drop shadow and antialiasing
 	img := ebiten.NewImage(int(math.Ceil(wpx+2*pad)), int(math.Ceil(hpx+2*pad)))
@@ -87,7 +93,7 @@ func faceImage(k faceKey) *ebiten.Image {
 // carrying the unit's name, the unit symbol with its strength beside it,
 // and the values large along the bottom.
 func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
-	f := h / 100 // one face unit
+	f := math.Min(w, h) / 100 // one face unit: a hundredth of the short side
 	base := k.side
 	r := 6 * f
 	fillRoundRect(dst, x, y, w, h, r, shade(base, -0.55)) // the cut edge
@@ -107,7 +113,8 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		drawTextCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
 		return
 	}
-	long := k.lenU > 0
+	long := k.lenU > 0 && !k.portrait
+	standing := k.lenU > 0 && k.portrait
 	cx := x + w/2
 	// the formation band
 	bandH := 27 * f
@@ -132,6 +139,11 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		symCx, symCy = x+h*0.42, y+61*f
 		pipCx, pipCy = symCx+h*0.42, symCy
 	}
+	if standing {
+		// the print of a square counter, spread down the standing one
+		symCy = y + h*0.42
+		pipCy = symCy
+	}
 	natoSymbol(dst, k.typ, symCx, symCy, 44*f, 24*f, ink, base, f)
 	if k.size != "" && !isLeader(k.typ) {
 		drawTextCentered(dst, k.size, Bold(10*f), symCx, symCy-17*f, ink)
@@ -144,6 +156,9 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 		if long {
 			vx, vy, vw = x+w*0.7, y+61*f, w*0.55
 			fs = 40 * f
+		}
+		if standing {
+			vy = y + h - 22*f
 		}
 		fc := Bold(fs)
 		for tw, _ := Measure(k.values, fc); tw > vw && fs > 9*f; tw, _ = Measure(k.values, fc) {

@@ -197,6 +197,32 @@ func TestPixelsCounterPrintUprightWhateverFacing(t *testing.T) {
 	}
 }
 
+// TestLongCounterPrintNearUpright: Albuera's two-hex line counters lie
+// along their two hexes, and their print (name, values) is drawn within
+// 30° of upright whichever way the line runs: a counter standing near
+// upright is painted standing [#12].
+func TestLongCounterPrintNearUpright(t *testing.T) {
+	needLoop(t)
+	_, b, _, v := drawScenario(t, "albuera-1811", Overlay{})
+	long, standing := 0, 0
+	for i := range b.placed {
+		p := &b.placed[i]
+		if !p.long {
+			continue
+		}
+		long++
+		if p.portrait {
+			standing++
+		}
+		if r := p.printRot(); math.Abs(r) > math.Pi/6+1e-6 {
+			t.Errorf("%s: print drawn at %.0f°, axis %.0f°", v.Units[p.idx].ID, r*180/math.Pi, p.rot*180/math.Pi)
+		}
+	}
+	if long == 0 || standing == 0 {
+		t.Fatalf("%d long counters, %d standing: the opening set-up has lines running north-south", long, standing)
+	}
+}
+
 func maxDiff(a, b *image.RGBA) int {
 	ab, bb := a.Bounds(), b.Bounds()
 	m := 0
