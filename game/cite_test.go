@@ -37,6 +37,13 @@ func TestCitationInTheLogOpensTheRule(t *testing.T) {
 	if !ok {
 		t.Fatalf("a click on a citation [%s] should open the reference", rule)
 	}
+	// The scene's first picture is drawn before its first update, and a
+	// quick click brings no later event: drawing must already be at the
+	// rule (the second citation clicked once opened at the top).
+	ref.layout(a)
+	if ref.scroll <= 0 {
+		t.Fatalf("the reference's first picture should be at rule %s, scroll %v", rule, ref.scroll)
+	}
 	step(t, a)
 	if ref.scroll <= 0 {
 		t.Fatalf("the reference should open at rule %s, scroll %v", rule, ref.scroll)

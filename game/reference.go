@@ -450,17 +450,28 @@ func (r *referenceScene) update(a *App, evs []Event) error {
 		}
 		a.Redraw()
 	}
+	r.layout(a)
+	return nil
+}
+
+// layout wraps the text to the window, scrolls to the rule cited (once)
+// and keeps the scroll in range. Both update and draw call it: the scene's
+// first frame is drawn before its first update (the board that opened it
+// asked for the redraw), and a quick click brings no event to make the
+// scene draw again, so a reference opened at a rule must be at the rule
+// in its very first picture.
+func (r *referenceScene) layout(a *App) {
 	r.wrap(a.w - 2*refMarginX - 20)
 	if r.at != "" {
 		r.seek()
 		r.at = ""
+		a.Redraw()
 	}
 	r.scroll = math.Max(0, math.Min(r.scroll, r.height-r.viewH(a)+20))
-	return nil
 }
 
 func (r *referenceScene) draw(a *App, dst *ebiten.Image) {
-	r.wrap(a.w - 2*refMarginX - 20)
+	r.layout(a)
 	render.DrawText(dst, "Rules reference: "+r.sys.Name, render.Bold(24), 40, 20, textColor)
 	render.DrawText(dst, "Wheel, arrows or Page Up/Down to scroll; F1 or Esc to go back", render.Face(14), 42, 54, dimColor)
 	view := image.Rect(0, refTop, a.w, a.h-10)
