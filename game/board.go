@@ -1122,7 +1122,7 @@ func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) im
 		if b.layer != nil {
 			b.layer.Deallocate()
 		}
-		b.layer = ebiten.NewImage(size.X, size.Y)
+		b.layer = ebiten.NewImageWithOptions(image.Rectangle{Max: size}, &ebiten.NewImageOptions{Unmanaged: true})
 		b.layersMade++
 		b.layerOK = false
 	}
