@@ -61,6 +61,7 @@ type BoardScene struct {
 	layer       *ebiten.Image
 	layerKey    layerKey
 	layerOK     bool
+	layerCam    render.Camera // the camera the layer was drawn with (its margin included)
 	layerOp     ebiten.DrawImageOptions
 	layerDraws  int
 	cardRect    image.Rectangle // room in the side panel for the selected unit's card
@@ -1087,29 +1088,78 @@ func boardOverlay(o render.Overlay) render.Overlay {
 	return o
 }
 
-// ensureLayer redraws the board (terrain, counters, highlights) into its
-// own image when it is stale. Frames copy that image to the screen where
-// they must repair it, so a frame where only the cursor moved (hover
-// outline, tooltips, lit buttons) costs a copy of a few rectangles
-// instead of the map's tiles, counters and highlights.
-func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) {
+// layerMargin is how far (screen pixels) the board layer reaches past
+// each side of the board's viewport: a pan that stays within it copies the
+// layer at an offset instead of repainting the map (#11 item 16).
+const layerMargin = 192
+
+// still is k without the camera's position: what a pan leaves unchanged.
+func (k layerKey) still() layerKey {
+	k.cam.X, k.cam.Y = 0, 0
+	k.cam.Rect = image.Rectangle{Max: k.cam.Rect.Size()}
+	return k
+}
+
+// snapToLayer moves the camera by less than half a pixel onto the board
+// layer's pixel grid when the layer, panned, still covers the view (k is
+// the frame's layer key): the layer is then copied at a whole-pixel
+// offset and the screen shows exactly what the camera says.
+func (b *BoardScene) snapToLayer(k layerKey) bool {
+	if !b.layerOK || k.still() != b.layerKey.still() || b.Cam.Zoom <= 0 {
+		return false
+	}
+	z, m := b.Cam.Zoom, float64(layerMargin)
+	ox := math.Round((b.Cam.X - b.layerCam.X) * z)
+	oy := math.Round((b.Cam.Y - b.layerCam.Y) * z)
+	if ox < 0 || oy < 0 || ox > 2*m || oy > 2*m {
+		return false
+	}
+	b.Cam.X, b.Cam.Y = b.layerCam.X+ox/z, b.layerCam.Y+oy/z
+	return true
+}
+
+// ensureLayer redraws the board (terrain, counters, highlights; not the
+// overview, which stays in the view's corner) into its own image when it
+// is stale, and returns where the view's top-left corner lies in it. The
+// layer covers the view and layerMargin pixels around it, so a pan (the
+// same state and zoom) only moves that point until it leaves the margin.
+// Frames copy that image to the screen where they must repair it, so a
+// frame where only the cursor moved (hover outline, tooltips, lit
+// buttons) or the view was panned costs a copy instead of the map's
+// tiles, counters and highlights.
+func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) image.Point {
 	br := b.Cam.Rect
-	if b.layer == nil || b.layer.Bounds().Size() != br.Size() {
+	m := layerMargin
+	size := br.Size().Add(image.Pt(2*m, 2*m))
+	if b.layer == nil || b.layer.Bounds().Size() != size {
 		if b.layer != nil {
 			b.layer.Deallocate()
 		}
-		b.layer = ebiten.NewImage(br.Dx(), br.Dy())
+		b.layer = ebiten.NewImageWithOptions(image.Rectangle{Max: size}, &ebiten.NewImageOptions{Unmanaged: true})
 		b.layersMade++
 		b.layerOK = false
 	}
-	if b.layerOK && k == b.layerKey {
-		return
+	z := b.Cam.Zoom
+	if z <= 0 {
+		z = 1
+	}
+	if b.layerOK && k.still() == b.layerKey.still() {
+		ox := math.Round((b.Cam.X - b.layerCam.X) * z)
+		oy := math.Round((b.Cam.Y - b.layerCam.Y) * z)
+		if ox >= 0 && oy >= 0 && ox <= float64(2*m) && oy <= float64(2*m) {
+			return image.Pt(int(ox), int(oy))
+		}
 	}
 	cam := b.Cam
-	cam.Rect = br.Sub(br.Min)
-	b.RB.Draw(b.layer, cam, v, boardOverlay(o))
-	b.layerKey, b.layerOK = k, true
+	cam.Rect = image.Rectangle{Max: size}
+	cam.X -= float64(m) / z
+	cam.Y -= float64(m) / z
+	lo := boardOverlay(o)
+	lo.Minimap = false
+	b.RB.Draw(b.layer, cam, v, lo)
+	b.layerKey, b.layerCam, b.layerOK = k, cam, true
 	b.layerDraws++
+	return image.Pt(m, m)
 }
 
 // shownState is what the last frame left on its screen, so that the next
@@ -1152,12 +1202,13 @@ func (b *BoardScene) paintBase(a *App, dst *ebiten.Image, v *rules.View, o rende
 	case direct:
 		b.RB.Draw(dst, b.Cam, v, boardOverlay(o))
 	default:
-		b.ensureLayer(k, v, o)
+		off := b.ensureLayer(k, v, o)
 		op := &b.layerOp
 		*op = ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(br.Min.X), float64(br.Min.Y))
 		op.Blend = ebiten.BlendCopy
-		dst.DrawImage(b.layer, op)
+		dst.DrawImage(b.layer.SubImage(image.Rectangle{Min: off, Max: off.Add(br.Size())}).(*ebiten.Image), op)
+		b.RB.DrawMinimap(dst, b.Cam, v, o)
 	}
 	// The HUD and the side panel (actions, commands, log) change only with
 	// the game, the hot button or the log scroll: they are drawn once into
@@ -1309,6 +1360,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.Cam.Rect = br
 	o := b.Overlay()
 	k := layerKey{version: b.S.Version(), viewer: int(b.S.Viewer), cam: b.Cam, open: o.OpenStack, numbers: o.Numbers}
+	if b.snapToLayer(k) {
+		k.cam = b.Cam
+	}
 	b.layoutPanel(a)
 	hot := -1
 	for i, pb := range b.panel {
@@ -1341,12 +1395,14 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			b.damage = append(b.damage, b.sideRect(a).Inset(-cachePad))
 		}
 		if sh.layer != k {
-			// The board changed. While only the camera moves (a drag, the
-			// arrow keys, the wheel) it is drawn straight to the screen;
-			// otherwise its layer is redrawn and copied.
+			// The board changed. While the camera zooms (the wheel) it is
+			// drawn straight to the screen; otherwise its layer is
+			// copied, redrawn first if stale.
 			moving := sh.layer.cam != k.cam && sh.layer == layerKey{k.version, k.viewer, sh.layer.cam, k.open, k.numbers}
-			base(br, false, moving)
-			if moving {
+			// A pan (the same zoom) copies the layer at an offset.
+			zooming := moving && sh.layer.still() != k.still()
+			base(br, false, zooming)
+			if zooming {
 				b.layerOK = false
 			}
 			// What lay over the board is gone with it; repair the rest.

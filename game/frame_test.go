@@ -221,3 +221,48 @@ func TestFramesAllocateNoImagesAfterWarmUp(t *testing.T) {
 		}
 	})
 }
+
+// TestPannedFrameMatchesFreshDraw (#11 item 16): while the view pans, the
+// board is copied from its layer (drawn with a margin around the view) at
+// an offset; after every pan, small or fractional or leaving the margin,
+// the board on the screen equals the board drawn afresh, straight to an
+// image, for the same camera, on Almansa with a unit selected.
+func TestPannedFrameMatchesFreshDraw(t *testing.T) {
+	needLoop(t)
+	a, b := frameSceneFor(t, "almansa-1707", true)
+	pans := [][2]float64{{40, 25}, {-13, 7}, {1.5, 0.25}, {150, -90}, {-420, 310}, {0.3, 0.7}, {-60, -60}}
+	winApp.Do(func() {
+		scr := ebiten.NewImage(WindowW, WindowH)
+		ref := ebiten.NewImage(WindowW, WindowH)
+		defer scr.Deallocate()
+		defer ref.Deallocate()
+		b.draw(a, scr)
+		copies := 0
+		for i, p := range pans {
+			b.pan(p[0], p[1])
+			draws := b.layerDraws
+			b.draw(a, scr)
+			if b.layerDraws == draws {
+				copies++
+			}
+			// The board's viewport, less what the app draws over it: the
+			// HUD's shadow along its top, the status line along its foot.
+			br := b.Cam.Rect
+			br.Min.Y += cachePad
+			br.Max.Y -= 45
+			ref.Fill(color.RGBA{0xff, 0, 0xff, 0xff})
+			o := boardOverlay(b.Overlay())
+			b.RB.Draw(ref, b.Cam, b.S.View(), o)
+			got := pixels(scr.SubImage(br).(*ebiten.Image))
+			want := pixels(ref.SubImage(br).(*ebiten.Image))
+			if n, q := diffPixels(got, want, 2); n > 50 {
+				t.Errorf("pan %d %v: %d pixels differ from a fresh draw, first at %v", i, p, n, q)
+				savePNG(t, fmt.Sprintf("panned-%d", i), got)
+				savePNG(t, fmt.Sprintf("fresh-%d", i), want)
+			}
+		}
+		if copies < len(pans)-2 {
+			t.Errorf("only %d of %d pans copied the layer (the others redrew it)", copies, len(pans))
+		}
+	})
+}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
 )
 
 // procKB reads a VmRSS/VmHWM-style line of /proc/self/status, in kB (0
@@ -95,4 +97,8 @@ func soak(b *testing.B, id string) {
 	b.ReportMetric(float64(ms.Sys-ms.HeapReleased)/(1<<20), "MB-go-sys")
 	b.ReportMetric(float64(frames), "frames")
 	b.ReportMetric(float64(sc.cache.made), "cache-images-made")
+	n, bytes, evicted := render.ImageCacheStats()
+	b.ReportMetric(float64(n), "face-images")
+	b.ReportMetric(float64(bytes)/(1<<20), "MB-face-images")
+	b.ReportMetric(float64(evicted), "face-images-evicted")
 }

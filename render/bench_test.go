@@ -114,11 +114,8 @@ func TestDrawAllocatesNoImagesAfterWarmUp(t *testing.T) {
 	o := Overlay{Selected: "u7", Highlights: []Highlight{{At: "0505", Kind: HLShock, Text: "3:1"}}, Facings: []int{2}}
 	r.Draw(dst, cam, v, o)
 	count := func() int {
-		faceMu2.Lock()
-		defer faceMu2.Unlock()
-		chipMu.Lock()
-		defer chipMu.Unlock()
-		return len(faceCache2) + len(chipCache) + len(badgeC) + len(r.tiles) + len(r.pills) + len(r.stampCache)
+		n, _, _ := images.stats()
+		return n + len(r.tiles) + len(r.stampCache)
 	}
 	before := count()
 	for range 5 {

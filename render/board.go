@@ -48,7 +48,6 @@ type Board struct {
 	overview   *ebiten.Image // the whole map painted small (minimap)
 	overviewS  float64
 	stampCache map[int]*boardStamps
-	pills      map[pillKey]*ebiten.Image
 	longRings  map[[2]int]*ebiten.Image
 	op         ebiten.DrawImageOptions
 

@@ -143,6 +143,7 @@ func (b *Board) DrawTop(dst *ebiten.Image, cam Camera, o Overlay) {
 // Draw draws the map, the units of v and the overlay into cam.Rect of dst.
 func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	b.tick++
+	frameTick++
 	b.open = o.OpenStack
 	if v != nil {
 		sideNames = v.Sides

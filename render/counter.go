@@ -33,10 +33,7 @@ type faceKey struct {
 	bucket   int
 }
 
-var (
-	faceMu2    sync.Mutex
-	faceCache2 = map[faceKey]*ebiten.Image{}
-)
+var faceMu2 sync.Mutex
 
 // keyOf is the face of u. A face is always printed upright: the facing of
 // a unit shows by the front marker drawn beside it (Board.drawFront), so
@@ -62,7 +59,7 @@ func isLeader(t string) bool { return t == "leader" || t == "commander" }
 func faceImage(k faceKey) *ebiten.Image {
 	faceMu2.Lock()
 	defer faceMu2.Unlock()
-	if img, ok := faceCache2[k]; ok {
+	if img, ok := images.get(k); ok {
 		return img
 	}
 	s := bucketScales[k.bucket]
@@ -84,7 +81,7 @@ func faceImage(k faceKey) *ebiten.Image {
 	// run the face's queued paths now: a frame that makes a hundred faces
 	// would otherwise hold all their vertices until it ends
 	flushGPU(img)
-	faceCache2[k] = img
+	images.put(k, img)
 	return img
 }
 

@@ -290,3 +290,21 @@ func (b *Board) drawMinimap(dst *ebiten.Image, cam Camera, v *rules.View) {
 	vector.StrokeRect(dst, fx0, fy0, fx1-fx0, fy1-fy0, 3, rgb(0x14, 0x10, 0x0c), false)
 	vector.StrokeRect(dst, fx0, fy0, fx1-fx0, fy1-fy0, 1.5, rgb(0xff, 0xd8, 0x30), false)
 }
+
+// DrawMinimap draws only the overview of o (or its "Show map" tab) in the
+// corner of cam.Rect, over a board drawn by Draw without it (o.Minimap
+// false): the app keeps the board in a layer larger than the view and
+// copies it at an offset while the view pans, and the overview stays put.
+func (b *Board) DrawMinimap(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
+	if !o.Minimap {
+		return
+	}
+	if cam.Rect.Empty() {
+		cam.Rect = dst.Bounds()
+	}
+	if !o.MinimapHidden {
+		b.drawMinimap(dst, cam, v)
+	} else {
+		b.drawMinimapTab(dst, cam, false)
+	}
+}

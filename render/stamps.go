@@ -18,23 +18,19 @@ type chipKey struct {
 	bucket int
 }
 
-var (
-	chipMu    sync.Mutex
-	chipCache = map[chipKey]*ebiten.Image{}
-	badgeC    = map[[2]int]*ebiten.Image{}
-)
+var chipMu sync.Mutex
 
 // chipImage is a marker chip: a small coloured tile with an abbreviation.
 func chipImage(marker string, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	k := chipKey{marker, bucket}
-	if img, ok := chipCache[k]; ok {
+	if img, ok := images.get(k); ok {
 		return img
 	}
 	ab, col := markerInfo(marker)
 	img := renderChip(ab, col, bucket)
-	chipCache[k] = img
+	images.put(k, img)
 	return img
 }
 
@@ -68,12 +64,12 @@ func mapChipImage(kind, txt string, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	k := chipKey{"map:" + kind + ":" + label, bucket}
-	if img, ok := chipCache[k]; ok {
+	if img, ok := images.get(k); ok {
 		return img
 	}
 	_, col := markerInfo(kind)
 	img := renderChip(label, col, bucket)
-	chipCache[k] = img
+	images.put(k, img)
 	return img
 }
 
@@ -81,8 +77,8 @@ func mapChipImage(kind, txt string, bucket int) *ebiten.Image {
 func badgeImage(n, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
-	k := [2]int{n, bucket}
-	if img, ok := badgeC[k]; ok {
+	k := badgeKey{n, bucket}
+	if img, ok := images.get(k); ok {
 		return img
 	}
 	s := bucketScales[bucket]
@@ -92,7 +88,7 @@ func badgeImage(n, bucket int) *ebiten.Image {
 	strokeCircle(img, r+1.5, r+1.5, r, math.Max(1, 1.2*s), rgb(0xf5, 0xe9, 0xc8))
 	drawTextCentered(img, strconv.Itoa(n), Bold(10*s), r+1.5, r+1.5, rgb(0xf5, 0xe9, 0xc8))
 	flushGPU(img)
-	badgeC[k] = img
+	images.put(k, img)
 	return img
 }
 
@@ -102,13 +98,11 @@ const (
 	frontHalfW = 9.0 // half the arrowhead's base
 )
 
-var frontC = map[int]*ebiten.Image{}
-
 // frontImage is the front marker of a faced counter, pointing right.
 func frontImage(bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
-	if img, ok := frontC[bucket]; ok {
+	if img, ok := images.get(frontKey(bucket)); ok {
 		return img
 	}
 	s := bucketScales[bucket]
@@ -121,7 +115,7 @@ func frontImage(bucket int) *ebiten.Image {
 	strokePoly(img, tri, true, math.Max(1, 1.6*s), rgb(0xfb, 0xf6, 0xe8))
 	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
 	flushGPU(img)
-	frontC[bucket] = img
+	images.put(frontKey(bucket), img)
 	return img
 }
 
@@ -147,7 +141,6 @@ type boardStamps struct {
 func (b *Board) stamps(bucket int) *boardStamps {
 	if b.stampCache == nil {
 		b.stampCache = map[int]*boardStamps{}
-		b.pills = map[pillKey]*ebiten.Image{}
 		b.longRings = map[[2]int]*ebiten.Image{}
 	}
 	if st, ok := b.stampCache[bucket]; ok {
@@ -343,8 +336,8 @@ func (b *Board) longRing(lenU, bucket int) *ebiten.Image {
 
 // pill is a highlight's text label.
 func (b *Board) pill(txt string, kind HighlightKind, bucket int) *ebiten.Image {
-	k := pillKey{txt, kind, bucket}
-	if img, ok := b.pills[k]; ok {
+	k := pillOf{b, pillKey{txt, kind, bucket}}
+	if img, ok := images.get(k); ok {
 		return img
 	}
 	s := bucketScales[bucket]
@@ -360,6 +353,6 @@ func (b *Board) pill(txt string, kind HighlightKind, bucket int) *ebiten.Image {
 	strokeRoundRect(img, 1.5, 1.5, w, h, h/2, math.Max(1, 1.5*s), col)
 	drawTextCentered(img, txt, f, 1.5+w/2, 1.5+h/2, rgb(0x1c, 0x16, 0x10))
 	flushGPU(img)
-	b.pills[k] = img
+	images.put(k, img)
 	return img
 }

@@ -14,7 +14,7 @@ import (
 // on first sight and the least recently used are dropped past maxTiles.
 const (
 	tileSize = 512
-	maxTiles = 40 // 40 MB of tiles: a 1920x1080 view needs 20 at most, and zooming two buckets
+	maxTiles = 72 // 72 MB of tiles: the board layer (a 1280x720 view and its margin) needs 20 at most, and zooming three buckets
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}

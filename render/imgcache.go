@@ -1,0 +1,104 @@
+package render
+
+import (
+	"container/list"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// imageBudget is the bytes of RGBA the small images drawn over the map
+// (counter faces, marker chips, count badges, front markers, highlight
+// labels) may hold together, over every zoom bucket visited (#11 item 15).
+// One bucket's faces of Albuera's 192 units at the largest zoom take
+// about 24 MB; the budget keeps two such sets.
+const imageBudget = 48 << 20
+
+// images is the one cache, with a byte budget, of the faces, chips,
+// badges, front markers and labels: past the budget the images used
+// longest ago are disposed of (Deallocate frees their texture memory, so
+// the atlas space is reused rather than grown), never one used in the
+// frame being drawn.
+var images = imgCache{budget: imageBudget}
+
+// frameTick counts Board.Draw calls: an image used in the current one is
+// never evicted.
+var frameTick uint64
+
+type imgCache struct {
+	mu     sync.Mutex
+	m      map[any]*list.Element
+	lru    list.List // front: most recently used
+	bytes  int
+	budget int
+	// evicted counts the images disposed of, for tests and benchmarks.
+	evicted int
+}
+
+type imgEntry struct {
+	key  any
+	img  *ebiten.Image
+	n    int
+	used uint64
+}
+
+// get returns the image cached for k, marking it used in this frame.
+func (c *imgCache) get(k any) (*ebiten.Image, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.m[k]
+	if !ok {
+		return nil, false
+	}
+	e := el.Value.(*imgEntry)
+	e.used = frameTick
+	c.lru.MoveToFront(el)
+	return e.img, true
+}
+
+// put caches img for k and disposes of the least recently used images
+// while the cache is over its budget.
+func (c *imgCache) put(k any, img *ebiten.Image) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[any]*list.Element{}
+	}
+	b := img.Bounds()
+	e := &imgEntry{key: k, img: img, n: 4 * b.Dx() * b.Dy(), used: frameTick}
+	c.m[k] = c.lru.PushFront(e)
+	c.bytes += e.n
+	for c.bytes > c.budget {
+		el := c.lru.Back()
+		old := el.Value.(*imgEntry)
+		if old.used >= frameTick {
+			return
+		}
+		c.lru.Remove(el)
+		delete(c.m, old.key)
+		c.bytes -= old.n
+		old.img.Deallocate()
+		c.evicted++
+	}
+}
+
+// stats returns the images cached, their bytes and the images evicted so far.
+func (c *imgCache) stats() (n, bytes, evicted int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m), c.bytes, c.evicted
+}
+
+// ImageCacheStats reports the images cached for drawing counters and
+// labels, their bytes and how many were evicted so far (benchmarks report
+// them).
+func ImageCacheStats() (n, bytes, evicted int) { return images.stats() }
+
+type (
+	badgeKey [2]int
+	frontKey int
+	pillOf   struct {
+		b *Board
+		k pillKey
+	}
+)
