@@ -483,12 +483,12 @@ func countChipImage(marker string, n, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	key := chipKey{"count:" + marker + ":" + strconv.Itoa(n), bucket}
-	if img, ok := chipCache[key]; ok {
+	if img, ok := images.get(key); ok {
 		return img
 	}
 	ab, col := markerInfo(marker)
 	img := renderChip(ab+"×"+strconv.Itoa(n), col, bucket)
-	chipCache[key] = img
+	images.put(key, img)
 	return img
 }
 

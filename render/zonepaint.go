@@ -823,10 +823,10 @@ func zoneMarkerChip(label string, col colorT, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	key := chipKey{fmt.Sprintf("zone:%s:%v", label, col), bucket}
-	if img, ok := chipCache[key]; ok {
+	if img, ok := images.get(key); ok {
 		return img
 	}
 	img := renderChip(label, col, bucket)
-	chipCache[key] = img
+	images.put(key, img)
 	return img
 }
