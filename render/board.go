@@ -52,11 +52,12 @@ type Board struct {
 	op         ebiten.DrawImageOptions
 
 	// per-frame scratch
-	placed []placed
-	order  []int
-	chipAt map[groupKey][2]float64
-	counts map[groupKey]int
-	seen   map[groupKey]int
+	placed     []placed
+	order      []int
+	chipAt     map[groupKey][2]float64
+	counts     map[groupKey]int
+	seen       map[groupKey]int
+	chipGroups []chipGroup // drawChips' scratch, kept between frames
 }
 
 type clipSlot struct {

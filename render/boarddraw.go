@@ -403,13 +403,10 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		bk = bucketFor(z * b.us)
 		k = z * b.us / bucketScales[bk]
 	}
-	type chipGroup struct {
-		x, y  float64
-		left  bool // the column is drawn leftward (the left stack of a contested zone)
-		marks []string
-		count []int
-	}
-	var groups []chipGroup
+	// the groups (and their slices) are kept from frame to frame: a frame
+	// allocates nothing for its chips
+	groups := b.chipGroups[:0]
+	defer func() { b.chipGroups = groups }()
 	for i := len(b.placed) - 1; i >= 0; i-- {
 		p := &b.placed[i]
 		u := &v.Units[p.idx]
@@ -429,13 +426,19 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			if p.long {
 				x = sx + p.w*0.5*z + 1.5
 			}
-			cg := chipGroup{x: x, y: sy - half*z + 6*z*b.us}
+			if len(groups) < cap(groups) {
+				groups = groups[:len(groups)+1]
+			} else {
+				groups = append(groups, chipGroup{})
+			}
+			cg := &groups[len(groups)-1]
+			cg.x, cg.y, cg.left = x, sy-half*z+6*z*b.us, false
+			cg.marks, cg.count = cg.marks[:0], cg.count[:0]
 			// on a zone map the stack left of its zone's centre (the other
 			// side's stands to its right) takes its chips on its left
 			if zx, _, ok := b.Center(u.At); ok && b.zg != nil && !open && !p.long && p.cx < zx-1 {
 				cg.x, cg.left = sx-half*z-1.5, true
 			}
-			groups = append(groups, cg)
 			if !onScreen(sx, sy, p.w*z) {
 				groups[len(groups)-1].x = math.Inf(1) // counted, not drawn
 			}
@@ -476,13 +479,28 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 	}
 }
 
+// chipGroup is the column of marker chips beside one stack.
+type chipGroup struct {
+	x, y  float64
+	left  bool // the column is drawn leftward (the left stack of a contested zone)
+	marks []string
+	count []int
+}
+
+// countChipKey names the chip of a marker n counters carry.
+type countChipKey struct {
+	marker string
+	n      int
+	bucket int
+}
+
 // countChipImage is the chip of a marker that n counters of one stack carry:
 // its abbreviation and the count, "ACT×3", in the marker's colour (cached
 // with the other chips).
 func countChipImage(marker string, n, bucket int) *ebiten.Image {
 	chipMu.Lock()
 	defer chipMu.Unlock()
-	key := chipKey{"count:" + marker + ":" + strconv.Itoa(n), bucket}
+	key := countChipKey{marker, n, bucket}
 	if img, ok := images.get(key); ok {
 		return img
 	}
