@@ -100,10 +100,11 @@ func TestReplayWindowStepsBackAcrossACombat(t *testing.T) {
 	if rollN == 0 {
 		t.Fatal("no die step after the declaration")
 	}
-	// The combat changed the counters on the screen (both lost a step).
-	for loc, c := range centres {
+	// The combat changed the defender's counter on the screen (it lost a
+	// step; whether the attacker loses one too depends on the die).
+	if c := centres["1907"]; true {
 		if ch, n := changedRing(before, after, c[0], c[1], 0, 0.8*radius); ch*100 < n {
-			t.Fatalf("the shock did not change %s on the screen (%d of %d pixels): nothing to find in the replay", loc, ch, n)
+			t.Fatalf("the shock did not change 1907 on the screen (%d of %d pixels): nothing to find in the replay", ch, n)
 		}
 	}
 
@@ -167,7 +168,10 @@ func TestReplayWindowStepsBackAcrossACombat(t *testing.T) {
 		same, n := changedRing(before, back, c[0], c[1], 0, 0.8*radius)
 		diff, _ := changedRing(after, back, c[0], c[1], 0, 0.8*radius)
 		t.Logf("%s: %d of %d pixels differ from before the roll, %d from after it", loc, same, n, diff)
-		if same*200 > n || diff*100 < n || diff < 4*same {
+		// a counter the roll changed must look as before it, not as
+		// after; one it left as it was must simply look as before
+		rolled, _ := changedRing(before, after, c[0], c[1], 0, 0.8*radius)
+		if same*200 > n || (rolled*100 >= n && (diff*100 < n || diff < 4*same)) {
 			t.Errorf("%s in the replay does not look as before the roll (%d of %d differ from it, %d from after)", loc, same, n, diff)
 		}
 	}
