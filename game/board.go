@@ -1108,14 +1108,26 @@ func (b *BoardScene) snapToLayer(k layerKey) bool {
 	if !b.layerOK || k.still() != b.layerKey.still() || b.Cam.Zoom <= 0 {
 		return false
 	}
-	z, m := b.Cam.Zoom, float64(layerMargin)
-	ox := math.Round((b.Cam.X - b.layerCam.X) * z)
-	oy := math.Round((b.Cam.Y - b.layerCam.Y) * z)
-	if ox < 0 || oy < 0 || ox > 2*m || oy > 2*m {
+	ox, oy, ok := b.layerOffset()
+	if !ok {
 		return false
 	}
+	z := b.Cam.Zoom
 	b.Cam.X, b.Cam.Y = b.layerCam.X+ox/z, b.layerCam.Y+oy/z
 	return true
+}
+
+// layerOffset is where the view's top-left corner lies in the board layer
+// (drawn with layerCam), in whole pixels, and whether the layer panned so
+// still covers the view (the offset within its margin).
+func (b *BoardScene) layerOffset() (ox, oy float64, ok bool) {
+	z, m := b.Cam.Zoom, float64(layerMargin)
+	if z <= 0 {
+		z = 1
+	}
+	ox = math.Round((b.Cam.X - b.layerCam.X) * z)
+	oy = math.Round((b.Cam.Y - b.layerCam.Y) * z)
+	return ox, oy, ox >= 0 && oy >= 0 && ox <= 2*m && oy <= 2*m
 }
 
 // ensureLayer redraws the board (terrain, counters, highlights; not the
@@ -1144,9 +1156,7 @@ func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) im
 		z = 1
 	}
 	if b.layerOK && k.still() == b.layerKey.still() {
-		ox := math.Round((b.Cam.X - b.layerCam.X) * z)
-		oy := math.Round((b.Cam.Y - b.layerCam.Y) * z)
-		if ox >= 0 && oy >= 0 && ox <= float64(2*m) && oy <= float64(2*m) {
+		if ox, oy, ok := b.layerOffset(); ok {
 			return image.Pt(int(ox), int(oy))
 		}
 	}

@@ -542,26 +542,10 @@ func (rs *replayScene) logTexts() []string {
 }
 
 // logLineAt is the index in lines of the log line drawn at y in the log
-// panel lr scrolled by scroll (-1 when none): the rows are laid out as
-// render.DrawLog lays them (newest at the bottom, each line wrapped).
+// panel lr scrolled by scroll (-1 when none), as render.DrawLog lays it out.
 func logLineAt(lr image.Rectangle, lines []string, scroll, y int) int {
-	const pad = 8.0
-	f := render.Face(12.5)
-	_, lh := render.Measure("", f)
-	rows := int((float64(lr.Dy()) - 2*pad) / lh)
-	i := int(math.Floor((float64(lr.Max.Y) - pad - float64(y)) / lh))
-	if i < 0 || i >= rows {
-		return -1
-	}
-	want := max(scroll, 0) + i
-	n := 0
-	for k := len(lines) - 1; k >= 0; k-- {
-		n += len(render.Wrap(lines[k], f, float64(lr.Dx())-2*pad-8))
-		if want < n {
-			return k
-		}
-	}
-	return -1
+	k, _ := render.LogLineAt(lr, lines, scroll, y)
+	return k
 }
 
 func (rs *replayScene) update(a *App, evs []Event) error {

@@ -811,15 +811,22 @@ func DrawCover(dst *ebiten.Image, title, sub string) {
 // LogRowAt returns the text of the log row DrawLog draws at screen height
 // y in r (lines and scroll as given to DrawLog), "" when none is there.
 func LogRowAt(r image.Rectangle, lines []string, scroll int, y int) string {
-	x0, y0, w, h := rectF(r)
-	_ = x0
+	_, row := LogLineAt(r, lines, scroll, y)
+	return row
+}
+
+// LogLineAt is the index in lines of the log line whose wrapped row DrawLog
+// draws at height y in the panel r scrolled by scroll, and that row's text
+// (-1 and "" when no row is there).
+func LogLineAt(r image.Rectangle, lines []string, scroll int, y int) (int, string) {
+	_, y0, w, h := rectF(r)
 	f := logFace()
 	lh := lineHeight(f)
 	rows := int((h - 2*logPad) / lh)
 	// Row i from the bottom (0: newest shown) spans [top, top+lh).
 	i := int(math.Floor((y0 + h - logPad - float64(y)) / lh))
 	if i < 0 || i >= rows {
-		return ""
+		return -1, ""
 	}
 	want := max(scroll, 0) + i
 	n := 0
@@ -827,12 +834,12 @@ func LogRowAt(r image.Rectangle, lines []string, scroll int, y int) string {
 		ws := Wrap(lines[k], f, w-2*logPad-8)
 		for j := len(ws) - 1; j >= 0; j-- {
 			if n == want {
-				return ws[j]
+				return k, ws[j]
 			}
 			n++
 		}
 	}
-	return ""
+	return -1, ""
 }
 
 // RuleCited returns the rule of the last citation "[...]" in s, "" if none.

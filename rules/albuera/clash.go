@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -165,7 +166,7 @@ func (s *State) group(h hex.Coord) []hex.Coord {
 				continue
 			}
 			for _, o := range s.hexes(j) {
-				if s.clashHex(o) && !hasCoord(out, o) {
+				if s.clashHex(o) && !slices.Contains(out, o) {
 					out = append(out, o)
 				}
 			}
@@ -173,15 +174,6 @@ func (s *State) group(h hex.Coord) []hex.Coord {
 	}
 	sort.Slice(out, func(a, b int) bool { return hex.Less(out[a], out[b]) })
 	return out
-}
-
-func hasCoord(cs []hex.Coord, c hex.Coord) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // fighters are the units of side in the group's hexes (no artillery stacked
@@ -515,7 +507,7 @@ func (s *State) routUnits(us []int, delay int, rule string, causes []int) {
 		}
 		side = s.side(j)
 		for _, h := range s.hexes(j) {
-			if !hasCoord(left, h) {
+			if !slices.Contains(left, h) {
 				left = append(left, h)
 			}
 		}

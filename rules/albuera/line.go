@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -334,7 +335,7 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 				if !u.Two && h != to.A {
 					continue
 				}
-				if containsCoord(old, h) {
+				if slices.Contains(old, h) {
 					continue
 				}
 				if !s.sc.Map.On(h) {
@@ -374,15 +375,6 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 		}
 	}
 	return out
-}
-
-func containsCoord(hs []hex.Coord, c hex.Coord) bool {
-	for _, h := range hs {
-		if h == c {
-			return true
-		}
-	}
-	return false
 }
 
 // lineWheelActions lists the wheels of unit i's line [12.10].
@@ -437,7 +429,7 @@ func (s *State) lineWheelApply(i int, choice string) {
 			u.At2 = to.B
 		}
 		for _, h := range s.hexes(j) {
-			if !containsCoord(old, h) {
+			if !slices.Contains(old, h) {
 				entered = append(entered, h)
 			}
 		}

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,13 +21,7 @@ func (s *State) WhyNotPlay(card string) string {
 	if d != French && d != Allied {
 		return "no side decides now"
 	}
-	held := false
-	for _, e := range s.Hands[d] {
-		if e == card {
-			held = true
-		}
-	}
-	if !held {
+	if !slices.Contains(s.Hands[d], card) {
 		return fmt.Sprintf("the %s side does not hold it [4.0]", sideNames[d])
 	}
 	for _, a := range s.Legal() {
@@ -35,6 +30,9 @@ func (s *State) WhyNotPlay(card string) string {
 		}
 	}
 	when, _, _ := strings.Cut(eventText(card), ":")
+	if when == "" {
+		return "not at this moment [" + evRule(card) + "]"
+	}
 	return "its moment is " + strings.ToLower(when[:1]) + when[1:] + " [" + evRule(card) + "]"
 }
 
