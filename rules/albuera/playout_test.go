@@ -125,3 +125,25 @@ func BenchmarkPlayoutBattle(b *testing.B) {
 	}
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "actions/s")
 }
+
+// TestRule16_4_RandomPlayoutsWithAgreedLeads: random play of the battle
+// under each agreed set of automatic-victory leads (and two set at once,
+// refused) keeps every invariant after every action: the options change
+// Phase 3's check only, never what is legal [16.4].
+func TestRule16_4_RandomPlayoutsWithAgreedLeads(t *testing.T) {
+	for k, o := range autoWinOptions {
+		g, err := newGame(ScenarioID, rules.Options{o.ID: true})
+		if err != nil {
+			t.Fatalf("%s: %v", o.ID, err)
+		}
+		st := g.(*State)
+		if want := o.ID[len("autowin_"):]; st.AutoWin != want {
+			t.Fatalf("%s: agreed leads %q, want %q", o.ID, st.AutoWin, want)
+		}
+		n := playRandom(t, st, uint64(11+k), 400000, 1500)
+		t.Logf("%s: %d actions, turn %d, over %v", o.ID, n, st.Turn, st.Result().Over)
+	}
+	if _, err := newGame(ScenarioID, rules.Options{"autowin_low": true, "autowin_high": true}); err == nil {
+		t.Fatal("two sets of agreed leads accepted [16.4]")
+	}
+}
