@@ -204,3 +204,25 @@ func TestRule13_ReactionPromptAutoSelects(t *testing.T) {
 		t.Error("no fire option with odds")
 	}
 }
+
+// TestRule4_5_OpeningChoiceShowsAtOnce: an Albuera game opens on the first
+// chit's choice (what the drawn commander activates [4.5]); the commander
+// is selected as the session opens, so the choices are on the screen
+// without the player hunting for him on the map.
+func TestRule4_5_OpeningChoiceShowsAtOnce(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		s, err := NewSession("albuera-1811", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := s.Legal()
+		if len(legal) == 0 || legal[0].Kind != "choose" || legal[0].Unit == "" {
+			continue
+		}
+		if s.Selected != legal[0].Unit {
+			t.Fatalf("seed %d: the game opens on %s's choice [4.5], selected %q", seed, legal[0].Unit, s.Selected)
+		}
+		return
+	}
+	t.Fatal("no seed opened on a commander's choice")
+}

@@ -140,6 +140,9 @@ func SessionFor(g *rules.Game) (*Session, error) {
 		// Nobody holds the seat yet: the first player takes it.
 		s.Cover, s.Seat = true, d
 	}
+	// A game that opens on one unit's choice (Albuera's first chit: what
+	// the drawn commander activates [4.5]) shows that unit's options at once.
+	s.autoSelect()
 	s.changed()
 	return s, nil
 }
