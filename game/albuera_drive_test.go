@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"grognard/render"
 	"grognard/rules"
 	_ "grognard/rules/systems"
 )
@@ -225,4 +226,34 @@ func TestRule4_5_OpeningChoiceShowsAtOnce(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed opened on a commander's choice")
+}
+
+// TestRule4_5_ChoiceButtonsNeverCut: the opening chit's choices [4.5]
+// (two brigades and "the whole division (coordination N: M in 10)") show
+// whole in the side panel at 1280x720: a choice too long for half a row
+// takes a row of its own.
+func TestRule4_5_ChoiceButtonsNeverCut(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s, err := NewSession("albuera-1811", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := scriptedApp(t, s)
+		b.layoutPanel(a)
+		for _, pb := range b.panel {
+			if pb.act == nil || pb.isCard {
+				continue
+			}
+			r := pb.b.Rect
+			if !render.ButtonLabelFits(pb.b.Label, r.Dx(), r.Dy()) {
+				t.Errorf("seed %d: %q is cut on its %dx%d button", seed, pb.b.Label, r.Dx(), r.Dy())
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no choice button laid out")
+	}
 }

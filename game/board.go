@@ -302,6 +302,7 @@ type panelItem struct {
 	heading string
 	short   string
 	primary bool
+	wide    bool // a choice of a group too long for half a row: a row of its own
 	note    bool // heading is a note of the view (see noteItems)
 }
 
@@ -405,10 +406,20 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 		}
 		lines := render.Wrap(head, render.Bold(13), float64(sideWidth-16))
 		items = append(items, panelItem{heading: head, h: 10 + 18*len(lines)})
-		for n, i := range g {
+		// two short choices to a row; a choice too long for half the
+		// panel takes a row of its own rather than being cut
+		half := (sideWidth - 16 - 6) / 2
+		besideOK := false
+		for _, i := range g {
 			it := panelItem{act: &acts[i], short: strings.TrimPrefix(acts[i].Label, p), h: 34}
-			if n%2 == 1 {
-				it.h = 0 // beside the one before
+			fits := render.ButtonLabelFits(it.short, half, 34)
+			switch {
+			case !fits:
+				it.wide, besideOK = true, false
+			case besideOK:
+				it.h, besideOK = 0, false // beside the one before
+			default:
+				besideOK = true
 			}
 			items = append(items, it)
 		}
@@ -560,6 +571,9 @@ func (b *BoardScene) layoutPanel(a *App) {
 		if it.short != "" {
 			half := (x1 - x0 - 6) / 2
 			rr := image.Rect(x0, y, x0+half, y+34)
+			if it.wide {
+				rr.Max.X = x1
+			}
 			if it.h == 0 {
 				rr = image.Rect(x0+half+6, y-38, x1, y-4)
 			} else {

@@ -68,7 +68,7 @@ func DrawButton(dst *ebiten.Image, b Button) {
 		line(dst, x+5, y+1.5, x+w-5, y+1.5, 1, withAlpha(shade(bg, 0.35), 0xc0))
 	}
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 5, 1.2, edge)
-	lf := Bold(math.Min(15, math.Max(10, h*0.38)))
+	lf := buttonFace(h)
 	if b.Sub == "" {
 		label := fitText(b.Label, lf, w-10)
 		drawTextCentered(dst, label, lf, x+w/2, y+h/2, fg)
@@ -87,6 +87,16 @@ func DrawButton(dst *ebiten.Image, b Button) {
 		sc = rgb(0x6c, 0x66, 0x5c)
 	}
 	drawTextCentered(dst, fitText(b.Sub, sf, w-10), sf, x+w/2, top+lh+sh/2, sc)
+}
+
+// buttonFace is the face of a button's label, by the button's height.
+func buttonFace(h float64) faceT { return Bold(math.Min(15, math.Max(10, h*0.38))) }
+
+// ButtonLabelFits reports whether label shows whole (not cut with "…") on a
+// button w x h pixels.
+func ButtonLabelFits(label string, w, h int) bool {
+	tw, _ := Measure(label, buttonFace(float64(h)))
+	return tw <= float64(w)-10
 }
 
 // fitText shortens s with an ellipsis to fit width.
