@@ -41,7 +41,7 @@ func (c *widgetCache) draw(dst *ebiten.Image, key string, r image.Rectangle, f f
 	key = fmt.Sprintf("%s|%dx%d", key, r.Dx(), r.Dy())
 	e := c.m[key]
 	if e == nil {
-		img := ebiten.NewImage(r.Dx()+2*cachePad, r.Dy()+2*cachePad)
+		img := newCacheImage(r.Dx()+2*cachePad, r.Dy()+2*cachePad)
 		c.made++
 		f(img, image.Rect(cachePad, cachePad, cachePad+r.Dx(), cachePad+r.Dy()))
 		e = &cacheEntry{img: img}
@@ -56,10 +56,22 @@ func (c *widgetCache) draw(dst *ebiten.Image, key string, r image.Rectangle, f f
 	dst.DrawImage(e.img, op)
 }
 
-// cacheBudget is the pixels the cache may hold (about 40 MB of RGBA):
-// enough for every tooltip, card and panel state a player meets in a
-// while, so moving the cursor around re-renders nothing.
-const cacheBudget = 10 << 20
+// cacheBudget is the pixels the cache may hold (16 MB of RGBA): the
+// panels, cards and tooltips of the last few hundred frames, so moving the
+// cursor back and forth re-renders nothing.
+const cacheBudget = 4 << 20
+
+// newCacheImage makes a cached widget's image. One of a panel's size gets
+// a texture of its own, freed when it is dropped: on Ebitengine's shared
+// atlas the churn of panels and tooltips, each state a new image, grew the
+// atlas pages (which never shrink) by hundreds of MB over a soak (#11
+// item 15). Small ones (buttons, chips) share the atlas, drawn in batches.
+func newCacheImage(w, h int) *ebiten.Image {
+	if w*h < 128*128 {
+		return ebiten.NewImage(w, h)
+	}
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
 
 // frame ends a frame: past the budget, the entries unused for longest are
 // freed (never those of this frame).

@@ -37,12 +37,14 @@ type Board struct {
 	zm   *zoneMapInfo  // an operational map's extras (zonepaint.go), nil for a plain zone graph
 	us   float64       // unit scale: counters are CounterSide*us map units
 
-	tiles    map[tileKey]*tile
-	cv       *canvas // the CPU canvas tiles are painted on (tiles.go)
-	tick     uint64
-	open     string // OpenStack of the last Draw, used by PickUnit
-	clips    [2]clipSlot
-	clipNext int
+	tiles map[tileKey]*tile
+	// spareTiles are the textures of dropped tiles, painted over for new ones
+	spareTiles []*ebiten.Image
+	cv         *canvas // the CPU canvas tiles are painted on (tiles.go)
+	tick       uint64
+	open       string // OpenStack of the last Draw, used by PickUnit
+	clips      [2]clipSlot
+	clipNext   int
 
 	names      []placeName   // place names, once per place (placeNames)
 	overview   *ebiten.Image // the whole map painted small (minimap)

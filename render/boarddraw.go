@@ -253,7 +253,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			rows := (n + cols - 1) / cols
 			rad := (math.Hypot(float64(cols), float64(rows))*CounterSide*0.75 + CounterSide*0.4) * b.us
 			sx, sy := cam.ToScreen(mx, my)
-			b.drawAt(t, st.openShade, sx, sy, k*rad/(CounterSide*3.6), 0)
+			b.drawAt(t, st.openShade, sx, sy, k*st.openShadeK*rad/(CounterSide*3.6), 0)
 		}
 		for i := range b.placed {
 			p := &b.placed[i]

@@ -4,7 +4,6 @@ import (
 	"image"
 	"math"
 
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"strconv"
 	"sync"
 
@@ -72,15 +71,13 @@ func faceImage(k faceKey) *ebiten.Image {
 		}
 	}
 	pad := 2.0 // room for the drop shadow and antialiasing
-	img := ebiten.NewImage(int(math.Ceil(wpx+2*pad)), int(math.Ceil(hpx+2*pad)))
+	sh := newSheet(int(math.Ceil(wpx+2*pad)), int(math.Ceil(hpx+2*pad)))
 	if k.block {
-		paintBlock(img, k, pad, pad, wpx, hpx)
+		paintBlock(sh, k, pad, pad, wpx, hpx)
 	} else {
-		paintCounter(img, k, pad, pad, wpx, hpx)
+		paintCounter(sh, k, pad, pad, wpx, hpx)
 	}
-	// run the face's queued paths now: a frame that makes a hundred faces
-	// would otherwise hold all their vertices until it ends
-	flushGPU(img)
+	img := sh.image()
 	images.put(k, img)
 	return img
 }
@@ -89,25 +86,25 @@ func faceImage(k faceKey) *ebiten.Image {
 // side's colour as ground, the formation's colour as a band along the top
 // carrying the unit's name, the unit symbol with its strength beside it,
 // and the values large along the bottom.
-func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
+func paintCounter(dst surface, k faceKey, x, y, w, h float64) {
 	f := math.Min(w, h) / 100 // one face unit: a hundredth of the short side
 	base := k.side
 	r := 6 * f
-	fillRoundRect(dst, x, y, w, h, r, shade(base, -0.55)) // the cut edge
-	fillRoundRect(dst, x, y, w-1.4*f-0.5, h-1.4*f-0.5, r, base)
+	dst.fillRoundRect(x, y, w, h, r, shade(base, -0.55)) // the cut edge
+	dst.fillRoundRect(x, y, w-1.4*f-0.5, h-1.4*f-0.5, r, base)
 	// bevel: light top-left, dark bottom-right
-	line(dst, x+r, y+1.3*f, x+w-r, y+1.3*f, 1.4*f, withAlpha(shade(base, 0.5), 0xb0))
-	line(dst, x+1.3*f, y+r, x+1.3*f, y+h-r, 1.4*f, withAlpha(shade(base, 0.4), 0x90))
+	dst.line(x+r, y+1.3*f, x+w-r, y+1.3*f, 1.4*f, withAlpha(shade(base, 0.5), 0xb0))
+	dst.line(x+1.3*f, y+r, x+1.3*f, y+h-r, 1.4*f, withAlpha(shade(base, 0.4), 0x90))
 	ink := inkOn(base)
 	if k.hidden {
 		// back printed with a diagonal weave (kept inside the cut edge)
 		// and a question mark in a frame, all in the side's colour
-		in := dst.SubImage(image.Rect(int(math.Ceil(x+3*f)), int(math.Ceil(y+3*f)), int(x+w-4*f), int(y+h-4*f))).(*ebiten.Image)
+		in := dst.clip(image.Rect(int(math.Ceil(x+3*f)), int(math.Ceil(y+3*f)), int(x+w-4*f), int(y+h-4*f)))
 		for t := -h; t < w; t += 9 * f {
-			line(in, x+t, y+h, x+t+h, y, 1.2*f, shade(base, -0.15))
+			in.line(x+t, y+h, x+t+h, y, 1.2*f, shade(base, -0.15))
 		}
-		strokeRect(dst, x+7*f, y+7*f, w-14*f-1, h-14*f-1, 2*f, mixColor(base, ink, 0.45))
-		drawTextCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
+		dst.strokeRect(x+7*f, y+7*f, w-14*f-1, h-14*f-1, 2*f, mixColor(base, ink, 0.45))
+		textCentered(dst, "?", Bold(52*f), x+w/2, y+h/2, ink)
 		return
 	}
 	long := k.lenU > 0 && !k.portrait
@@ -117,9 +114,9 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	bandH := 27 * f
 	bx, by, bw := x+2.2*f, y+2.2*f, w-5*f
 	band := k.col
-	fillRoundRect(dst, bx, by, bw, bandH, r*0.7, band)
-	fillRect(dst, bx, by+bandH*0.5, bw, bandH*0.5, band)
-	line(dst, bx, by+bandH, bx+bw, by+bandH, 1.6*f, shade(base, -0.55))
+	dst.fillRoundRect(bx, by, bw, bandH, r*0.7, band)
+	dst.fillRect(bx, by+bandH*0.5, bw, bandH*0.5, band)
+	dst.line(bx, by+bandH, bx+bw, by+bandH, 1.6*f, shade(base, -0.55))
 	if k.short != "" {
 		fs := 21 * f
 		fc := Bold(fs)
@@ -127,7 +124,7 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.short, fc, cx, by+bandH/2+0.5*f, inkOn(band))
+		textCentered(dst, k.short, fc, cx, by+bandH/2+0.5*f, inkOn(band))
 	}
 	// unit symbol, strength beside it
 	symCx, symCy := cx-8*f, y+47*f
@@ -143,7 +140,7 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	}
 	natoSymbol(dst, k.typ, symCx, symCy, 44*f, 24*f, ink, base, f)
 	if k.size != "" && !isLeader(k.typ) {
-		drawTextCentered(dst, k.size, Bold(10*f), symCx, symCy-17*f, ink)
+		textCentered(dst, k.size, Bold(10*f), symCx, symCy-17*f, ink)
 	}
 	drawPipsColumn(dst, k.str, k.max, pipCx, pipCy, f, ink)
 	// values along the bottom, as large as the width allows
@@ -162,18 +159,18 @@ func paintCounter(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.values, fc, vx, vy, ink)
+		textCentered(dst, k.values, fc, vx, vy, ink)
 	}
 }
 
 // drawPipsColumn draws strength as a column of squares (filled for the
 // steps left, hollow for those lost), or "s/m" when many.
-func drawPipsColumn(dst *ebiten.Image, str, mx int, cx, cy, f float64, ink colorT) {
+func drawPipsColumn(dst surface, str, mx int, cx, cy, f float64, ink colorT) {
 	if mx <= 1 {
 		return
 	}
 	if mx > 4 {
-		drawTextCentered(dst, strconv.Itoa(str)+"/"+strconv.Itoa(mx), Bold(12*f), cx, cy, ink)
+		textCentered(dst, strconv.Itoa(str)+"/"+strconv.Itoa(mx), Bold(12*f), cx, cy, ink)
 		return
 	}
 	sz, gap := 8*f, 3*f
@@ -181,49 +178,28 @@ func drawPipsColumn(dst *ebiten.Image, str, mx int, cx, cy, f float64, ink color
 	for i := range mx {
 		py := cy - total/2 + float64(i)*(sz+gap)
 		if i < str {
-			fillRect(dst, cx-sz/2, py, sz, sz, ink)
+			dst.fillRect(cx-sz/2, py, sz, sz, ink)
 		} else {
-			strokeRect(dst, cx-sz/2+0.5, py+0.5, sz-1, sz-1, math.Max(1, 1.3*f), withAlpha(ink, 0xb0))
-		}
-	}
-}
-
-// drawPips draws strength as filled squares out of max (or "s/m" when many).
-func drawPips(dst *ebiten.Image, str, mx int, cx, cy, f float64, ink colorT) {
-	if mx <= 1 {
-		return
-	}
-	if mx > 8 {
-		drawTextCentered(dst, strconv.Itoa(str)+"/"+strconv.Itoa(mx), Bold(12*f), cx, cy, ink)
-		return
-	}
-	sz, gap := 7*f, 3*f
-	total := float64(mx)*sz + float64(mx-1)*gap
-	for i := range mx {
-		px := cx - total/2 + float64(i)*(sz+gap)
-		if i < str {
-			fillRect(dst, px, cy-sz/2, sz, sz, ink)
-		} else {
-			strokeRect(dst, px+0.5, cy-sz/2+0.5, sz-1, sz-1, math.Max(1, 1.2*f), withAlpha(ink, 0xa0))
+			dst.strokeRect(cx-sz/2+0.5, py+0.5, sz-1, sz-1, math.Max(1, 1.3*f), withAlpha(ink, 0xb0))
 		}
 	}
 }
 
 // natoSymbol draws the unit-type symbol centred on (cx, cy) in a w x h box.
-func natoSymbol(dst *ebiten.Image, typ string, cx, cy, w, h float64, ink, bg colorT, f float64) {
+func natoSymbol(dst surface, typ string, cx, cy, w, h float64, ink, bg colorT, f float64) {
 	x0, y0, x1, y1 := cx-w/2, cy-h/2, cx+w/2, cy+h/2
 	lw := math.Max(1, 2.6*f)
 	box := func() {
-		fillRect(dst, x0, y0, w, h, withAlpha(mixColor(bg, rgb(0xff, 0xff, 0xff), 0.55), 0xff))
-		strokeRect(dst, x0, y0, w, h, lw, ink)
+		dst.fillRect(x0, y0, w, h, withAlpha(mixColor(bg, rgb(0xff, 0xff, 0xff), 0.55), 0xff))
+		dst.strokeRect(x0, y0, w, h, lw, ink)
 	}
 	letter := func(s string) {
-		DrawText(dst, s, Bold(12*f), x1+2.5*f, y1-13*f, ink)
+		dst.text(s, Bold(12*f), x1+2.5*f, y1-13*f, ink)
 	}
-	diag := func() { line(dst, x0, y1, x1, y0, lw, ink) }
+	diag := func() { dst.line(x0, y1, x1, y0, lw, ink) }
 	cross := func() {
-		line(dst, x0, y0, x1, y1, lw, ink)
-		line(dst, x0, y1, x1, y0, lw, ink)
+		dst.line(x0, y0, x1, y1, lw, ink)
+		dst.line(x0, y1, x1, y0, lw, ink)
 	}
 	switch typ {
 	case "infantry":
@@ -243,34 +219,34 @@ func natoSymbol(dst *ebiten.Image, typ string, cx, cy, w, h float64, ink, bg col
 	case "heavy-cavalry":
 		box()
 		diag()
-		line(dst, x0, y1-4*f, x1-4*f, y0, lw*0.8, ink)
+		dst.line(x0, y1-4*f, x1-4*f, y0, lw*0.8, ink)
 		letter("H")
 	case "dragoons":
 		// mounted infantry: the infantry cross with a bar
 		box()
 		cross()
-		line(dst, x0, cy, x1, cy, lw, ink)
+		dst.line(x0, cy, x1, cy, lw, ink)
 	case "artillery":
 		box()
-		fillCircle(dst, cx, cy, 6*f, ink)
+		dst.fillCircle(cx, cy, 6*f, ink)
 	case "horse-artillery":
 		box()
 		diag()
-		fillCircle(dst, cx, cy, 6*f, ink)
+		dst.fillCircle(cx, cy, 6*f, ink)
 	case "leader":
 		// a flag on a staff
 		px := cx - w*0.22
-		line(dst, px, y0-6*f, px, y1+4*f, lw, ink)
+		dst.line(px, y0-6*f, px, y1+4*f, lw, ink)
 		flagPts := []pt{{px, y0 - 6*f}, {px + w*0.5, y0 + 2*f}, {px + w*0.42, y0 + 9*f}, {px + w*0.5, y0 + 16*f}, {px, y0 + 16*f}}
-		fillPoly(dst, flagPts, mixColor(bg, rgb(0xff, 0xff, 0xff), 0.6))
-		strokePoly(dst, flagPts, true, lw*0.7, ink)
+		dst.fillPoly(flagPts, mixColor(bg, rgb(0xff, 0xff, 0xff), 0.6))
+		dst.strokePoly(flagPts, true, lw*0.7, ink)
 	case "commander":
 		star(dst, cx, cy, h*0.62, ink, mixColor(bg, rgb(0xff, 0xe0, 0x70), 0.7))
 	case "train":
 		box()
-		line(dst, x0, cy, x1, cy, lw*0.8, ink)
-		fillCircle(dst, x0+w*0.25, y1+5*f, 4.5*f, ink)
-		fillCircle(dst, x1-w*0.25, y1+5*f, 4.5*f, ink)
+		dst.line(x0, cy, x1, cy, lw*0.8, ink)
+		dst.fillCircle(x0+w*0.25, y1+5*f, 4.5*f, ink)
+		dst.fillCircle(x1-w*0.25, y1+5*f, 4.5*f, ink)
 	case "":
 	default:
 		box()
@@ -280,12 +256,12 @@ func natoSymbol(dst *ebiten.Image, typ string, cx, cy, w, h float64, ink, bg col
 			if t[0] >= 'a' && t[0] <= 'z' {
 				s = string(t[0] - 32)
 			}
-			drawTextCentered(dst, s, Bold(18*f), cx, cy, ink)
+			textCentered(dst, s, Bold(18*f), cx, cy, ink)
 		}
 	}
 }
 
-func star(dst *ebiten.Image, cx, cy, r float64, ink, fill colorT) {
+func star(dst surface, cx, cy, r float64, ink, fill colorT) {
 	var pts []pt
 	for i := range 10 {
 		rr := r
@@ -295,21 +271,21 @@ func star(dst *ebiten.Image, cx, cy, r float64, ink, fill colorT) {
 		a := -math.Pi/2 + float64(i)*math.Pi/5
 		pts = append(pts, pt{cx + rr*math.Cos(a), cy + rr*math.Sin(a)})
 	}
-	fillPoly(dst, pts, fill)
-	strokePoly(dst, pts, true, math.Max(1, r*0.08), ink)
+	dst.fillPoly(pts, fill)
+	dst.strokePoly(pts, true, math.Max(1, r*0.08), ink)
 }
 
 // paintBlock draws a wooden block: side-coloured wood with a light label
 // carrying the unit symbol and its strength squares.
-func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
+func paintBlock(dst surface, k faceKey, x, y, w, h float64) {
 	f := h / 100
 	col := k.side
 	leader := isLeader(k.typ)
 	shape := func(x, y, w, h float64, c colorT) {
 		if leader {
-			fillPath(dst, archPath(x, y, w, h, 8*f), c)
+			dst.fillPoly(archPts(x, y, w, h, 8*f), c)
 		} else {
-			fillRoundRect(dst, x, y, w, h, 9*f, c)
+			dst.fillRoundRect(x, y, w, h, 9*f, c)
 		}
 	}
 	shape(x, y, w, h, shade(col, -0.4))
@@ -318,7 +294,7 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	// wood grain
 	for i := 1; i < 6; i++ {
 		yy := y + h*float64(i)/6 + math.Sin(float64(i))*2*f
-		line(dst, x+6*f, yy, x+w-8*f, yy+1.5*f, 0.8*f, withAlpha(shade(col, -0.2), 0x50))
+		dst.line(x+6*f, yy, x+w-8*f, yy+1.5*f, 0.8*f, withAlpha(shade(col, -0.2), 0x50))
 	}
 	if k.hidden {
 		return
@@ -327,9 +303,9 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	lx, ly, lw, lh := x+9*f, y+9*f, w-21*f, h-21*f
 	paper := rgb(0xf6, 0xef, 0xdc)
 	if leader {
-		fillPath(dst, archPath(lx, ly, lw, lh, 4*f), paper)
+		dst.fillPoly(archPts(lx, ly, lw, lh, 4*f), paper)
 	} else {
-		fillRoundRect(dst, lx, ly, lw, lh, 4*f, paper)
+		dst.fillRoundRect(lx, ly, lw, lh, 4*f, paper)
 	}
 	ink := shade(col, -0.25)
 	if luminance(ink) > 150 {
@@ -337,7 +313,7 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 	}
 	// the nation or formation colour as a thin band along the label's top
 	if k.col != col && k.col != (colorT{}) {
-		fillRect(dst, lx+3*f, ly+1.2*f, lw-6*f, 3.2*f, k.col)
+		dst.fillRect(lx+3*f, ly+1.2*f, lw-6*f, 3.2*f, k.col)
 	}
 	cx := lx + lw/2
 	if k.short != "" {
@@ -347,7 +323,7 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 			fs -= f
 			fc = Bold(fs)
 		}
-		drawTextCentered(dst, k.short, fc, cx, ly+15*f, ink)
+		textCentered(dst, k.short, fc, cx, ly+15*f, ink)
 	}
 	if leader {
 		// The flag's staff rises above its box: lower and smaller, clear
@@ -368,30 +344,15 @@ func paintBlock(dst *ebiten.Image, k faceKey, x, y, w, h float64) {
 			px := cx - total/2 + float64(i)*(sz+gap)
 			py := ly + lh - 14*f
 			if i < k.str {
-				fillRect(dst, px, py, sz, sz, ink)
+				dst.fillRect(px, py, sz, sz, ink)
 			} else {
-				strokeRect(dst, px+0.5, py+0.5, sz-1, sz-1, math.Max(1, f), withAlpha(ink, 0x90))
+				dst.strokeRect(px+0.5, py+0.5, sz-1, sz-1, math.Max(1, f), withAlpha(ink, 0x90))
 			}
 		}
 	}
 	if k.values != "" {
-		drawTextCentered(dst, k.values, Bold(13*f), cx, ly+lh-26*f, ink)
+		textCentered(dst, k.values, Bold(13*f), cx, ly+lh-26*f, ink)
 	}
-}
-
-// archPath is a rectangle with a round top (leader blocks).
-func archPath(x, y, w, h, r float64) *vectorPath {
-	var p vectorPath
-	rr := w / 2
-	fx, fy, fw, fh, fr := float32(x), float32(y), float32(w), float32(h), float32(r)
-	p.MoveTo(fx, fy+float32(rr))
-	p.Arc(fx+float32(rr), fy+float32(rr), float32(rr), math.Pi, 2*math.Pi, 0)
-	p.LineTo(fx+fw, fy+fh-fr)
-	p.ArcTo(fx+fw, fy+fh, fx+fw-fr, fy+fh, fr)
-	p.LineTo(fx+fr, fy+fh)
-	p.ArcTo(fx, fy+fh, fx, fy+fh-fr, fr)
-	p.Close()
-	return &p
 }
 
 // DrawCounter draws one unit, unrotated, with its top-left corner at (x, y)
@@ -426,5 +387,3 @@ func drawCounter(dst *ebiten.Image, u rules.UnitView, x, y, size float64, style 
 		cy += float64(chip.Bounds().Dy()) * k * 0.95
 	}
 }
-
-type vectorPath = vector.Path

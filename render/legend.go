@@ -266,7 +266,7 @@ func legendItems(v *rules.View) []legendItem {
 	slices.Sort(marks)
 	for _, t := range types {
 		add("Unit types", typeName(t), func(dst *ebiten.Image, x, y float64) {
-			natoSymbol(dst, t, x+11, y+13, 18, 12, colText, rgb(0x60, 0x58, 0x48), 0.5)
+			natoSymbol(gpu{dst}, t, x+11, y+13, 18, 12, colText, rgb(0x60, 0x58, 0x48), 0.5)
 		})
 	}
 	slices.Sort(nations)

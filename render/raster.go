@@ -79,6 +79,16 @@ func (c *canvas) wound(pts []pt, dir float64) {
 
 // paint fills the shape built since begin with col (premultiplied).
 func (c *canvas) paint(col color.Color) {
+	if _, _, _, a := col.RGBA(); a == 0 {
+		return
+	}
+	c.src.C = col
+	c.paintSrc(&c.src)
+}
+
+// paintSrc fills the shape built since begin with the pixels of src at the
+// same positions (a pattern masked to the shape).
+func (c *canvas) paintSrc(src image.Image) {
 	if len(c.starts) == 0 {
 		return
 	}
@@ -95,10 +105,6 @@ func (c *canvas) paint(col color.Color) {
 	if r.Empty() {
 		return
 	}
-	_, _, _, a := col.RGBA()
-	if a == 0 {
-		return
-	}
 	c.ras.Reset(r.Dx(), r.Dy())
 	ox, oy := float64(r.Min.X), float64(r.Min.Y)
 	for i, s := range c.starts {
@@ -113,8 +119,7 @@ func (c *canvas) paint(col color.Color) {
 		}
 		c.ras.ClosePath()
 	}
-	c.src.C = col
-	c.ras.Draw(c.img, r, &c.src, image.Point{})
+	c.ras.Draw(c.img, r, src, r.Min)
 }
 
 // circlePts is a circle as a polygon fine enough to look round.

@@ -40,13 +40,12 @@ func renderChip(ab string, col colorT, bucket int) *ebiten.Image {
 	tw, _ := Measure(ab, f)
 	h := 13 * s
 	w := math.Max(tw+5*s, h)
-	img := ebiten.NewImage(int(math.Ceil(w+2)), int(math.Ceil(h+2)))
-	fillRoundRect(img, 1.5, 1.5, w, h, 2.5*s, withAlpha(colInk, 0x80))
-	fillRoundRect(img, 0.5, 0.5, w, h, 2.5*s, col)
-	strokeRoundRect(img, 0.5, 0.5, w, h, 2.5*s, math.Max(0.8, 0.8*s), shade(col, -0.5))
-	drawTextCentered(img, ab, f, 0.5+w/2, 0.5+h/2, inkOn(col))
-	flushGPU(img)
-	return img
+	sh := newSheet(int(math.Ceil(w+2)), int(math.Ceil(h+2)))
+	sh.fillRoundRect(1.5, 1.5, w, h, 2.5*s, withAlpha(colInk, 0x80))
+	sh.fillRoundRect(0.5, 0.5, w, h, 2.5*s, col)
+	sh.strokeRoundRect(0.5, 0.5, w, h, 2.5*s, math.Max(0.8, 0.8*s), shade(col, -0.5))
+	textCentered(sh, ab, f, 0.5+w/2, 0.5+h/2, inkOn(col))
+	return sh.image()
 }
 
 // mapChipImage is a chip for a marker on a hex or zone (View.Markers).
@@ -83,11 +82,11 @@ func badgeImage(n, bucket int) *ebiten.Image {
 	}
 	s := bucketScales[bucket]
 	r := 8 * s
-	img := ebiten.NewImage(int(math.Ceil(2*r+3)), int(math.Ceil(2*r+3)))
-	fillCircle(img, r+1.5, r+1.5, r, rgb(0x22, 0x1c, 0x16))
-	strokeCircle(img, r+1.5, r+1.5, r, math.Max(1, 1.2*s), rgb(0xf5, 0xe9, 0xc8))
-	drawTextCentered(img, strconv.Itoa(n), Bold(10*s), r+1.5, r+1.5, rgb(0xf5, 0xe9, 0xc8))
-	flushGPU(img)
+	sh := newSheet(int(math.Ceil(2*r+3)), int(math.Ceil(2*r+3)))
+	sh.fillCircle(r+1.5, r+1.5, r, rgb(0x22, 0x1c, 0x16))
+	sh.strokeCircle(r+1.5, r+1.5, r, math.Max(1, 1.2*s), rgb(0xf5, 0xe9, 0xc8))
+	textCentered(sh, strconv.Itoa(n), Bold(10*s), r+1.5, r+1.5, rgb(0xf5, 0xe9, 0xc8))
+	img := sh.image()
 	images.put(k, img)
 	return img
 }
@@ -108,13 +107,13 @@ func frontImage(bucket int) *ebiten.Image {
 	s := bucketScales[bucket]
 	d, hw := frontDepth*s, frontHalfW*s
 	n := int(math.Ceil(2*math.Max(d, hw) + 6))
-	img := ebiten.NewImage(n, n)
+	sh := newSheet(n, n)
 	c := float64(n) / 2
 	tri := []pt{{c - d/2, c - hw}, {c + d/2, c}, {c - d/2, c + hw}}
-	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
-	strokePoly(img, tri, true, math.Max(1, 1.6*s), rgb(0xfb, 0xf6, 0xe8))
-	fillPoly(img, tri, rgb(0x1a, 0x14, 0x10))
-	flushGPU(img)
+	sh.fillPoly(tri, rgb(0x1a, 0x14, 0x10))
+	sh.strokePoly(tri, true, math.Max(1, 1.6*s), rgb(0xfb, 0xf6, 0xe8))
+	sh.fillPoly(tri, rgb(0x1a, 0x14, 0x10))
+	img := sh.image()
 	images.put(frontKey(bucket), img)
 	return img
 }
@@ -136,6 +135,8 @@ type boardStamps struct {
 	dotEnd    *ebiten.Image
 	ring      *ebiten.Image // selection ring of a one-hex counter
 	openShade *ebiten.Image
+	// openShadeK is how much larger openShade is drawn than painted
+	openShadeK float64
 }
 
 func (b *Board) stamps(bucket int) *boardStamps {
@@ -157,12 +158,13 @@ func (b *Board) stamps(bucket int) *boardStamps {
 	st.dot = renderDot(s, 3.6, false)
 	st.dotEnd = renderDot(s, 7, true)
 	st.ring = renderRing(CounterSide, CounterSide, s)
-	r := CounterSide * 3.6
-	st.openShade = ebiten.NewImage(int(2*r*s)+2, int(2*r*s)+2)
-	fillCircle(st.openShade, r*s+1, r*s+1, r*s, rgba(0x18, 0x14, 0x10, 0x58))
-	for _, img := range append(st.hl[:], st.hover, st.arrowOn, st.arrowOff, st.dot, st.dotEnd, st.ring, st.openShade) {
-		flushGPU(img)
-	}
+	// The shade under an open stack is a plain disc: painted at half scale
+	// at most and drawn enlarged (at the largest zoom it would be a
+	// 1440-pixel image otherwise).
+	r, ss := CounterSide*3.6, math.Min(s, 0.5)
+	shade := newSheet(int(2*r*ss)+2, int(2*r*ss)+2)
+	shade.fillCircle(r*ss+1, r*ss+1, r*ss, rgba(0x18, 0x14, 0x10, 0x58))
+	st.openShade, st.openShadeK = shade.image(), s/ss
 	b.stampCache[bucket] = st
 	return st
 }
@@ -196,131 +198,124 @@ func (b *Board) stampExtent() float64 {
 func (b *Board) renderHighlight(k HighlightKind, s float64) *ebiten.Image {
 	e := b.stampExtent() * s
 	n := int(math.Ceil(2 * e))
-	img := ebiten.NewImage(n, n)
+	img := newSheet(n, n)
 	c := float64(n) / 2
 	col := hlColor(k)
 	outer := b.shapePts(c, s, 1.5)
 	// pattern layer, masked to the shape
-	pat := ebiten.NewImage(n, n)
+	pat := newSheet(n, n)
 	switch k {
 	case HLMove:
-		fillPoly(pat, outer, withAlpha(col, 0x38))
+		pat.fillPoly(outer, withAlpha(col, 0x38))
 		step := 9 * s
 		for y := step / 2; y < float64(n); y += step {
 			for x := step / 2; x < float64(n); x += step {
-				fillCircle(pat, x, y, math.Max(1, 1.7*s), withAlpha(col, 0xd0))
+				pat.fillCircle(x, y, math.Max(1, 1.7*s), withAlpha(col, 0xd0))
 			}
 		}
 	case HLFire, HLShock:
-		fillPoly(pat, outer, withAlpha(col, 0x30))
+		pat.fillPoly(outer, withAlpha(col, 0x30))
 		step := 7 * s
 		for t := -float64(n); t < float64(n); t += step {
-			line(pat, t, float64(n), t+float64(n), 0, math.Max(1, 1.6*s), withAlpha(col, 0xd8))
+			pat.line(t, float64(n), t+float64(n), 0, math.Max(1, 1.6*s), withAlpha(col, 0xd8))
 			if k == HLShock {
-				line(pat, t, 0, t+float64(n), float64(n), math.Max(1, 1.6*s), withAlpha(col, 0xd8))
+				pat.line(t, 0, t+float64(n), float64(n), math.Max(1, 1.6*s), withAlpha(col, 0xd8))
 			}
 		}
 	case HLDeploy:
-		fillPoly(pat, outer, withAlpha(col, 0x40))
+		pat.fillPoly(outer, withAlpha(col, 0x40))
 	case HLOrder:
-		fillPoly(pat, outer, withAlpha(col, 0x30))
+		pat.fillPoly(outer, withAlpha(col, 0x30))
 	default:
-		fillPoly(pat, outer, rgba(0xff, 0xff, 0xff, 0x50))
+		pat.fillPoly(outer, rgba(0xff, 0xff, 0xff, 0x50))
 	}
-	mask := ebiten.NewImage(n, n)
-	fillPoly(mask, outer, rgb(0xff, 0xff, 0xff))
-	var op ebiten.DrawImageOptions
-	op.Blend = ebiten.BlendDestinationIn
-	pat.DrawImage(mask, &op)
-	img.DrawImage(pat, nil)
-	pat.Deallocate()
-	mask.Deallocate()
+	img.fillWith(outer, pat)
 	w := 3.2 * s
 	switch k {
 	case HLMove:
 		for i := range outer {
 			a, e2 := outer[i], outer[(i+1)%len(outer)]
 			if b.hm != nil {
-				dashLine(img, a.X, a.Y, e2.X, e2.Y, w, 7*s, 4*s, col)
+				img.dashLine(a.X, a.Y, e2.X, e2.Y, w, 7*s, 4*s, col)
 			} else if i%2 == 0 {
-				line(img, a.X, a.Y, e2.X, e2.Y, w, col)
+				img.line(a.X, a.Y, e2.X, e2.Y, w, col)
 			}
 		}
 	case HLFire, HLShock:
-		strokePoly(img, outer, true, w, col)
+		img.strokePoly(outer, true, w, col)
 	case HLDeploy:
-		strokePoly(img, outer, true, w, col)
-		strokePoly(img, b.shapePts(c, s, 7.5), true, w*0.8, col)
+		img.strokePoly(outer, true, w, col)
+		img.strokePoly(b.shapePts(c, s, 7.5), true, w*0.8, col)
 	case HLOrder:
-		strokePoly(img, outer, true, 1.2*s, withAlpha(col, 0xa0))
+		img.strokePoly(outer, true, 1.2*s, withAlpha(col, 0xa0))
 		// corner brackets
 		if b.hm != nil {
 			for i := range outer {
 				p, q, r := outer[(i+5)%6], outer[i], outer[(i+1)%6]
 				a := pt{q.X + (p.X-q.X)*0.3, q.Y + (p.Y-q.Y)*0.3}
 				e2 := pt{q.X + (r.X-q.X)*0.3, q.Y + (r.Y-q.Y)*0.3}
-				strokePoly(img, []pt{a, q, e2}, false, w*1.5, col)
+				img.strokePoly([]pt{a, q, e2}, false, w*1.5, col)
 			}
 		} else {
 			for i := 0; i < len(outer); i += 12 {
-				strokePoly(img, []pt{outer[(i+46)%48], outer[i], outer[(i+2)%48]}, false, w*1.5, col)
+				img.strokePoly([]pt{outer[(i+46)%48], outer[i], outer[(i+2)%48]}, false, w*1.5, col)
 			}
 		}
 	default:
-		strokePoly(img, outer, true, 1.6*s, rgb(0x20, 0x20, 0x20))
+		img.strokePoly(outer, true, 1.6*s, rgb(0x20, 0x20, 0x20))
 	}
-	return img
+	return img.image()
 }
 
 func (b *Board) renderHover(s float64) *ebiten.Image {
 	e := b.stampExtent() * s
 	n := int(math.Ceil(2 * e))
-	img := ebiten.NewImage(n, n)
+	img := newSheet(n, n)
 	c := float64(n) / 2
-	strokePoly(img, b.shapePts(c, s, 1), true, 2.6*s, rgba(0x20, 0x18, 0x10, 0xa0))
-	strokePoly(img, b.shapePts(c, s, 1), true, 1.2*s, rgb(0xff, 0xfb, 0xe8))
-	return img
+	img.strokePoly(b.shapePts(c, s, 1), true, 2.6*s, rgba(0x20, 0x18, 0x10, 0xa0))
+	img.strokePoly(b.shapePts(c, s, 1), true, 1.2*s, rgb(0xff, 0xfb, 0xe8))
+	return img.image()
 }
 
 // renderArrow draws a facing arrow pointing right (angle 0).
 func renderArrow(s float64, on bool) *ebiten.Image {
 	r := 9 * s
 	n := int(math.Ceil(2*r + 4))
-	img := ebiten.NewImage(n, n)
+	img := newSheet(n, n)
 	c := float64(n) / 2
 	bg, fg := rgba(0x60, 0x60, 0x60, 0x70), rgba(0xe0, 0xe0, 0xe0, 0x90)
 	if on {
 		bg, fg = rgb(0xff, 0xd2, 0x3c), rgb(0x20, 0x18, 0x10)
 	}
-	fillCircle(img, c, c, r, bg)
-	strokeCircle(img, c, c, r, math.Max(1, 1.3*s), fg)
+	img.fillCircle(c, c, r, bg)
+	img.strokeCircle(c, c, r, math.Max(1, 1.3*s), fg)
 	head := []pt{{c + r*0.7, c}, {c - r*0.35, c - r*0.55}, {c - r*0.1, c}, {c - r*0.35, c + r*0.55}}
-	fillPoly(img, head, fg)
-	return img
+	img.fillPoly(head, fg)
+	return img.image()
 }
 
 func renderDot(s, r float64, end bool) *ebiten.Image {
 	rr := r * s
 	n := int(math.Ceil(2*rr + 4))
-	img := ebiten.NewImage(n, n)
+	img := newSheet(n, n)
 	c := float64(n) / 2
 	if end {
-		strokeCircle(img, c, c, rr-1, math.Max(1.5, 2.6*s), rgb(0x20, 0x18, 0x10))
-		strokeCircle(img, c, c, rr-1, math.Max(1, 1.3*s), rgb(0xff, 0xff, 0xff))
-		return img
+		img.strokeCircle(c, c, rr-1, math.Max(1.5, 2.6*s), rgb(0x20, 0x18, 0x10))
+		img.strokeCircle(c, c, rr-1, math.Max(1, 1.3*s), rgb(0xff, 0xff, 0xff))
+		return img.image()
 	}
-	fillCircle(img, c, c, rr, rgb(0x20, 0x18, 0x10))
-	fillCircle(img, c, c, rr*0.62, rgb(0xff, 0xff, 0xff))
-	return img
+	img.fillCircle(c, c, rr, rgb(0x20, 0x18, 0x10))
+	img.fillCircle(c, c, rr*0.62, rgb(0xff, 0xff, 0xff))
+	return img.image()
 }
 
 // renderRing is the selection ring around a w x h counter.
 func renderRing(w, h, s float64) *ebiten.Image {
 	m := 6.0
-	img := ebiten.NewImage(int(math.Ceil((w+2*m)*s)), int(math.Ceil((h+2*m)*s)))
-	strokeRoundRect(img, 2.5*s, 2.5*s, (w+2*m-5)*s, (h+2*m-5)*s, 6*s, 4.5*s, rgb(0x14, 0x10, 0x0c))
-	strokeRoundRect(img, 2.5*s, 2.5*s, (w+2*m-5)*s, (h+2*m-5)*s, 6*s, 2.4*s, rgb(0xff, 0xd8, 0x30))
-	return img
+	img := newSheet(int(math.Ceil((w+2*m)*s)), int(math.Ceil((h+2*m)*s)))
+	img.strokeRoundRect(2.5*s, 2.5*s, (w+2*m-5)*s, (h+2*m-5)*s, 6*s, 4.5*s, rgb(0x14, 0x10, 0x0c))
+	img.strokeRoundRect(2.5*s, 2.5*s, (w+2*m-5)*s, (h+2*m-5)*s, 6*s, 2.4*s, rgb(0xff, 0xd8, 0x30))
+	return img.image()
 }
 
 func (b *Board) longRing(lenU, bucket int) *ebiten.Image {
@@ -329,7 +324,6 @@ func (b *Board) longRing(lenU, bucket int) *ebiten.Image {
 		return img
 	}
 	img := renderRing(float64(lenU), CounterSide, bucketScales[bucket])
-	flushGPU(img)
 	b.longRings[k] = img
 	return img
 }
@@ -347,12 +341,12 @@ func (b *Board) pill(txt string, kind HighlightKind, bucket int) *ebiten.Image {
 	tw, _ := Measure(txt, f)
 	h := 14 * s
 	w := tw + 9*s
-	img := ebiten.NewImage(int(math.Ceil(w+3)), int(math.Ceil(h+3)))
+	sh := newSheet(int(math.Ceil(w+3)), int(math.Ceil(h+3)))
 	col := hlColor(kind)
-	fillRoundRect(img, 1.5, 1.5, w, h, h/2, rgba(0xff, 0xfc, 0xf2, 0xf0))
-	strokeRoundRect(img, 1.5, 1.5, w, h, h/2, math.Max(1, 1.5*s), col)
-	drawTextCentered(img, txt, f, 1.5+w/2, 1.5+h/2, rgb(0x1c, 0x16, 0x10))
-	flushGPU(img)
+	sh.fillRoundRect(1.5, 1.5, w, h, h/2, rgba(0xff, 0xfc, 0xf2, 0xf0))
+	sh.strokeRoundRect(1.5, 1.5, w, h, h/2, math.Max(1, 1.5*s), col)
+	textCentered(sh, txt, f, 1.5+w/2, 1.5+h/2, rgb(0x1c, 0x16, 0x10))
+	img := sh.image()
 	images.put(k, img)
 	return img
 }

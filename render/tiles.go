@@ -12,9 +12,14 @@ import (
 // bucket (scales a factor sqrt(2) apart). A frame draws the visible tiles of
 // the bucket at or just above the zoom, scaled down a little; tiles are made
 // on first sight and the least recently used are dropped past maxTiles.
+//
+// A tile's image is tileSize+1 pixels square (the extra row and column
+// overlap the next tile, so no seam shows): 512, a power of two, because a
+// texture of its own is allocated at the next power of two (a 513-pixel
+// tile took a 1024x1024 texture, 4 MB instead of 1).
 const (
-	tileSize = 512
-	maxTiles = 72 // 72 MB of tiles: the board layer (a 1280x720 view and its margin) needs 20 at most, and zooming three buckets
+	tileSize = 511
+	maxTiles = 64 // 64 MB of tiles: the board layer (a 1280x720 view and its margin) needs 16 at most, and zooming three buckets
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
@@ -49,10 +54,16 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 		b.evictTiles()
 	}
 	s := bucketScales[k.bucket]
-	// Unmanaged: a tile has a texture of its own, freed when the tile is
-	// dropped (on Ebitengine's shared atlas the churn of tiles grew the
-	// atlas pages, which never shrink).
-	img := ebiten.NewImageWithOptions(image.Rect(0, 0, tileSize+1, tileSize+1), &ebiten.NewImageOptions{Unmanaged: true})
+	// Unmanaged: a tile has a texture of its own (on Ebitengine's shared
+	// atlas the churn of tiles grew the atlas pages, which never shrink).
+	// The texture of a dropped tile is painted over for the next one, so
+	// zooming and panning allocate no new textures once the set is full.
+	var img *ebiten.Image
+	if n := len(b.spareTiles); n > 0 {
+		img, b.spareTiles = b.spareTiles[n-1], b.spareTiles[:n-1]
+	} else {
+		img = ebiten.NewImageWithOptions(image.Rect(0, 0, tileSize+1, tileSize+1), &ebiten.NewImageOptions{Unmanaged: true})
+	}
 	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
 	p := &painter{dst: img, cv: b.tileCanvas(), s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
 	if b.hm != nil {
@@ -94,7 +105,7 @@ func (b *Board) evictTiles() {
 		if old == b.tick {
 			return
 		}
-		b.tiles[oldK].img.Deallocate()
+		b.spareTiles = append(b.spareTiles, b.tiles[oldK].img)
 		delete(b.tiles, oldK)
 	}
 }
