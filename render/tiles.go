@@ -19,7 +19,7 @@ import (
 // tile took a 1024x1024 texture, 4 MB instead of 1).
 const (
 	tileSize = 511
-	maxTiles = 64 // 64 MB of tiles: the board layer (a 1280x720 view and its margin) needs 16 at most, and zooming three buckets
+	maxTiles = 40 // 40 MB of tiles: the board layer (a 1280x720 view and its margin) needs 16 at most, and zooming a bucket or two
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
