@@ -135,6 +135,8 @@ func soak(b *testing.B, id string) {
 	b.ReportMetric(float64(n), "face-images")
 	b.ReportMetric(float64(bytes)/(1<<20), "MB-face-images")
 	b.ReportMetric(float64(evicted), "face-images-evicted")
+	b.Logf("%s: %d frames, resident %.0f MB at start, %.0f MB at end, %.0f MB peak; Go heap %.0f MB in use",
+		id, frames, startRSS/1024, end, peak, float64(ms.HeapInuse)/(1<<20))
 	if peak > soakGoalMB {
 		b.Errorf("%s: resident memory peaked at %.0f MB over %d frames, above the %d MB goal (#11 item 15)", id, peak, frames, soakGoalMB)
 	}
