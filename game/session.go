@@ -88,6 +88,9 @@ type Session struct {
 	// unsaved counts the decisions (and undos) since the game was
 	// started, loaded or last saved to a file.
 	unsaved int
+	// autoSels counts the selections autoSelect made (the board brings
+	// each such unit into view: the player did not pick it on the screen).
+	autoSels int
 
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
@@ -323,6 +326,7 @@ func (s *Session) autoSelect() {
 		for u := range units {
 			s.Selected = u
 		}
+		s.autoSels++
 	}
 }
 
