@@ -73,6 +73,7 @@ type BoardScene struct {
 	menu        []image.Rectangle
 	version     int
 	fitted      bool
+	autoSeen    int // the session's autoSels the camera followed (followSelection)
 	// dialog is a question the player must answer before anything else
 	// (nil when none is open).
 	dialog *question
@@ -472,6 +473,7 @@ func (b *BoardScene) resized(a *App) {
 	if !b.fitted {
 		b.Cam = b.RB.Open(r, b.S.View()) // visual: readable zoom on the action
 		b.fitted = true
+		b.followSelection(a) // and on the unit of the opening choice [4.5]
 		return
 	}
 	b.Cam.Rect = r
@@ -668,6 +670,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 		b.handle(a, e)
 	}
 	b.followLog(a)
+	b.followSelection(a)
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -853,6 +856,7 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.logScroll = 0
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
+		b.showSelected(a)
 	}
 }
 

@@ -326,6 +326,39 @@ func (rs *replayScene) release() {
 	}
 }
 
+// askPlayFromHere asks before Play from here (P and its button) starts a
+// new game, as the board asks before leaving a game: the question says
+// what starts (a new game from this turn and step, in a new save) and
+// what is kept (the replayed save, or the live game in its autosave).
+// Enter or its first button starts it; Esc or the second leaves the
+// replay as it was.
+func (rs *replayScene) askPlayFromHere(a *App) {
+	if rs.cover || rs.b == nil {
+		return
+	}
+	rs.b.ask("Play from here?", rs.playFromHereText(), "Start the new game (Enter)", "Stay in the replay (Esc)",
+		func(a *App) { _, _ = rs.PlayFromHere(a) })
+	a.Redraw()
+}
+
+// playFromHereText is the question's text: the moment the new game starts
+// from and what is kept.
+func (rs *replayScene) playFromHereText() string {
+	st := rs.R.Status(rs.R.N)
+	at := fmt.Sprintf("step %d of %d", rs.R.N, rs.R.Len())
+	if st.Turn > 0 {
+		at = fmt.Sprintf("turn %d, %s", st.Turn, at)
+	}
+	if st.Phase != "" {
+		at += " (" + st.Phase + ")"
+	}
+	kept := "The game you were playing is kept as it stands in its own autosave: the menu's recent games bring it back."
+	if rs.R.Source != "" {
+		kept = "The original save, " + filepath.Base(rs.R.Source) + ", is kept: nothing is written to it."
+	}
+	return "A new game starts from " + at + ", in a new save in the save folder with an autosave of its own, and opens on the board. " + kept
+}
+
 // PlayFromHere starts a new game from the moment shown: it is written to
 // a new save in the save folder (the replay's own file, if any, is never
 // written) and gets an autosave of its own, then opens on the board.
@@ -506,7 +539,7 @@ func (rs *replayScene) layout(a *App) int {
 	row([3]string{"Step ►", "Phase ►", "Turn ►"}, [3]bool{n < last, n < last, n < last},
 		[3]func(*App){func(*App) { rs.R.Forward() }, func(*App) { rs.R.PhaseForward() }, func(*App) { rs.R.TurnForward() }})
 	half := (x1 - x0 - 4) / 2
-	add(image.Rect(x0, y, x0+half, y+34), "Play from here (P)", true, func(a *App) { _, _ = rs.PlayFromHere(a) })
+	add(image.Rect(x0, y, x0+half, y+34), "Play from here (P)", true, rs.askPlayFromHere)
 	add(image.Rect(x0+half+4, y, x1, y+34), "Leave replay (Esc)", true, rs.leave)
 	y += 38
 	if !rs.R.Restricted && len(rs.R.sides) > 1 {
@@ -570,6 +603,21 @@ func (rs *replayScene) handle(a *App, e Event) {
 			rs.leave(a)
 		case e.Kind == EvUp && e.Button == ebiten.MouseButtonLeft:
 			rs.cover = false
+		}
+		a.Redraw()
+		return
+	}
+	if rs.b != nil && rs.b.dialog != nil {
+		// An open question takes every key and click until answered
+		// (Enter or its first button: yes; Esc or the second: no).
+		switch {
+		case e.Kind == EvMove:
+			rs.mx, rs.my = e.X, e.Y
+			rs.b.mx, rs.b.my = e.X, e.Y
+		case e.Kind == EvKey:
+			rs.b.key(a, e)
+		case e.Kind == EvUp && e.Button == ebiten.MouseButtonLeft:
+			rs.b.click(a, e.X, e.Y)
 		}
 		a.Redraw()
 		return
@@ -686,7 +734,7 @@ func (rs *replayScene) key(a *App, e Event) {
 	case e.Key == ebiten.KeyEnd:
 		rs.R.Goto(rs.R.Len())
 	case e.Key == ebiten.KeyP:
-		_, _ = rs.PlayFromHere(a)
+		rs.askPlayFromHere(a)
 	case e.Key == ebiten.KeyV:
 		if len(rs.R.sides) > 1 {
 			if err := rs.R.SetViewer((rs.R.Viewer + 1) % rules.Side(len(rs.R.sides))); err != nil {
@@ -744,6 +792,9 @@ func (rs *replayScene) draw(a *App, dst *ebiten.Image) {
 	rs.drawBanner(a, dst)
 	rs.drawBar(a, dst)
 	rs.drawSide(a, dst)
+	if rs.b.dialog != nil {
+		rs.b.drawDialog(a, dst) // over the replay's panels too
+	}
 }
 
 func (rs *replayScene) drawBanner(a *App, dst *ebiten.Image) {

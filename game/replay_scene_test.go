@@ -218,7 +218,7 @@ func TestReplayScenePlayFromHereLeavesTheSave(t *testing.T) {
 		t.Fatal("the replay of a save does not come from the menu's file")
 	}
 	rs.R.Goto(40)
-	step(t, a, Key(ebiten.KeyP, false))
+	step(t, a, Key(ebiten.KeyP, false), Key(ebiten.KeyEnter, false)) // P asks first; Enter starts it
 	b := a.Board()
 	if b == nil {
 		t.Fatalf("Play from here shows %T", a.scene)
@@ -537,7 +537,7 @@ func TestReplayScenePlayFromHereLeavesTheLiveAutosave(t *testing.T) {
 		for range back {
 			step(t, a, Key(ebiten.KeyArrowLeft, false))
 		}
-		step(t, a, Key(ebiten.KeyP, false))
+		step(t, a, Key(ebiten.KeyP, false), Key(ebiten.KeyEnter, false)) // P asks first; Enter starts it
 		nb := a.Board()
 		if nb == nil || nb.S == s || len(nb.S.Game.Steps) != len(g.Steps)-back {
 			t.Fatalf("back %d: Play from here did not open a new game of %d steps", back, len(g.Steps)-back)

@@ -88,6 +88,9 @@ type Session struct {
 	// unsaved counts the decisions (and undos) since the game was
 	// started, loaded or last saved to a file.
 	unsaved int
+	// autoSels counts the selections autoSelect made (the board brings
+	// each such unit into view: the player did not pick it on the screen).
+	autoSels int
 
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
@@ -103,6 +106,9 @@ type memo struct {
 	hlOK       bool
 	actors     []render.Highlight
 	actorsOK   bool
+	// whyNot holds WhyNotPlay's reasons by card (the held hand asks for
+	// every card on each redraw).
+	whyNot map[string]string
 }
 
 // memoNow returns the memo, emptied if the session changed since it was
@@ -323,6 +329,7 @@ func (s *Session) autoSelect() {
 		for u := range units {
 			s.Selected = u
 		}
+		s.autoSels++
 	}
 }
 
@@ -1110,17 +1117,39 @@ type CardExplainer interface {
 	WhyNotPlay(card string) string
 }
 
-// WhyNotPlay says why the viewer cannot play a card held now.
+// CardExplainerIn is a CardExplainer told the decider's legal actions
+// (the view's), which it then need not compute again for each card
+// (rules/marshals implements it).
+type CardExplainerIn interface {
+	WhyNotPlayIn(card string, legal []rules.Action) string
+}
+
+// WhyNotPlay says why the viewer cannot play a card held now, computed
+// once per card and version: a redraw with nothing changed asks the rules
+// nothing.
 func (s *Session) WhyNotPlay(card string) string {
 	if !s.CanAct() {
 		return s.notYours().Error()
 	}
-	if ex, ok := s.Game.State.(CardExplainer); ok {
-		if w := ex.WhyNotPlay(card); w != "" {
-			return w
-		}
+	m := s.memoNow()
+	if w, ok := m.whyNot[card]; ok {
+		return w
 	}
-	return "the rules offer no play of it now"
+	w := ""
+	switch ex := s.Game.State.(type) {
+	case CardExplainerIn:
+		w = ex.WhyNotPlayIn(card, s.View().Legal)
+	case CardExplainer:
+		w = ex.WhyNotPlay(card)
+	}
+	if w == "" {
+		w = "the rules offer no play of it now"
+	}
+	if m.whyNot == nil {
+		m.whyNot = map[string]string{}
+	}
+	m.whyNot[card] = w
+	return w
 }
 
 // LostChoices lists the panel's choices of another rule that a choice

@@ -4,13 +4,26 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"grognard/rules"
 )
 
 // WhyNotPlay says why the side deciding now cannot play an event it holds
 // now, with its rule ("" when a play of it is legal). The app keeps the
 // held events in a private hand [4.0] and greys those that cannot be
 // played now, with this reason: the moment the event waits for.
-func (s *State) WhyNotPlay(card string) string {
+func (s *State) WhyNotPlay(card string) string { return s.whyNotPlay(card, s.Legal) }
+
+// WhyNotPlayIn is WhyNotPlay given the legal actions of the side deciding
+// now (its view's Legal), so that the app, which asks for every held card
+// on a redraw, does not compute them again for each card.
+func (s *State) WhyNotPlayIn(card string, legal []rules.Action) string {
+	return s.whyNotPlay(card, func() []rules.Action { return legal })
+}
+
+// whyNotPlay is WhyNotPlay with the legal actions asked of legal, only
+// when the event is held by the side deciding.
+func (s *State) whyNotPlay(card string, legal func() []rules.Action) string {
 	if _, ok := Events[card]; !ok {
 		return "no such event"
 	}
@@ -24,7 +37,7 @@ func (s *State) WhyNotPlay(card string) string {
 	if !slices.Contains(s.Hands[d], card) {
 		return fmt.Sprintf("the %s side does not hold it [4.0]", sideNames[d])
 	}
-	for _, a := range s.Legal() {
+	for _, a := range legal() {
 		if a.Kind == "play" && a.Choice == card {
 			return ""
 		}
