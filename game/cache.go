@@ -61,13 +61,35 @@ func (c *widgetCache) draw(dst *ebiten.Image, key string, r image.Rectangle, f f
 // cursor back and forth re-renders nothing.
 const cacheBudget = 2 << 20
 
+// ownCacheTexture is the pixels from which a cached widget has a texture
+// of its own.
+const ownCacheTexture = 128 * 128
+
+// cachePixels is the pixels an image of the cache takes: a texture of its
+// own is allocated at powers of two.
+func cachePixels(img *ebiten.Image) int {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w*h < ownCacheTexture {
+		return w * h
+	}
+	p2 := func(n int) int {
+		p := 1
+		for p < n {
+			p *= 2
+		}
+		return p
+	}
+	return p2(w) * p2(h)
+}
+
 // newCacheImage makes a cached widget's image. One of a panel's size gets
 // a texture of its own, freed when it is dropped: on Ebitengine's shared
 // atlas the churn of panels and tooltips, each state a new image, grew the
 // atlas pages (which never shrink) by hundreds of MB over a soak (#11
 // item 15). Small ones (buttons, chips) share the atlas, drawn in batches.
 func newCacheImage(w, h int) *ebiten.Image {
-	if w*h < 128*128 {
+	if w*h < ownCacheTexture {
 		return ebiten.NewImage(w, h)
 	}
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
@@ -79,8 +101,7 @@ func (c *widgetCache) frame() {
 	c.tick++
 	total := 0
 	for _, e := range c.m {
-		b := e.img.Bounds()
-		total += b.Dx() * b.Dy()
+		total += cachePixels(e.img)
 	}
 	for total > cacheBudget {
 		oldK, old := "", c.tick
@@ -93,8 +114,7 @@ func (c *widgetCache) frame() {
 			return
 		}
 		e := c.m[oldK]
-		b := e.img.Bounds()
-		total -= b.Dx() * b.Dy()
+		total -= cachePixels(e.img)
 		e.img.Deallocate()
 		delete(c.m, oldK)
 	}

@@ -65,8 +65,7 @@ func (c *imgCache) put(k any, img *ebiten.Image) {
 	if c.m == nil {
 		c.m = map[any]*list.Element{}
 	}
-	b := img.Bounds()
-	e := &imgEntry{key: k, img: img, n: 4 * b.Dx() * b.Dy(), used: frameTick}
+	e := &imgEntry{key: k, img: img, n: textureBytes(img), used: frameTick}
 	c.m[k] = c.lru.PushFront(e)
 	c.bytes += e.n
 	for c.bytes > c.budget {
@@ -81,6 +80,25 @@ func (c *imgCache) put(k any, img *ebiten.Image) {
 		old.img.Deallocate()
 		c.evicted++
 	}
+}
+
+// textureBytes is the memory an image of the cache takes: one with a
+// texture of its own (sheet.image) is allocated at powers of two.
+func textureBytes(img *ebiten.Image) int {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w*h >= ownTexture {
+		return 4 * pow2(w) * pow2(h)
+	}
+	return 4 * w * h
+}
+
+func pow2(n int) int {
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	return p
 }
 
 // stats returns the images cached, their bytes and the images evicted so far.

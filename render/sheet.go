@@ -110,8 +110,6 @@ func (s *sheet) image() *ebiten.Image {
 	w, h := s.size()
 	var img *ebiten.Image
 	if w*h >= ownTexture {
-		// a large image (a highlight stamp at a high zoom) gets a texture
-		// of its own: on the shared atlas it made a page grow, for good
 		img = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	} else {
 		img = ebiten.NewImage(w, h)
@@ -125,8 +123,11 @@ func (s *sheet) image() *ebiten.Image {
 }
 
 // ownTexture is the pixels from which a sheet's image has a texture of
-// its own rather than a place on Ebitengine's shared atlas.
-const ownTexture = 256 * 256
+// its own rather than a place on Ebitengine's shared atlas: a counter's
+// face from zoom 2 up (a bucket's faces churn as the player zooms, and on
+// the atlas each page they grow stays at its largest), a highlight stamp
+// at the closest zooms. Smaller ones share the atlas and draw in batches.
+const ownTexture = 100 * 100
 
 // uploads counts the bytes written to images since the command queue last
 // ran: Ebitengine holds them in the Go heap until it does, so a frame that

@@ -19,7 +19,7 @@ import (
 // tile took a 1024x1024 texture, 4 MB instead of 1).
 const (
 	tileSize = 511
-	maxTiles = 40 // 40 MB of tiles: the board layer (a 1280x720 view and its margin) needs 16 at most, and zooming a bucket or two
+	maxTiles = 28 // 28 MB of tiles: the board layer (a 1280x720 view and its margin) needs 16 at most
 )
 
 var bucketScales = [...]float64{0.25, 0.3536, 0.5, 0.7071, 1, 1.4142, 2, 2.8284, 4}
@@ -149,19 +149,22 @@ func (b *Board) drawTerrain(dst *ebiten.Image, cam Camera, numbers bool) {
 	}
 }
 
-// Warm paints the terrain at zoom 1 and at the zoom that fits the map in a
-// 1280x720 window, and renders the highlight and arrow stamps, so the first
-// frames do not stutter.
+// Warm paints the terrain at the zoom that fits the map in a 1280x720
+// window and at zoom 1 (when all of it fits in the tile cap), and renders
+// the highlight and arrow stamps, so the first frames do not stutter.
 func (b *Board) Warm() {
-	for _, z := range []float64{1, b.Fit(image.Rect(0, 0, 1280, 720)).Zoom} {
+	for _, z := range []float64{b.Fit(image.Rect(0, 0, 1280, 720)).Zoom, 1} {
 		bk := bucketFor(z)
 		ni, nj := b.tileRange(bk)
+		b.stamps(bk)
+		if len(b.tiles)+ni*nj > maxTiles {
+			continue // more than the cap keeps: painted when seen
+		}
 		for j := 0; j < nj; j++ {
 			for i := 0; i < ni; i++ {
 				b.tileImage(tileKey{bk, i, j, false})
 			}
 		}
-		b.stamps(bk)
 	}
 }
 
