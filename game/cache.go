@@ -56,10 +56,10 @@ func (c *widgetCache) draw(dst *ebiten.Image, key string, r image.Rectangle, f f
 	dst.DrawImage(e.img, op)
 }
 
-// cacheBudget is the pixels the cache may hold (8 MB of RGBA): the
+// cacheBudget is the pixels the cache may hold (24 MB of RGBA): the
 // panels, cards and tooltips of the last few hundred frames, so moving the
 // cursor back and forth re-renders nothing.
-const cacheBudget = 2 << 20
+const cacheBudget = 6 << 20
 
 // ownCacheTexture is the pixels from which a cached widget has a texture
 // of its own.
