@@ -50,7 +50,13 @@ func TestMemTuneApplied(t *testing.T) {
 	}
 	// The same test in a child with the knobs off must see the defaults.
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestMemTuneApplied$", "-test.v", "-test.count=1")
-	cmd.Env = append(os.Environ(), EnvMemTune+"=0", "GROGNARD_MEMTUNE_CHILD=1")
+	// Without DISPLAY, so that TestMain opens no window in the child.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, EnvMemTune+"=0", "GROGNARD_MEMTUNE_CHILD=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: TestMemTuneApplied") {
 		t.Fatalf("child with %s=0: %v\n%s", EnvMemTune, err, out)
