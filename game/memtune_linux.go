@@ -101,10 +101,10 @@ import "C"
 //     block of 128 KiB or more is its own mapping and goes back to the
 //     system when Mesa frees it (a deallocated tile, a vertex buffer
 //     replaced by a bigger one).
-//   - The two together: 857 MB native at the end against 911-966 MB
-//     without (50-100 MB, at the edge of the runs' spread of about 30 MB);
-//     the same at start (~160 MB native). Frame time unchanged (see the
-//     docs).
+//   - The two together: 857-897 MB native at the end against 911-966 MB
+//     without (about 60 MB, at the edge of the runs' spread of about
+//     30 MB); the same at start (~160 MB native). Frame time unchanged
+//     (BenchmarkFrame, see the docs).
 //
 // Not applied, measured no better: MALLOC_ARENA_MAX=1, a trim threshold
 // or top pad, LP_NUM_THREADS=0/1/2 (887-970 MB), mesa_glthread=false,
