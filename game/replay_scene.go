@@ -128,7 +128,7 @@ var replayKeys = []string{
 	"Shift+Left / Shift+Right: one phase",
 	"PageUp / PageDown: one turn;  Home / End: start / end",
 	"Click or drag the timeline; click a log line",
-	"P: play from here (a new game)  Esc: leave",
+	"P: play from here (asks first)  Esc: leave",
 }
 
 // newReplayScene opens a replay of r over back (the scene Esc returns to).
