@@ -12,8 +12,8 @@ import (
 // labels) may hold together, over every zoom bucket visited (#11 item 15).
 // Only the counters in view are drawn: at the largest zoom a dozen faces
 // of 0.17 MB; at the fit zoom all of Albuera's 192 units, at 0.01 MB.
-// 24 MB keeps every face of several zoom buckets.
-const imageBudget = 24 << 20
+// 16 MB keeps every face of several zoom buckets.
+const imageBudget = 16 << 20
 
 // images is the one cache, with a byte budget, of the faces, chips,
 // badges, front markers and labels: past the budget the images used

@@ -114,7 +114,7 @@ func (s *sheet) image() *ebiten.Image {
 	} else {
 		img = ebiten.NewImage(w, h)
 	}
-	img.WritePixels(s.cv.img.Pix)
+	uploadBands(img, s.cv.img)
 	for _, f := range *s.texts {
 		f(img)
 	}

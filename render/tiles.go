@@ -73,7 +73,7 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 	} else {
 		p.fillRect(0, 0, b.w, b.h, colPaper)
 	}
-	// the shapes, painted on the CPU, go up in one WritePixels; the names
+	// the shapes, painted on the CPU, go up in a few WritePixels; the names
 	// and numbers are drawn over them on the GPU
 	p.flushTexts()
 	// Reading a pixel makes Ebitengine run its command queue now, so the
@@ -213,12 +213,26 @@ func (p *painter) later(f func()) { p.texts = append(p.texts, f) }
 // over it.
 func (p *painter) flushTexts() {
 	if p.cv != nil {
-		p.dst.WritePixels(p.cv.img.Pix)
+		uploadBands(p.dst, p.cv.img)
 	}
 	for _, f := range p.texts {
 		f()
 	}
 	p.texts = p.texts[:0]
+}
+
+// uploadBands writes src to dst (of the same size) in bands of at most
+// 128 KB: Ebitengine copies each upload into a buffer of a pool that keeps
+// up to 31 of them for reuse, so whole 1 MB tiles kept 31 MB of the Go heap
+// (#11 item 15).
+func uploadBands(dst *ebiten.Image, src *image.RGBA) {
+	b := src.Bounds()
+	rows := max(1, (128<<10)/max(1, src.Stride))
+	for y := 0; y < b.Dy(); y += rows {
+		y1 := min(y+rows, b.Dy())
+		band := dst.SubImage(image.Rect(0, y, b.Dx(), y1)).(*ebiten.Image)
+		band.WritePixels(src.Pix[y*src.Stride : y1*src.Stride])
+	}
 }
 
 func (p *painter) P(x, y float64) pt {
