@@ -403,6 +403,15 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		bk = bucketFor(z * b.us)
 		k = z * b.us / bucketScales[bk]
 	}
+	// On a zone map the fit zoom is small (a Marshals map opens at about
+	// half scale): the chips keep a readable size on screen however far
+	// the map is zoomed out, their text at least 9 px tall. They stand
+	// beside the stack, outward, so a larger chip stays clear of it.
+	if zc := z * b.us; b.zg != nil && zc < zoneChipMinZoom {
+		bk = bucketFor(zoneChipMinZoom)
+		k = zoneChipMinZoom / bucketScales[bk]
+	}
+	b.chipRects = b.chipRects[:0]
 	// the groups (and their slices) are kept from frame to frame: a frame
 	// allocates nothing for its chips
 	groups := b.chipGroups[:0]
@@ -469,15 +478,22 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 				chip = countChipImage(m, n, bk)
 			}
 			cb := chip.Bounds()
+			cx := cg.x + float64(cb.Dx())*k/2
 			if cg.left {
-				b.drawAt(t, chip, cg.x-float64(cb.Dx())*k/2, y, k, 0)
-			} else {
-				b.drawAt(t, chip, cg.x+float64(cb.Dx())*k/2, y, k, 0)
+				cx = cg.x - float64(cb.Dx())*k/2
 			}
+			b.drawAt(t, chip, cx, y, k, 0)
+			hw, hh := float64(cb.Dx())*k/2, float64(cb.Dy())*k/2
+			b.chipRects = append(b.chipRects, image.Rect(int(cx-hw), int(y-hh), int(math.Ceil(cx+hw)), int(math.Ceil(y+hh))))
 			y += float64(cb.Dy()) * k * 0.92
 		}
 	}
 }
+
+// zoneChipMinZoom is the smallest scale a marker chip beside a stack is
+// drawn at on a zone map: its 8.5-unit bold text is then about 13 px, its
+// capitals at least 9 px tall (TestZoneChipsReadableAtFitZoom).
+const zoneChipMinZoom = 1.5
 
 // chipGroup is the column of marker chips beside one stack.
 type chipGroup struct {

@@ -425,3 +425,72 @@ func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
 	}
 	savePNG(t, ebiten.NewImageFromImage(marked), "marshals-retraite.png")
 }
+
+// TestZoneChipsReadableAtFitZoom: on a Marshals zone map opened at its fit
+// zoom in a 1280x720 window, the marker chips beside the stacks are
+// readable: the text of each chip is at least 9 px tall on screen, and no
+// chip lies on a counter.
+func TestZoneChipsReadableAtFitZoom(t *testing.T) {
+	needLoop(t)
+	img, b, cam, v := drawScenario(t, "marshals-talavera", Overlay{Minimap: true})
+	if len(b.chipRects) < 3 {
+		t.Fatalf("%d chips drawn at zoom %.2f, want the opening's several", len(b.chipRects), cam.Zoom)
+	}
+	measured := 0
+	for _, r := range b.chipRects {
+		in := r.Inset(2)
+		if !in.In(cam.Rect) {
+			continue
+		}
+		// the chip's fill is its commonest colour; the text rows are
+		// those with a pixel far from it
+		count := map[[3]uint8]int{}
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X; x < in.Max.X; x++ {
+				c := pix(img, float64(x), float64(y))
+				count[[3]uint8{c.R, c.G, c.B}]++
+			}
+		}
+		var bg [3]uint8
+		for c, n := range count {
+			if n > count[bg] {
+				bg = c
+			}
+		}
+		top, bot := -1, -1
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X + 1; x < in.Max.X-1; x++ {
+				c := pix(img, float64(x), float64(y))
+				d := absDiff(c.R, bg[0]) + absDiff(c.G, bg[1]) + absDiff(c.B, bg[2])
+				if d > 150 {
+					if top < 0 {
+						top = y
+					}
+					bot = y
+					break
+				}
+			}
+		}
+		if top < 0 {
+			t.Errorf("chip %v: no text found", r)
+			continue
+		}
+		t.Logf("chip %v: text rows %d..%d", r, top, bot)
+		if h := bot - top + 1; h < 9 {
+			t.Errorf("chip %v: text %d px tall at zoom %.2f, want >= 9", r, h, cam.Zoom)
+		}
+		measured++
+		for i := range b.placed {
+			p := &b.placed[i]
+			sx, sy := cam.ToScreen(p.cx, p.cy)
+			hw, hh := p.w*cam.Zoom/2, p.h*cam.Zoom/2
+			cr := image.Rect(int(sx-hw)+1, int(sy-hh)+1, int(sx+hw)-1, int(sy+hh)-1)
+			if cr.Overlaps(r) {
+				t.Errorf("chip %v lies on counter %s at %v", r, v.Units[p.idx].ID, cr)
+			}
+		}
+	}
+	if measured < 3 {
+		t.Fatalf("measured %d chips, want several in view", measured)
+	}
+}
