@@ -60,7 +60,7 @@ type Board struct {
 	counts     map[groupKey]int
 	seen       map[groupKey]int
 	chipGroups []chipGroup       // drawChips' scratch, kept between frames
-	chipRects  []image.Rectangle // where drawChips drew its chips last frame (tests read it)
+	chipRects  []image.Rectangle // where the chips (markers) were drawn last frame (tests read it)
 }
 
 type clipSlot struct {

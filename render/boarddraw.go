@@ -178,6 +178,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		b.drawHover(t, cam, o.Hover, st, k)
 	}
 	// markers standing on locations
+	b.chipRects = b.chipRects[:0]
 	if v != nil {
 		clear(b.seen)
 		for _, m := range v.Markers {
@@ -201,6 +202,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			}
 			if onScreen(sx, sy, reach) {
 				b.drawAt(t, chip, sx, sy, k, 0)
+				b.noteChip(chip, sx, sy, k)
 			}
 		}
 	}
@@ -411,7 +413,6 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		bk = bucketFor(zoneChipMinZoom)
 		k = zoneChipMinZoom / bucketScales[bk]
 	}
-	b.chipRects = b.chipRects[:0]
 	// the groups (and their slices) are kept from frame to frame: a frame
 	// allocates nothing for its chips
 	groups := b.chipGroups[:0]
@@ -483,11 +484,17 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 				cx = cg.x - float64(cb.Dx())*k/2
 			}
 			b.drawAt(t, chip, cx, y, k, 0)
-			hw, hh := float64(cb.Dx())*k/2, float64(cb.Dy())*k/2
-			b.chipRects = append(b.chipRects, image.Rect(int(cx-hw), int(y-hh), int(math.Ceil(cx+hw)), int(math.Ceil(y+hh))))
+			b.noteChip(chip, cx, y, k)
 			y += float64(cb.Dy()) * k * 0.92
 		}
 	}
+}
+
+// noteChip notes where a chip drawn centred at (x, y) at scale k lies on
+// screen (b.chipRects).
+func (b *Board) noteChip(chip *ebiten.Image, x, y, k float64) {
+	hw, hh := float64(chip.Bounds().Dx())*k/2, float64(chip.Bounds().Dy())*k/2
+	b.chipRects = append(b.chipRects, image.Rect(int(x-hw), int(y-hh), int(math.Ceil(x+hw)), int(math.Ceil(y+hh))))
 }
 
 // zoneChipMinZoom is the smallest scale a marker chip beside a stack is

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -320,9 +321,11 @@ func TestPixelsMarkerChipsOncePerKindOnAStack(t *testing.T) {
 		t.Fatalf("the markers changed %d pixels: no chips drawn", n)
 	}
 	sx, sy := screenOf(t, b, cam, "santa-olalla")
-	// three chips of about 13 px, one under the other, at the stack's side
-	if box.Dy() > 3*16+4 {
-		t.Errorf("the chips run %d px down the map (box %v); three kinds take at most %d", box.Dy(), box, 3*16+4)
+	// three chips of 13 map units (at least zoneChipMinZoom on screen),
+	// one under the other, at the stack's side
+	most := int(3*(13*math.Max(b.us, zoneChipMinZoom)+3)) + 4
+	if box.Dy() > most {
+		t.Errorf("the chips run %d px down the map (box %v); three kinds take at most %d", box.Dy(), box, most)
 	}
 	if float64(box.Max.Y) > sy+CounterSide*b.us {
 		t.Errorf("the chips reach %d px below the zone's centre %.0f", box.Max.Y, sy)
@@ -427,15 +430,41 @@ func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
 }
 
 // TestZoneChipsReadableAtFitZoom: on a Marshals zone map opened at its fit
-// zoom in a 1280x720 window, the marker chips beside the stacks are
-// readable: the text of each chip is at least 9 px tall on screen, and no
-// chip lies on a counter.
+// zoom in a 1280x720 window, the marker chips are readable: the text of
+// each chip is at least 9 px tall on screen, and no chip lies on a
+// counter. Both the chips beside the stacks of the opening and the
+// markers of the zones (Retraite [5.3.1], a destroyed bridge [7.7], the
+// battle [5.4]) are measured.
 func TestZoneChipsReadableAtFitZoom(t *testing.T) {
 	needLoop(t)
-	img, b, cam, v := drawScenario(t, "marshals-talavera", Overlay{Minimap: true})
-	if len(b.chipRects) < 3 {
-		t.Fatalf("%d chips drawn at zoom %.2f, want the opening's several", len(b.chipRects), cam.Zoom)
-	}
+	t.Run("beside-stacks", func(t *testing.T) {
+		img, b, cam, v := drawScenario(t, "marshals-talavera", Overlay{Minimap: true})
+		if n := zoneChipsReadable(t, img, b, cam, v); n < 3 {
+			t.Fatalf("measured %d chips, want the opening's several in view", n)
+		}
+	})
+	t.Run("zone-markers", func(t *testing.T) {
+		v := scenarioView(t, "marshals-talavera")
+		v.Markers = append(v.Markers,
+			rules.Marker{At: "talavera", Kind: "retreat", Text: "French Retraite toward Gamonal [5.3.1]", To: "gamonal"},
+			rules.Marker{At: "talavera", Kind: "retreat", Text: "Allied Retraite toward La Pueblanueva [5.3.1]", To: "pueblanueva"},
+			rules.Marker{At: "polan", Kind: "bridge-destroyed", Text: "Bridge destroyed toward Toledo [7.7]", To: "toledo"},
+			rules.Marker{At: "escalona", Kind: "battle", Text: "Battle [5.4]"})
+		b := NewBoard(v.Board)
+		img := ebiten.NewImage(1280, 720)
+		img.Fill(colTable)
+		cam := b.Open(appBoardRect, v)
+		b.Draw(img, cam, v, Overlay{Minimap: true})
+		if n := zoneChipsReadable(t, img, b, cam, v); n < 3+4 {
+			t.Fatalf("measured %d chips, want the opening's and the four markers", n)
+		}
+	})
+}
+
+// zoneChipsReadable measures the text of every chip drawn in view and
+// reports how many it measured.
+func zoneChipsReadable(t *testing.T, img *ebiten.Image, b *Board, cam Camera, v *rules.View) int {
+	t.Helper()
 	measured := 0
 	for _, r := range b.chipRects {
 		in := r.Inset(2)
@@ -461,8 +490,7 @@ func TestZoneChipsReadableAtFitZoom(t *testing.T) {
 		for y := in.Min.Y; y < in.Max.Y; y++ {
 			for x := in.Min.X + 1; x < in.Max.X-1; x++ {
 				c := pix(img, float64(x), float64(y))
-				d := absDiff(c.R, bg[0]) + absDiff(c.G, bg[1]) + absDiff(c.B, bg[2])
-				if d > 150 {
+				if absDiff(c.R, bg[0])+absDiff(c.G, bg[1])+absDiff(c.B, bg[2]) > 150 {
 					if top < 0 {
 						top = y
 					}
@@ -475,7 +503,6 @@ func TestZoneChipsReadableAtFitZoom(t *testing.T) {
 			t.Errorf("chip %v: no text found", r)
 			continue
 		}
-		t.Logf("chip %v: text rows %d..%d", r, top, bot)
 		if h := bot - top + 1; h < 9 {
 			t.Errorf("chip %v: text %d px tall at zoom %.2f, want >= 9", r, h, cam.Zoom)
 		}
@@ -490,7 +517,6 @@ func TestZoneChipsReadableAtFitZoom(t *testing.T) {
 			}
 		}
 	}
-	if measured < 3 {
-		t.Fatalf("measured %d chips, want several in view", measured)
-	}
+	savePNG(t, img, "marshals-fit-chips-"+strings.ReplaceAll(t.Name(), "/", "-")+".png")
+	return measured
 }
