@@ -750,6 +750,17 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 			}
 		}
 		chip := zoneMarkerChip("Bridge destroyed", rgb(0x8a, 0x1c, 0x1c), bk)
+		// on the crossing, else just beside it: where it covers the
+		// fewest names and zone symbols
+		cw, ch := float64(chip.Bounds().Dx())/s, float64(chip.Bounds().Dy())/s
+		best, bestScore := q, math.Inf(1)
+		for _, c := range []pt{q, {q.X, q.Y - ch*0.7}, {q.X, q.Y + ch*0.7}, {q.X - cw*0.45, q.Y}, {q.X + cw*0.45, q.Y},
+			{q.X - cw*0.45, q.Y - ch*0.7}, {q.X + cw*0.45, q.Y - ch*0.7}, {q.X - cw*0.45, q.Y + ch*0.7}, {q.X + cw*0.45, q.Y + ch*0.7}} {
+			if score := b.zoneCover(cam, c.X-cw/2, c.Y-ch/2, c.X+cw/2, c.Y+ch/2, ""); score < bestScore-1 {
+				best, bestScore = c, score
+			}
+		}
+		q = best
 		sx, sy := cam.ToScreen(q.X, q.Y)
 		b.drawAt(t, chip, sx, sy, k, 0)
 		b.noteChip(chip, sx, sy, k)
@@ -815,23 +826,9 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 		{ax + hw + 30*b.us + cw/2, ay - hgt/2}, // past the chips beside the stacks
 		{ax - hw - 30*b.us - cw/2, ay - hgt/2},
 	}
-	overlap := func(x0, y0, x1, y1, a0, b0, a1, b1 float64) float64 {
-		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))
-	}
 	best, bestScore := tops[0], math.Inf(1)
 	for _, c := range tops {
-		x0, y0, x1, y1 := c.X-cw/2, c.Y, c.X+cw/2, c.Y+hgt
-		score := 0.0
-		for _, lb := range b.zoneLabels(cam.zoom()) {
-			score += overlap(x0, y0, x1, y1, lb.x-lb.w/2, lb.y-lb.h/2, lb.x+lb.w/2, lb.y+lb.h/2)
-		}
-		for _, z := range b.zg.Zones {
-			if q := b.zpos[z.ID]; z.ID != m.At {
-				r := b.zoneR()
-				score += overlap(x0, y0, x1, y1, q.X-r, q.Y-r, q.X+r, q.Y+r)
-			}
-		}
-		if score < bestScore-1 {
+		if score := b.zoneCover(cam, c.X-cw/2, c.Y, c.X+cw/2, c.Y+hgt, m.At); score < bestScore-1 {
 			best, bestScore = c, score
 		}
 	}
@@ -846,6 +843,25 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 	b.drawAt(t, chip, sx, sy, k, 0)
 	b.noteChip(chip, sx, sy, k)
 	return true
+}
+
+// zoneCover is how much of the zone names and zone symbols (but the
+// symbol of zone except) the box x0,y0-x1,y1 (map units) covers.
+func (b *Board) zoneCover(cam Camera, x0, y0, x1, y1 float64, except string) float64 {
+	overlap := func(a0, b0, a1, b1 float64) float64 {
+		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))
+	}
+	score := 0.0
+	for _, lb := range b.zoneLabels(cam.zoom()) {
+		score += overlap(lb.x-lb.w/2, lb.y-lb.h/2, lb.x+lb.w/2, lb.y+lb.h/2)
+	}
+	r := b.zoneR()
+	for _, z := range b.zg.Zones {
+		if q := b.zpos[z.ID]; z.ID != except {
+			score += overlap(q.X-r, q.Y-r, q.X+r, q.Y+r)
+		}
+	}
+	return score
 }
 
 // zoneMarkerChip is the chip of a marker on a connection: label on col.

@@ -432,7 +432,7 @@ func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
 // TestZoneChipsReadableAtFitZoom: on a Marshals zone map opened at its fit
 // zoom in a 1280x720 window, the marker chips are readable: the text of
 // each chip is at least 9 px tall on screen, and no chip lies on a
-// counter. Both the chips beside the stacks of the opening and the
+// counter nor on a zone's name. Both the chips beside the stacks of the opening and the
 // markers of the zones (Retraite [5.3.1], a destroyed bridge [7.7], the
 // battle [5.4]) are measured.
 func TestZoneChipsReadableAtFitZoom(t *testing.T) {
@@ -507,6 +507,14 @@ func zoneChipsReadable(t *testing.T, img *ebiten.Image, b *Board, cam Camera, v 
 			t.Errorf("chip %v: text %d px tall at zoom %.2f, want >= 9", r, h, cam.Zoom)
 		}
 		measured++
+		z := cam.zoom()
+		for _, lb := range b.zoneLabels(z) {
+			lx, ly := cam.ToScreen(lb.x-lb.w/2, lb.y-lb.h/2)
+			name := image.Rect(int(lx)+1, int(ly)+1, int(lx+lb.w*z)-1, int(ly+lb.h*z)-1)
+			if name.Overlaps(r) {
+				t.Errorf("chip %v lies on the zone name %q at %v", r, lb.text, name)
+			}
+		}
 		for i := range b.placed {
 			p := &b.placed[i]
 			sx, sy := cam.ToScreen(p.cx, p.cy)
