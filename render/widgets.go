@@ -671,10 +671,24 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 		}
 	}
 	if c.Rule != "" {
-		cy += 14
+		// the citation's row, clear of the text above and of the frame
+		// below (DrawCardAs)
+		cy += cardCiteGap + lineHeight(Face(11)) + cardCiteLift
 	}
 	return cy + pad - y
 }
+
+// The citation of a card stands cardCiteGap below its text and
+// cardCiteLift above the card's padding, so that its letters keep clear of
+// the inner frame (TestCardCitationClearOfFrame).
+const (
+	cardCiteGap  = 6.0
+	cardCiteLift = 3.0
+)
+
+// colCardRule is a citation's ink on a card's light face (colRule is for
+// the dark panels).
+var colCardRule = rgb(0x2e, 0x5c, 0x8c)
 
 // DrawCardAs draws a card of the hand in r (see CardLook); r should be
 // CardHeight high.
@@ -704,7 +718,7 @@ func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLoo
 	if c.Rule != "" {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
-		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, colRule)
+		DrawText(dst, s, Face(11), x+w-cardPad-cardCiteLift-sw, y+h-cardPad-cardCiteLift-lineHeight(Face(11)), colCardRule)
 	}
 }
 
