@@ -397,7 +397,10 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 		if _, ok := grouped[i]; ok {
 			continue
 		}
-		items = append(items, panelItem{act: &acts[i], h: buttonH, primary: acts[i].Choice == "historical"})
+		// a label too long for the row (a long place name) wraps on a
+		// taller button rather than being cut
+		h := render.ButtonHeight(acts[i].Label, ruleSub(acts[i]), sideWidth-16, buttonH)
+		items = append(items, panelItem{act: &acts[i], h: h, primary: acts[i].Choice == "historical"})
 	}
 	for _, g := range groups {
 		p := grouped[g[0]]
@@ -416,7 +419,9 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 			fits := render.ButtonLabelFits(it.short, half, 34)
 			switch {
 			case !fits:
+				// a row of its own, taller when even that is short
 				it.wide, besideOK = true, false
+				it.h = render.ButtonHeight(it.short, "", sideWidth-16, 34)
 			case besideOK:
 				it.h, besideOK = 0, false // beside the one before
 			default:
@@ -555,8 +560,13 @@ func (b *BoardScene) layoutPanel(a *App) {
 	bh := int(buttonH * scale)
 	for i, it := range items {
 		h := bh
-		if it.card != nil {
+		switch {
+		case it.card != nil:
 			h = it.h
+		case it.act != nil && it.heading == "" && it.short == "":
+			// the label wraps on a taller button rather than being cut
+			// (crowded, the buttons shrink, their words do not)
+			h = render.ButtonHeight(panelLabel(b, it.act), ruleSub(*it.act), x1-x0, bh)
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
@@ -575,14 +585,15 @@ func (b *BoardScene) layoutPanel(a *App) {
 			rr := image.Rect(x0, y, x0+half, y+34)
 			if it.wide {
 				rr.Max.X = x1
+				rr.Max.Y = y + max(34, it.h)
 			}
 			if it.h == 0 {
 				rr = image.Rect(x0+half+6, y-38, x1, y-4)
 			} else {
-				y += 38
+				y += rr.Dy() + 4
 			}
 			act := *it.act
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.short, Rect: rr, Enabled: true, Hot: hot(rr)}, act: &act})
+			b.panel = append(b.panel, panelButton{b: render.Button{Label: it.short, Rect: rr, Enabled: true, Hot: hot(rr), Base: 34}, act: &act})
 			continue
 		}
 		rr := image.Rect(x0, y, x1, y+h)
@@ -594,15 +605,20 @@ func (b *BoardScene) layoutPanel(a *App) {
 			continue
 		}
 		act := *it.act
-		label := act.Label
-		if act.Kind == "end" && b.S.CanAct() {
-			label += "  (Space)"
-		}
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary}, act: &act})
+		label := panelLabel(b, &act)
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act})
 		y += h + 4
 	}
 	// The room left above the log holds the selected unit's card.
 	b.cardRect = image.Rect(x0, y+4, x1, bottom)
+}
+
+// panelLabel is the words of an action's button in the panel.
+func panelLabel(b *BoardScene, a *rules.Action) string {
+	if a.Kind == "end" && b.S.CanAct() {
+		return a.Label + "  (Space)"
+	}
+	return a.Label
 }
 
 func ruleSub(a rules.Action) string {

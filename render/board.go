@@ -59,7 +59,8 @@ type Board struct {
 	chipAt     map[groupKey][2]float64
 	counts     map[groupKey]int
 	seen       map[groupKey]int
-	chipGroups []chipGroup // drawChips' scratch, kept between frames
+	chipGroups []chipGroup       // drawChips' scratch, kept between frames
+	chipRects  []image.Rectangle // where the chips (markers) were drawn last frame (tests read it)
 }
 
 type clipSlot struct {

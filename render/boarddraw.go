@@ -178,6 +178,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		b.drawHover(t, cam, o.Hover, st, k)
 	}
 	// markers standing on locations
+	b.chipRects = b.chipRects[:0]
 	if v != nil {
 		clear(b.seen)
 		for _, m := range v.Markers {
@@ -201,6 +202,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			}
 			if onScreen(sx, sy, reach) {
 				b.drawAt(t, chip, sx, sy, k, 0)
+				b.noteChip(chip, sx, sy, k)
 			}
 		}
 	}
@@ -403,6 +405,14 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		bk = bucketFor(z * b.us)
 		k = z * b.us / bucketScales[bk]
 	}
+	// On a zone map the fit zoom is small (a Marshals map opens at about
+	// half scale): the chips keep a readable size on screen however far
+	// the map is zoomed out, their text at least 9 px tall. They stand
+	// beside the stack, outward, so a larger chip stays clear of it.
+	if zc := z * b.us; b.zg != nil && zc < zoneChipMinZoom {
+		bk = bucketFor(zoneChipMinZoom)
+		k = zoneChipMinZoom / bucketScales[bk]
+	}
 	// the groups (and their slices) are kept from frame to frame: a frame
 	// allocates nothing for its chips
 	groups := b.chipGroups[:0]
@@ -433,6 +443,7 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			}
 			cg := &groups[len(groups)-1]
 			cg.x, cg.y, cg.left = x, sy-half*z+6*z*b.us, false
+			cg.top, cg.bot = sy-half*z, sy+half*z
 			cg.marks, cg.count = cg.marks[:0], cg.count[:0]
 			// on a zone map the stack left of its zone's centre (the other
 			// side's stands to its right) takes its chips on its left
@@ -463,28 +474,85 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			continue
 		}
 		y := cg.y
-		for j, m := range cg.marks {
-			chip := chipImage(m, bk)
-			if n := cg.count[j]; n > 1 {
-				chip = countChipImage(m, n, bk)
-			}
+		if b.zg != nil {
+			y = b.zoneChipColumn(cam, &cg, bk, k)
+		}
+		for j := range cg.marks {
+			chip := cg.chip(j, bk)
 			cb := chip.Bounds()
+			cx := cg.x + float64(cb.Dx())*k/2
 			if cg.left {
-				b.drawAt(t, chip, cg.x-float64(cb.Dx())*k/2, y, k, 0)
-			} else {
-				b.drawAt(t, chip, cg.x+float64(cb.Dx())*k/2, y, k, 0)
+				cx = cg.x - float64(cb.Dx())*k/2
 			}
+			b.drawAt(t, chip, cx, y, k, 0)
+			b.noteChip(chip, cx, y, k)
 			y += float64(cb.Dy()) * k * 0.92
 		}
 	}
 }
 
+// chip is the image of the group's jth chip.
+func (cg *chipGroup) chip(j, bk int) *ebiten.Image {
+	if n := cg.count[j]; n > 1 {
+		return countChipImage(cg.marks[j], n, bk)
+	}
+	return chipImage(cg.marks[j], bk)
+}
+
+// zoneChipColumn is the screen y of the centre of the first chip of a
+// column beside a stack on a zone map: level with the counter's top, else
+// astride it, else above it, else level with its bottom; the first that
+// covers the fewest zone names (the names are laid out clear of the
+// stacks, not of their chips).
+func (b *Board) zoneChipColumn(cam Camera, cg *chipGroup, bk int, k float64) float64 {
+	w, hgt, h1 := 0.0, 0.0, 0.0
+	for j := range cg.marks {
+		cb := cg.chip(j, bk).Bounds()
+		w = math.Max(w, float64(cb.Dx())*k)
+		if j == 0 {
+			h1 = float64(cb.Dy()) * k
+		}
+		hgt += float64(cb.Dy()) * k * 0.92
+	}
+	x0, x1 := cg.x, cg.x+w
+	if cg.left {
+		x0, x1 = cg.x-w, cg.x
+	}
+	z := cam.zoom()
+	best, bestScore := cg.top, math.Inf(1)
+	for _, top := range []float64{cg.top, cg.top - h1/2, cg.top - hgt - 2, cg.bot - hgt} {
+		score := 0.0
+		for _, lb := range b.zoneLabels(z) {
+			lx, ly := cam.ToScreen(lb.x-lb.w/2, lb.y-lb.h/2)
+			lw, lh := lb.w*z, lb.h*z
+			score += math.Max(0, math.Min(x1, lx+lw)-math.Max(x0, lx)) * math.Max(0, math.Min(top+hgt, ly+lh)-math.Max(top, ly))
+		}
+		if score < bestScore-1 {
+			best, bestScore = top, score
+		}
+	}
+	return best + h1/2
+}
+
+// noteChip notes where a chip drawn centred at (x, y) at scale k lies on
+// screen (b.chipRects).
+func (b *Board) noteChip(chip *ebiten.Image, x, y, k float64) {
+	hw, hh := float64(chip.Bounds().Dx())*k/2, float64(chip.Bounds().Dy())*k/2
+	b.chipRects = append(b.chipRects, image.Rect(int(x-hw), int(y-hh), int(math.Ceil(x+hw)), int(math.Ceil(y+hh))))
+}
+
+// zoneChipMinZoom is the smallest scale a marker chip beside a stack is
+// drawn at on a zone map: its 8.5-unit bold text is then about 13 px, its
+// capitals at least 9 px tall (TestZoneChipsReadableAtFitZoom).
+const zoneChipMinZoom = 1.5
+
 // chipGroup is the column of marker chips beside one stack.
 type chipGroup struct {
-	x, y  float64
-	left  bool // the column is drawn leftward (the left stack of a contested zone)
-	marks []string
-	count []int
+	x, y     float64
+	top, bot float64 // the screen y of the counter's top and bottom edges
+	left     bool    // the column is drawn leftward (the left stack of a contested zone)
+	marks    []string
+	count    []int
 }
 
 // countChipKey names the chip of a marker n counters carry.

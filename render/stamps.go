@@ -52,14 +52,7 @@ func renderChip(ab string, col colorT, bucket int) *ebiten.Image {
 // On the map it carries the marker's words without their rule citation
 // (the "[...]" part) and no wider than about two hexes.
 func mapChipImage(kind, txt string, bucket int) *ebiten.Image {
-	label := txt
-	if i := strings.Index(label, " ["); i > 0 {
-		label = label[:i]
-	}
-	if label == "" {
-		label, _ = markerInfo(kind)
-	}
-	label = fitText(label, Bold(8.5), HexSize*2)
+	label := mapChipLabel(kind, txt)
 	chipMu.Lock()
 	defer chipMu.Unlock()
 	k := chipKey{"map:" + kind + ":" + label, bucket}
@@ -70,6 +63,18 @@ func mapChipImage(kind, txt string, bucket int) *ebiten.Image {
 	img := renderChip(label, col, bucket)
 	images.put(k, img)
 	return img
+}
+
+// mapChipLabel is the words of a marker's map chip (mapChipImage).
+func mapChipLabel(kind, txt string) string {
+	label := txt
+	if i := strings.Index(label, " ["); i > 0 {
+		label = label[:i]
+	}
+	if label == "" {
+		label, _ = markerInfo(kind)
+	}
+	return fitText(label, Bold(8.5), HexSize*2)
 }
 
 // badgeImage is the count badge of a stack of n.

@@ -24,11 +24,14 @@ var (
 	colRule      = rgb(0x9c, 0xc4, 0xe0)
 )
 
-// Button is a clickable control; Sub is an optional second line.
+// Button is a clickable control; Sub is an optional second line. Base,
+// when set, is the height whose faces the words take (a button made
+// taller to wrap a long label keeps the faces of its row's others).
 type Button struct {
 	Label, Sub           string
 	Rect                 image.Rectangle
 	Enabled, Hot, Active bool
+	Base                 int
 }
 
 func rectF(r image.Rectangle) (x, y, w, h float64) {
@@ -68,17 +71,26 @@ func DrawButton(dst *ebiten.Image, b Button) {
 		line(dst, x+5, y+1.5, x+w-5, y+1.5, 1, withAlpha(shade(bg, 0.35), 0xc0))
 	}
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 5, 1.2, edge)
-	lf := buttonFace(h)
+	fh := h
+	if b.Base > 0 {
+		fh = float64(b.Base)
+	}
+	lf, _, lines, _ := buttonLayout(b.Label, b.Sub, w, h, fh)
+	_, lh := Measure("Ag", lf)
 	if b.Sub == "" {
-		label := fitText(b.Label, lf, w-10)
-		drawTextCentered(dst, label, lf, x+w/2, y+h/2, fg)
+		top := y + h/2 - lh*float64(len(lines)-1)/2
+		for i, l := range lines {
+			drawTextCentered(dst, l, lf, x+w/2, top+lh*float64(i), fg)
+		}
 		return
 	}
-	sf := Face(math.Min(12, math.Max(9, h*0.26)))
-	_, lh := Measure("Ag", lf)
+	sf := subFace(fh)
 	_, sh := Measure("Ag", sf)
-	top := y + (h-lh-sh)/2
-	drawTextCentered(dst, fitText(b.Label, lf, w-10), lf, x+w/2, top+lh/2, fg)
+	top := y + (h-lh*float64(len(lines))-sh)/2
+	for i, l := range lines {
+		drawTextCentered(dst, l, lf, x+w/2, top+lh*float64(i)+lh/2, fg)
+	}
+	top += lh * float64(len(lines)-1)
 	sc := colTextDim
 	if b.Active && b.Enabled {
 		sc = rgb(0x4a, 0x36, 0x14) // dark on the gilded ground
@@ -90,13 +102,84 @@ func DrawButton(dst *ebiten.Image, b Button) {
 }
 
 // buttonFace is the face of a button's label, by the button's height.
-func buttonFace(h float64) faceT { return Bold(math.Min(15, math.Max(10, h*0.38))) }
+func buttonFace(h float64) faceT { return Bold(buttonFaceSize(h)) }
 
-// ButtonLabelFits reports whether label shows whole (not cut with "…") on a
-// button w x h pixels.
+func buttonFaceSize(h float64) float64 { return math.Min(15, math.Max(10, h*0.38)) }
+
+// subFace is the face of a button's second line (its rule), by height.
+func subFace(h float64) faceT { return Face(math.Min(12, math.Max(9, h*0.26))) }
+
+// ButtonLabelFits reports whether label shows whole (not cut with "…") on
+// one line of a button w x h pixels.
 func ButtonLabelFits(label string, w, h int) bool {
 	tw, _ := Measure(label, buttonFace(float64(h)))
 	return tw <= float64(w)-10
+}
+
+// buttonLayout is how a button w x h shows label (over sub, when set):
+// on one line in the face the height fh gives; else wrapped over as many
+// lines as its height holds, in that face or one a little smaller (not
+// below 10 px); else, when nothing holds it, on one line cut with "…"
+// (whole false).
+func buttonLayout(label, sub string, w, h, fh float64) (f faceT, size float64, lines []string, whole bool) {
+	f, size = buttonFace(fh), buttonFaceSize(fh)
+	if tw, _ := Measure(label, f); tw <= w-10 {
+		return f, size, []string{label}, true
+	}
+	room := h - 6
+	if sub != "" {
+		_, sh := Measure("Ag", subFace(fh))
+		room -= sh
+	}
+	for size := buttonFaceSize(fh); size >= 10; size -= 0.5 {
+		g := Bold(size)
+		ls := Wrap(label, g, w-10)
+		_, lh := Measure("Ag", g)
+		wide := false
+		for _, l := range ls {
+			if tw, _ := Measure(l, g); tw > w-10 {
+				wide = true
+			}
+		}
+		if !wide && lh*float64(len(ls)) <= room {
+			return g, size, ls, true
+		}
+	}
+	return f, size, []string{fitText(label, f, w-10)}, false
+}
+
+// ButtonLabelWhole reports whether a button w x h (Base base, 0 for h)
+// shows label (over sub) whole, on one line or wrapped.
+func ButtonLabelWhole(label, sub string, w, h, base int) bool {
+	if base <= 0 {
+		base = h
+	}
+	_, _, _, whole := buttonLayout(label, sub, float64(w), float64(h), float64(base))
+	return whole
+}
+
+// ButtonHeight is the height of a button w wide that shows label (over
+// sub) whole in the face of a button h high: h when it fits on one line,
+// else taller, to hold it wrapped in that face (drawn with Base h).
+func ButtonHeight(label, sub string, w, h int) int {
+	if ButtonLabelFits(label, w, h) {
+		return h
+	}
+	f := buttonFace(float64(h))
+	_, lh := Measure("Ag", f)
+	need := 6 + lh*float64(len(Wrap(label, f, float64(w)-10)))
+	if sub != "" {
+		_, sh := Measure("Ag", subFace(float64(h)))
+		need += sh
+	}
+	// as tall as the wrapped lines need in the face of height h, not
+	// shrunk to a smaller face
+	for hh := max(h, int(math.Ceil(need))); hh < h+200; hh += 2 {
+		if _, size, _, whole := buttonLayout(label, sub, float64(w), float64(hh), float64(h)); whole && size >= buttonFaceSize(float64(h))-0.01 {
+			return hh
+		}
+	}
+	return h
 }
 
 // fitText shortens s with an ellipsis to fit width.
@@ -671,10 +754,24 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 		}
 	}
 	if c.Rule != "" {
-		cy += 14
+		// the citation's row, clear of the text above and of the frame
+		// below (DrawCardAs)
+		cy += cardCiteGap + lineHeight(Face(11)) + cardCiteLift
 	}
 	return cy + pad - y
 }
+
+// The citation of a card stands cardCiteGap below its text and
+// cardCiteLift above the card's padding, so that its letters keep clear of
+// the inner frame (TestCardCitationClearOfFrame).
+const (
+	cardCiteGap  = 6.0
+	cardCiteLift = 3.0
+)
+
+// colCardRule is a citation's ink on a card's light face (colRule is for
+// the dark panels).
+var colCardRule = rgb(0x2e, 0x5c, 0x8c)
 
 // DrawCardAs draws a card of the hand in r (see CardLook); r should be
 // CardHeight high.
@@ -704,7 +801,7 @@ func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLoo
 	if c.Rule != "" {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
-		DrawText(dst, s, Face(11), x+w-cardPad-sw, y+h-cardPad-13, colRule)
+		DrawText(dst, s, Face(11), x+w-cardPad-cardCiteLift-sw, y+h-cardPad-cardCiteLift-lineHeight(Face(11)), colCardRule)
 	}
 }
 

@@ -698,30 +698,50 @@ func shortZoneName(name string) string {
 	return name
 }
 
-// drawZoneMarker draws a zone map's marker that points along a connection
-// (Marker.To). A Retraite marker [5.3.1] is a chip in its side's colour
-// naming the zone of retreat ("Retraite → Gamonal"), in a short column
-// beside the stacks of its zone, above them unless names are in the way (the connections of the map are often
-// shorter than the two sides' stacks are wide: on the line it would lie
-// under the counters or on the neighbour), with an arrowhead on the
-// connection where it leaves the stacks when there is room; a destroyed
-// bridge [7.7] is a chip on the crossing. Nothing covers them and they are
-// read whole. It reports false for any other marker (drawn the ordinary
-// way).
+// drawZoneMarker draws a zone map's marker. A Retraite marker [5.3.1]
+// (Marker.To) is a chip in its side's colour naming the zone of retreat
+// ("Retraite → Gamonal"); a marker of the zone itself (the battle [5.4])
+// is its ordinary chip. They stand in a short column beside the stacks of
+// their zone, above them unless names are in the way (the connections of
+// the map are often shorter than the two sides' stacks are wide: on the
+// line it would lie under the counters or on the neighbour), a Retraite
+// with an arrowhead on the connection where it leaves the stacks when
+// there is room; a destroyed bridge [7.7] is a chip on the crossing.
+// Nothing covers them and they are read whole, at a readable size however
+// far the map is zoomed out (zoneChipMinZoom). It reports false for any
+// other marker (drawn the ordinary way).
 func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rules.Marker, bk int, k float64) bool {
-	if b.zg == nil || m.To == "" || (m.Kind != "retreat" && m.Kind != "bridge-destroyed") {
+	column := func(o rules.Marker) bool {
+		return (o.Kind == "retreat" && o.To != "") || (o.To == "" && o.Kind != "bridge-destroyed")
+	}
+	if b.zg == nil || !(column(m) || (m.Kind == "bridge-destroyed" && m.To != "")) {
 		return false
 	}
 	ax, ay, ok1 := b.Center(m.At)
-	ex, ey, ok2 := b.Center(m.To)
-	l := math.Hypot(ex-ax, ey-ay)
-	if !ok1 || !ok2 || l == 0 {
+	if !ok1 {
 		return false
 	}
-	ux, uy := (ex-ax)/l, (ey-ay)/l
-	s := bucketScales[bk]
+	ux, uy, l := 0.0, 0.0, 0.0
+	if m.To != "" {
+		ex, ey, ok2 := b.Center(m.To)
+		l = math.Hypot(ex-ax, ey-ay)
+		if !ok2 || l == 0 {
+			return false
+		}
+		ux, uy = (ex-ax)/l, (ey-ay)/l
+	}
+	// the chip keeps a readable size however far the map is zoomed out
+	// (as the chips beside the stacks): s is then its image's pixels per
+	// map unit on screen
+	fk, fbk := k, bk // the arrowhead follows the map
+	z := cam.zoom()
+	if z < zoneChipMinZoom {
+		bk = bucketFor(zoneChipMinZoom)
+		k = zoneChipMinZoom / bucketScales[bk]
+	}
+	s := z / k
 	if m.Kind == "bridge-destroyed" {
-		q := pt{(ax + ex) / 2, (ay + ey) / 2}
+		q := pt{ax + ux*l/2, ay + uy*l/2}
 		for i, c := range b.zg.Conns {
 			if (c.A == m.At && c.B == m.To) || (c.B == m.At && c.A == m.To) {
 				if x, ok := b.zm.cross[i]; ok {
@@ -730,27 +750,47 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 			}
 		}
 		chip := zoneMarkerChip("Bridge destroyed", rgb(0x8a, 0x1c, 0x1c), bk)
+		// on the crossing, else just beside it: where it covers the
+		// fewest names and zone symbols
+		cw, ch := float64(chip.Bounds().Dx())/s, float64(chip.Bounds().Dy())/s
+		best, bestScore := q, math.Inf(1)
+		for _, c := range []pt{q, {q.X, q.Y - ch*0.7}, {q.X, q.Y + ch*0.7}, {q.X - cw*0.45, q.Y}, {q.X + cw*0.45, q.Y},
+			{q.X - cw*0.45, q.Y - ch*0.7}, {q.X + cw*0.45, q.Y - ch*0.7}, {q.X - cw*0.45, q.Y + ch*0.7}, {q.X + cw*0.45, q.Y + ch*0.7}} {
+			if score := b.zoneCover(cam, c.X-cw/2, c.Y-ch/2, c.X+cw/2, c.Y+ch/2, ""); score < bestScore-1 {
+				best, bestScore = c, score
+			}
+		}
+		q = best
 		sx, sy := cam.ToScreen(q.X, q.Y)
 		b.drawAt(t, chip, sx, sy, k, 0)
+		b.noteChip(chip, sx, sy, k)
 		return true
 	}
-	side := -1
-	for i, name := range v.Sides {
-		if strings.HasPrefix(m.Text, name+" ") {
-			side = i
-		}
-	}
-	col := colInk
-	if side >= 0 {
-		col = sideColorFor(v, rules.Side(side))
-	}
 	label := func(o rules.Marker) string {
+		if o.To == "" {
+			return mapChipLabel(o.Kind, o.Text)
+		}
 		if z, ok := b.zg.Zone(o.To); ok {
 			return "Retraite → " + shortZoneName(z.Name)
 		}
 		return "Retraite → " + o.To
 	}
-	chip := zoneMarkerChip(label(m), col, bk)
+	var chip *ebiten.Image
+	if m.To == "" {
+		chip = mapChipImage(m.Kind, m.Text, bk)
+	} else {
+		side := -1
+		for i, name := range v.Sides {
+			if strings.HasPrefix(m.Text, name+" ") {
+				side = i
+			}
+		}
+		col := colInk
+		if side >= 0 {
+			col = sideColorFor(v, rules.Side(side))
+		}
+		chip = zoneMarkerChip(label(m), col, bk)
+	}
 	ch := float64(chip.Bounds().Dy()) / s // map units
 	// the box the zone's stacks take: the two sides side by side, fanned,
 	// the count badges on their top corners
@@ -761,7 +801,7 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 		if o == m {
 			nth = all
 		}
-		if o.At == m.At && o.Kind == m.Kind && o.To != "" {
+		if o.At == m.At && column(o) {
 			all++
 		}
 	}
@@ -771,9 +811,9 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 	// column).
 	cw := 0.0
 	for _, o := range v.Markers {
-		if o.At == m.At && o.Kind == m.Kind && o.To != "" {
+		if o.At == m.At && column(o) {
 			w, _ := Measure(label(o), Bold(8.5))
-			cw = math.Max(cw, w+8)
+			cw = math.Max(cw, (w+8)*math.Max(1, zoneChipMinZoom/z))
 		}
 	}
 	cw = math.Max(cw, float64(chip.Bounds().Dx())/s)
@@ -786,23 +826,9 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 		{ax + hw + 30*b.us + cw/2, ay - hgt/2}, // past the chips beside the stacks
 		{ax - hw - 30*b.us - cw/2, ay - hgt/2},
 	}
-	overlap := func(x0, y0, x1, y1, a0, b0, a1, b1 float64) float64 {
-		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))
-	}
 	best, bestScore := tops[0], math.Inf(1)
 	for _, c := range tops {
-		x0, y0, x1, y1 := c.X-cw/2, c.Y, c.X+cw/2, c.Y+hgt
-		score := 0.0
-		for _, lb := range b.zoneLabels(cam.zoom()) {
-			score += overlap(x0, y0, x1, y1, lb.x-lb.w/2, lb.y-lb.h/2, lb.x+lb.w/2, lb.y+lb.h/2)
-		}
-		for _, z := range b.zg.Zones {
-			if q := b.zpos[z.ID]; z.ID != m.At {
-				r := b.zoneR()
-				score += overlap(x0, y0, x1, y1, q.X-r, q.Y-r, q.X+r, q.Y+r)
-			}
-		}
-		if score < bestScore-1 {
+		if score := b.zoneCover(cam, c.X-cw/2, c.Y, c.X+cw/2, c.Y+hgt, m.At); score < bestScore-1 {
 			best, bestScore = c, score
 		}
 	}
@@ -810,12 +836,32 @@ func (b *Board) drawZoneMarker(t *ebiten.Image, cam Camera, v *rules.View, m rul
 	// the arrowhead on the connection, out of the stacks' box, when it
 	// falls short of the neighbour's symbol
 	d := math.Min(hw/math.Max(math.Abs(ux), 1e-9), hh/math.Max(math.Abs(uy), 1e-9)) + frontDepth*1.2*b.us
-	if d < l-b.zoneR()*1.2 {
+	if m.To != "" && d < l-b.zoneR()*1.2 {
 		hx, hy := cam.ToScreen(ax+ux*d, ay+uy*d)
-		b.drawAt(t, frontImage(bk), hx, hy, k*b.us, math.Atan2(uy, ux))
+		b.drawAt(t, frontImage(fbk), hx, hy, fk*b.us, math.Atan2(uy, ux))
 	}
 	b.drawAt(t, chip, sx, sy, k, 0)
+	b.noteChip(chip, sx, sy, k)
 	return true
+}
+
+// zoneCover is how much of the zone names and zone symbols (but the
+// symbol of zone except) the box x0,y0-x1,y1 (map units) covers.
+func (b *Board) zoneCover(cam Camera, x0, y0, x1, y1 float64, except string) float64 {
+	overlap := func(a0, b0, a1, b1 float64) float64 {
+		return math.Max(0, math.Min(x1, a1)-math.Max(x0, a0)) * math.Max(0, math.Min(y1, b1)-math.Max(y0, b0))
+	}
+	score := 0.0
+	for _, lb := range b.zoneLabels(cam.zoom()) {
+		score += overlap(lb.x-lb.w/2, lb.y-lb.h/2, lb.x+lb.w/2, lb.y+lb.h/2)
+	}
+	r := b.zoneR()
+	for _, z := range b.zg.Zones {
+		if q := b.zpos[z.ID]; z.ID != except {
+			score += overlap(q.X-r, q.Y-r, q.X+r, q.Y+r)
+		}
+	}
+	return score
 }
 
 // zoneMarkerChip is the chip of a marker on a connection: label on col.

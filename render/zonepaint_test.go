@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -320,9 +321,11 @@ func TestPixelsMarkerChipsOncePerKindOnAStack(t *testing.T) {
 		t.Fatalf("the markers changed %d pixels: no chips drawn", n)
 	}
 	sx, sy := screenOf(t, b, cam, "santa-olalla")
-	// three chips of about 13 px, one under the other, at the stack's side
-	if box.Dy() > 3*16+4 {
-		t.Errorf("the chips run %d px down the map (box %v); three kinds take at most %d", box.Dy(), box, 3*16+4)
+	// three chips of 13 map units (at least zoneChipMinZoom on screen),
+	// one under the other, at the stack's side
+	most := int(3*(13*math.Max(b.us, zoneChipMinZoom)+3)) + 4
+	if box.Dy() > most {
+		t.Errorf("the chips run %d px down the map (box %v); three kinds take at most %d", box.Dy(), box, most)
 	}
 	if float64(box.Max.Y) > sy+CounterSide*b.us {
 		t.Errorf("the chips reach %d px below the zone's centre %.0f", box.Max.Y, sy)
@@ -424,4 +427,104 @@ func TestPixelsRetraiteMarkersBesideTheStacks(t *testing.T) {
 		t.Errorf("the two markers take %d px of height: not one above the other", box.Dy())
 	}
 	savePNG(t, ebiten.NewImageFromImage(marked), "marshals-retraite.png")
+}
+
+// TestZoneChipsReadableAtFitZoom: on a Marshals zone map opened at its fit
+// zoom in a 1280x720 window, the marker chips are readable: the text of
+// each chip is at least 9 px tall on screen, and no chip lies on a
+// counter nor on a zone's name. Both the chips beside the stacks of the opening and the
+// markers of the zones (Retraite [5.3.1], a destroyed bridge [7.7], the
+// battle [5.4]) are measured.
+func TestZoneChipsReadableAtFitZoom(t *testing.T) {
+	needLoop(t)
+	t.Run("beside-stacks", func(t *testing.T) {
+		img, b, cam, v := drawScenario(t, "marshals-talavera", Overlay{Minimap: true})
+		if n := zoneChipsReadable(t, img, b, cam, v); n < 3 {
+			t.Fatalf("measured %d chips, want the opening's several in view", n)
+		}
+	})
+	t.Run("zone-markers", func(t *testing.T) {
+		v := scenarioView(t, "marshals-talavera")
+		v.Markers = append(v.Markers,
+			rules.Marker{At: "talavera", Kind: "retreat", Text: "French Retraite toward Gamonal [5.3.1]", To: "gamonal"},
+			rules.Marker{At: "talavera", Kind: "retreat", Text: "Allied Retraite toward La Pueblanueva [5.3.1]", To: "pueblanueva"},
+			rules.Marker{At: "polan", Kind: "bridge-destroyed", Text: "Bridge destroyed toward Toledo [7.7]", To: "toledo"},
+			rules.Marker{At: "escalona", Kind: "battle", Text: "Battle [5.4]"})
+		b := NewBoard(v.Board)
+		img := ebiten.NewImage(1280, 720)
+		img.Fill(colTable)
+		cam := b.Open(appBoardRect, v)
+		b.Draw(img, cam, v, Overlay{Minimap: true})
+		if n := zoneChipsReadable(t, img, b, cam, v); n < 3+4 {
+			t.Fatalf("measured %d chips, want the opening's and the four markers", n)
+		}
+	})
+}
+
+// zoneChipsReadable measures the text of every chip drawn in view and
+// reports how many it measured.
+func zoneChipsReadable(t *testing.T, img *ebiten.Image, b *Board, cam Camera, v *rules.View) int {
+	t.Helper()
+	measured := 0
+	for _, r := range b.chipRects {
+		in := r.Inset(2)
+		if !in.In(cam.Rect) {
+			continue
+		}
+		// the chip's fill is its commonest colour; the text rows are
+		// those with a pixel far from it
+		count := map[[3]uint8]int{}
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X; x < in.Max.X; x++ {
+				c := pix(img, float64(x), float64(y))
+				count[[3]uint8{c.R, c.G, c.B}]++
+			}
+		}
+		var bg [3]uint8
+		for c, n := range count {
+			if n > count[bg] {
+				bg = c
+			}
+		}
+		top, bot := -1, -1
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X + 1; x < in.Max.X-1; x++ {
+				c := pix(img, float64(x), float64(y))
+				if absDiff(c.R, bg[0])+absDiff(c.G, bg[1])+absDiff(c.B, bg[2]) > 150 {
+					if top < 0 {
+						top = y
+					}
+					bot = y
+					break
+				}
+			}
+		}
+		if top < 0 {
+			t.Errorf("chip %v: no text found", r)
+			continue
+		}
+		if h := bot - top + 1; h < 9 {
+			t.Errorf("chip %v: text %d px tall at zoom %.2f, want >= 9", r, h, cam.Zoom)
+		}
+		measured++
+		z := cam.zoom()
+		for _, lb := range b.zoneLabels(z) {
+			lx, ly := cam.ToScreen(lb.x-lb.w/2, lb.y-lb.h/2)
+			name := image.Rect(int(lx)+1, int(ly)+1, int(lx+lb.w*z)-1, int(ly+lb.h*z)-1)
+			if name.Overlaps(r) {
+				t.Errorf("chip %v lies on the zone name %q at %v", r, lb.text, name)
+			}
+		}
+		for i := range b.placed {
+			p := &b.placed[i]
+			sx, sy := cam.ToScreen(p.cx, p.cy)
+			hw, hh := p.w*cam.Zoom/2, p.h*cam.Zoom/2
+			cr := image.Rect(int(sx-hw)+1, int(sy-hh)+1, int(sx+hw)-1, int(sy+hh)-1)
+			if cr.Overlaps(r) {
+				t.Errorf("chip %v lies on counter %s at %v", r, v.Units[p.idx].ID, cr)
+			}
+		}
+	}
+	savePNG(t, img, "marshals-fit-chips-"+strings.ReplaceAll(t.Name(), "/", "-")+".png")
+	return measured
 }
