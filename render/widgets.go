@@ -763,10 +763,13 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 
 // The citation of a card stands cardCiteGap below its text and
 // cardCiteLift above the card's padding, so that its letters keep clear of
-// the inner frame (TestCardCitationClearOfFrame).
+// the inner frame (TestCardCitationClearOfFrame). No more: every point of
+// a card's height counts four times in Venta's hand of four, which goes
+// compact (headings only) when it does not fit the side panel at 1280x720
+// (TestVentaOpeningHandShowsEveryCardsText).
 const (
-	cardCiteGap  = 6.0
-	cardCiteLift = 3.0
+	cardCiteGap  = 2.0
+	cardCiteLift = 1.0
 )
 
 // colCardRule is a citation's ink on a card's light face (colRule is for
