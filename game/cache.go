@@ -5,6 +5,8 @@ import (
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
 )
 
 // widgetCache keeps the app's panels, buttons, cards and tooltips drawn in
@@ -73,14 +75,7 @@ func cachePixels(img *ebiten.Image) int {
 	if w*h < ownCacheTexture {
 		return w * h
 	}
-	p2 := func(n int) int {
-		p := 1
-		for p < n {
-			p *= 2
-		}
-		return p
-	}
-	return p2(w) * p2(h)
+	return render.TexturePixels(w, h)
 }
 
 // newCacheImage makes a cached widget's image. One of a panel's size gets

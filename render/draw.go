@@ -116,10 +116,6 @@ func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
 	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
 }
 
-func roundLine(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
-	strokePolyRound(dst, []pt{{x0, y0}, {x1, y1}}, false, w, c)
-}
-
 // dashLine draws a dashed line: dash long strokes separated by gap.
 func dashLine(dst *ebiten.Image, x0, y0, x1, y1, w, dash, gap float64, c color.Color) {
 	dx, dy := x1-x0, y1-y0

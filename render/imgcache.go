@@ -88,17 +88,22 @@ func textureBytes(img *ebiten.Image) int {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w*h >= ownTexture {
-		return 4 * pow2(w) * pow2(h)
+		return 4 * TexturePixels(w, h)
 	}
 	return 4 * w * h
 }
 
-func pow2(n int) int {
-	p := 1
-	for p < n {
-		p *= 2
+// TexturePixels is the pixels of the texture Ebitengine allocates for an
+// image of its own of w x h: each side rounded up to a power of two.
+func TexturePixels(w, h int) int {
+	pow2 := func(n int) int {
+		p := 1
+		for p < n {
+			p *= 2
+		}
+		return p
 	}
-	return p
+	return pow2(w) * pow2(h)
 }
 
 // stats returns the images cached, their bytes and the images evicted so far.

@@ -17,6 +17,8 @@ import (
 type surface interface {
 	fillPoly(pts []pt, c color.Color)
 	strokePoly(pts []pt, closed bool, w float64, c color.Color)
+	// strokeRound strokes with round caps and joins.
+	strokeRound(pts []pt, closed bool, w float64, c color.Color)
 	line(x0, y0, x1, y1, w float64, c color.Color)
 	dashLine(x0, y0, x1, y1, w, dash, gap float64, c color.Color)
 	fillCircle(x, y, r float64, c color.Color)
@@ -65,6 +67,9 @@ func (s *sheet) size() (int, int) {
 func (s *sheet) fillPoly(pts []pt, c color.Color) { s.cv.fillPoly(pts, c) }
 func (s *sheet) strokePoly(pts []pt, closed bool, w float64, c color.Color) {
 	s.cv.stroke(pts, closed, w, false, c)
+}
+func (s *sheet) strokeRound(pts []pt, closed bool, w float64, c color.Color) {
+	s.cv.stroke(pts, closed, w, true, c)
 }
 func (s *sheet) line(x0, y0, x1, y1, w float64, c color.Color) {
 	s.cv.stroke([]pt{{x0, y0}, {x1, y1}}, false, w, false, c)
@@ -159,6 +164,9 @@ type gpu struct{ img *ebiten.Image }
 func (g gpu) fillPoly(pts []pt, c color.Color) { fillPoly(g.img, pts, c) }
 func (g gpu) strokePoly(pts []pt, closed bool, w float64, c color.Color) {
 	strokePoly(g.img, pts, closed, w, c)
+}
+func (g gpu) strokeRound(pts []pt, closed bool, w float64, c color.Color) {
+	strokePolyRound(g.img, pts, closed, w, c)
 }
 func (g gpu) line(x0, y0, x1, y1, w float64, c color.Color) { line(g.img, x0, y0, x1, y1, w, c) }
 func (g gpu) dashLine(x0, y0, x1, y1, w, dash, gap float64, c color.Color) {

@@ -65,7 +65,7 @@ func (b *Board) tileImage(k tileKey) *ebiten.Image {
 		img = ebiten.NewImageWithOptions(image.Rect(0, 0, tileSize+1, tileSize+1), &ebiten.NewImageOptions{Unmanaged: true})
 	}
 	tx, ty := float64(k.i*tileSize)/s, float64(k.j*tileSize)/s
-	p := &painter{dst: img, cv: b.tileCanvas(), s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
+	p := &painter{dst: img, sf: &sheet{cv: b.tileCanvas()}, s: s, tx: tx, ty: ty, w: float64(tileSize+1) / s, h: float64(tileSize+1) / s}
 	if b.hm != nil {
 		b.paintHex(p, k.numbers)
 	} else if b.zg != nil {
@@ -169,12 +169,12 @@ func (b *Board) Warm() {
 }
 
 // painter draws in map units onto a tile: (x, y) map -> ((x-tx)*s, (y-ty)*s).
-// With a canvas (terrain tiles, legend swatches) it paints on the CPU;
-// without, straight onto dst with Ebitengine's vector paths (the few
-// shapes of a legend sample).
+// On a sheet (terrain tiles, legend swatches) it paints on the CPU and
+// flushTexts uploads the pixels to dst; on gpu{dst}, straight onto dst
+// with Ebitengine's vector paths (the few shapes of a legend sample).
 type painter struct {
 	dst    *ebiten.Image
-	cv     *canvas // when set, shapes are painted here, and dst gets them at upload
+	sf     surface // where the shapes go
 	s      float64
 	tx, ty float64
 	w, h   float64  // tile extent in map units
@@ -212,8 +212,8 @@ func (p *painter) later(f func()) { p.texts = append(p.texts, f) }
 // flushTexts uploads the canvas, if any, to dst and draws the queued texts
 // over it.
 func (p *painter) flushTexts() {
-	if p.cv != nil {
-		uploadBands(p.dst, p.cv.img)
+	if sh, ok := p.sf.(*sheet); ok {
+		uploadBands(p.dst, sh.cv.img)
 	}
 	for _, f := range p.texts {
 		f()
@@ -255,88 +255,41 @@ func (p *painter) tr(pts []pt) []pt {
 // sw is a stroke width in pixels: never thinner than 0.6 px.
 func (p *painter) sw(w float64) float64 { return math.Max(w*p.s, 0.6) }
 
-func (p *painter) fillPoly(pts []pt, c colorT) {
-	if p.cv != nil {
-		p.cv.fillPoly(p.tr(pts), c)
-		return
-	}
-	fillPoly(p.dst, p.tr(pts), c)
-}
+func (p *painter) fillPoly(pts []pt, c colorT) { p.sf.fillPoly(p.tr(pts), c) }
 func (p *painter) strokePoly(pts []pt, closed bool, w float64, c colorT) {
-	if p.cv != nil {
-		p.cv.stroke(p.tr(pts), closed, p.sw(w), false, c)
-		return
-	}
-	strokePoly(p.dst, p.tr(pts), closed, p.sw(w), c)
+	p.sf.strokePoly(p.tr(pts), closed, p.sw(w), c)
 }
 func (p *painter) strokeRound(pts []pt, closed bool, w float64, c colorT) {
-	if p.cv != nil {
-		p.cv.stroke(p.tr(pts), closed, p.sw(w), true, c)
-		return
-	}
-	strokePolyRound(p.dst, p.tr(pts), closed, p.sw(w), c)
+	p.sf.strokeRound(p.tr(pts), closed, p.sw(w), c)
 }
 func (p *painter) line(x0, y0, x1, y1, w float64, c colorT) {
 	a, b := p.P(x0, y0), p.P(x1, y1)
-	if p.cv != nil {
-		p.cv.stroke([]pt{a, b}, false, p.sw(w), false, c)
-		return
-	}
-	line(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), c)
+	p.sf.line(a.X, a.Y, b.X, b.Y, p.sw(w), c)
 }
 func (p *painter) roundLine(x0, y0, x1, y1, w float64, c colorT) {
-	a, b := p.P(x0, y0), p.P(x1, y1)
-	if p.cv != nil {
-		p.cv.stroke([]pt{a, b}, false, p.sw(w), true, c)
-		return
-	}
-	roundLine(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), c)
+	p.sf.strokeRound([]pt{p.P(x0, y0), p.P(x1, y1)}, false, p.sw(w), c)
 }
 func (p *painter) dash(x0, y0, x1, y1, w, d, g float64, c colorT) {
 	a, b := p.P(x0, y0), p.P(x1, y1)
-	if p.cv != nil {
-		p.cv.dash(a.X, a.Y, b.X, b.Y, p.sw(w), d*p.s, g*p.s, c)
-		return
-	}
-	dashLine(p.dst, a.X, a.Y, b.X, b.Y, p.sw(w), d*p.s, g*p.s, c)
+	p.sf.dashLine(a.X, a.Y, b.X, b.Y, p.sw(w), d*p.s, g*p.s, c)
 }
 func (p *painter) circle(x, y, r float64, c colorT) {
 	q := p.P(x, y)
-	if p.cv != nil {
-		p.cv.fillCircle(q.X, q.Y, r*p.s, c)
-		return
-	}
-	fillCircle(p.dst, q.X, q.Y, r*p.s, c)
+	p.sf.fillCircle(q.X, q.Y, r*p.s, c)
 }
 func (p *painter) ring(x, y, r, w float64, c colorT) {
 	q := p.P(x, y)
-	if p.cv != nil {
-		p.cv.strokeCircle(q.X, q.Y, r*p.s, p.sw(w), c)
-		return
-	}
-	strokeCircle(p.dst, q.X, q.Y, r*p.s, p.sw(w), c)
+	p.sf.strokeCircle(q.X, q.Y, r*p.s, p.sw(w), c)
 }
 func (p *painter) fillRect(x, y, w, h float64, c colorT) {
 	q := p.P(x, y)
-	if p.cv != nil {
-		p.cv.fillRect(q.X, q.Y, w*p.s, h*p.s, c)
-		return
-	}
-	fillRect(p.dst, q.X, q.Y, w*p.s, h*p.s, c)
+	p.sf.fillRect(q.X, q.Y, w*p.s, h*p.s, c)
 }
 func (p *painter) roundRect(x, y, w, h, r float64, c colorT) {
 	q := p.P(x, y)
-	if p.cv != nil {
-		p.cv.fillPoly(roundRectPts(q.X, q.Y, w*p.s, h*p.s, r*p.s), c)
-		return
-	}
-	fillRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, c)
+	p.sf.fillRoundRect(q.X, q.Y, w*p.s, h*p.s, r*p.s, c)
 }
 func (p *painter) strokeRoundRect(x, y, w, h, r, sw float64, c colorT) {
 	q := p.P(x, y)
-	if p.cv != nil {
-		p.cv.stroke(roundRectPts(q.X, q.Y, w*p.s, h*p.s, r*p.s), true, p.sw(sw), false, c)
-		return
-	}
-	strokeRoundRect(p.dst, q.X, q.Y, w*p.s, h*p.s, r*p.s, p.sw(sw), c)
+	p.sf.strokeRoundRect(q.X, q.Y, w*p.s, h*p.s, r*p.s, p.sw(sw), c)
 }

@@ -605,7 +605,7 @@ func terrainSwatch(t string, level int, flat bool) *ebiten.Image {
 	n := int(math.Ceil(b.w))
 	img := ebiten.NewImage(n, int(math.Ceil(b.h)))
 	cv := newCanvas(image.NewRGBA(image.Rect(0, 0, n, int(math.Ceil(b.h)))))
-	p := &painter{dst: img, cv: cv, s: 1, w: b.w, h: b.h}
+	p := &painter{dst: img, sf: &sheet{cv: cv}, s: 1, w: b.w, h: b.h}
 	cx, cy := b.hexCenter(hex.Coord{})
 	p.fillPoly(b.hexCorners(cx, cy, HexSize), terrainBase(t, level))
 	b.paintTerrainGlyphs(p, hex.Coord{}, m.Cell(hex.Coord{}))
@@ -652,7 +652,7 @@ func hlSample(dst *ebiten.Image, k HighlightKind, x, y float64) {
 }
 
 func sideSample(dst *ebiten.Image, id string, x, y float64) {
-	p := &painter{dst: dst, s: 1}
+	p := &painter{dst: dst, sf: gpu{dst}, s: 1}
 	a, e := pt{x, y}, pt{x + 26, y}
 	switch id {
 	case hex.River:

@@ -224,7 +224,7 @@ func TestPixelsOperationalMap(t *testing.T) {
 func TestPixelsStrokeDoesNotFill(t *testing.T) {
 	needLoop(t)
 	img := ebiten.NewImage(400, 300)
-	p := &painter{dst: img, s: 1, w: 400, h: 300}
+	p := &painter{dst: img, sf: gpu{img}, s: 1, w: 400, h: 300}
 	p.fillRect(0, 0, 400, 300, colPaper)
 	p.strokePoly([]pt{{20, 20}, {380, 20}, {380, 280}, {20, 280}}, true, 3, colInk)
 	p.strokeRound([]pt{{50, 100}, {150, 200}, {250, 100}}, false, 6, colRiver)
