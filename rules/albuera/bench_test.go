@@ -3,6 +3,9 @@ package albuera
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
+
+	"grognard/rules"
 )
 
 // busyPosition plays the battle at random and keeps the 2.2 decision point
@@ -46,5 +49,69 @@ func BenchmarkLegalBusy(b *testing.B) {
 		st.cache = nil
 		st.ver++
 		st.Legal()
+	}
+}
+
+// BenchmarkRawPlayout is random legal play with no checks (issue #20): per
+// action Legal, a random pick (a chance outcome sampled from Chances at a
+// chance point) and Apply; a finished game starts a new one. It reports
+// actions/s, allocations per action and the mean Legal and Apply times.
+func BenchmarkRawPlayout(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	st := newGameWith(b, nil)
+	var tLegal, tApply time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		if st.Over {
+			b.StopTimer()
+			st = newGameWith(b, nil)
+			b.StartTimer()
+		}
+		t0 := time.Now()
+		var a rules.Action
+		if ch := st.Chances(); len(ch) > 0 {
+			a, _ = rules.Sample(ch, r)
+		} else {
+			l := st.Legal()
+			a = l[r.IntN(len(l))]
+		}
+		t1 := time.Now()
+		if _, err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+		tLegal += t1.Sub(t0)
+		tApply += time.Since(t1)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+	b.ReportMetric(float64(tLegal.Nanoseconds())/float64(b.N)/1000, "legal-us")
+	b.ReportMetric(float64(tApply.Nanoseconds())/float64(b.N)/1000, "apply-us")
+}
+
+// BenchmarkClone clones positions taken all along a random game (Clone at
+// any point of a game, issue #20).
+func BenchmarkClone(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	st := newGameWith(b, rules.Options{"autowin_none": true})
+	var pos []*State
+	for n := 0; !st.Over; n++ {
+		if n%50 == 0 {
+			pos = append(pos, st.clone())
+		}
+		var a rules.Action
+		if ch := st.Chances(); len(ch) > 0 {
+			a, _ = rules.Sample(ch, r)
+		} else {
+			l := st.Legal()
+			a = l[r.IntN(len(l))]
+		}
+		if _, err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		_ = pos[n%len(pos)].Clone()
 	}
 }
