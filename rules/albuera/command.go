@@ -52,9 +52,51 @@ func (s *State) inRange(c int, tos ...hex.Coord) bool {
 	if !s.alive(c) {
 		return false
 	}
+	defer s.indexed()()
 	r := s.sc.P("command_range")
 	side := s.side(c)
 	start := s.U[c].At
+	sc := s.sc
+	if k0 := sc.dense(start); k0 >= 0 { // breadth first on the dense numbering (speed)
+		ix := s.ix
+		if len(ix.seen) != sc.denseN {
+			ix.seen, ix.depth = make([]uint32, sc.denseN), make([]int, sc.denseN)
+		}
+		ix.stamp++
+		ix.seen[k0], ix.depth[k0] = ix.stamp, 0
+		q := append(ix.q[:0], start)
+		defer func() { ix.q = q[:0] }()
+		for head := 0; head < len(q); head++ {
+			h := q[head]
+			for _, t := range tos {
+				if t == h {
+					return true
+				}
+			}
+			dh := ix.depth[sc.dense(h)]
+			if dh >= r {
+				continue
+			}
+			for _, n := range h.Neighbors() {
+				k := sc.dense(n)
+				if k < 0 || !sc.on[k] || ix.seen[k] == ix.stamp {
+					continue
+				}
+				if s.hasSide(n, 1-side) && !s.hasSide(n, side) {
+					hit := false
+					for _, t := range tos {
+						hit = hit || t == n
+					}
+					if !hit {
+						continue
+					}
+				}
+				ix.seen[k], ix.depth[k] = ix.stamp, dh+1
+				q = append(q, n)
+			}
+		}
+		return false
+	}
 	seen := map[hex.Coord]int{start: 0}
 	q := []hex.Coord{start}
 	for len(q) > 0 {

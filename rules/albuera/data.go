@@ -165,6 +165,8 @@ type Scenario struct {
 	// dense numbering of the map's bounding box in axial coordinates, for
 	// the occupancy index (speed)
 	minQ, minR, spanR, denseN int
+	cdr                       []bool // unit i is a commander (speed)
+	on                        []bool // dense hex k is on the map (speed)
 	traceMu                   sync.Mutex
 	traces                    map[traceKey][]hex.LineStep
 }
@@ -356,6 +358,16 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 	}
 	if err := sc.loadSetup(setup); err != nil {
 		return nil, err
+	}
+	sc.on = make([]bool, sc.denseN)
+	for c := range sc.Map.Cells {
+		if k := sc.dense(c); k >= 0 {
+			sc.on[k] = true
+		}
+	}
+	sc.cdr = make([]bool, len(sc.Units))
+	for i, d := range sc.Units {
+		sc.cdr[i] = d.Kind == KCdr
 	}
 	return sc, nil
 }

@@ -268,34 +268,70 @@ func firstRule(a, b string) string {
 }
 
 // Apply applies a listed action; anything else is refused and changes nothing.
+// It applies in place after copying the state into a kept spare (no
+// allocation); an internal error puts the copy back.
 func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("3.2", "the game is over")
 	}
-	l, ok := rules.FindLegal(s, a)
+	l, ok := s.findLegal(a)
 	if !ok {
 		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
 	}
-	c := s.clone()
-	c.busy = true
+	bk := s.backup()
+	s.busy = true
+	s.cache, s.views, s.evs = nil, nil, nil
 	defer func() {
 		if r := recover(); r != nil {
+			s.restore(bk)
 			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
 		}
 	}()
-	if err := c.apply(l); err != nil {
+	if err := s.apply(l); err != nil {
+		s.restore(bk)
 		return nil, err
 	}
-	if err := c.auto(); err != nil {
+	if err := s.auto(); err != nil {
+		s.restore(bk)
 		return nil, err
 	}
-	evs = c.evs
-	c.evs = nil
-	c.busy = false
-	c.ver = s.ver + 1
-	c.cache = nil
-	*s = *c
+	evs = s.evs
+	s.evs = nil
+	s.busy = false
+	s.ver++
+	s.cache = nil
 	return evs, nil
+}
+
+// findLegal finds a in the legal list by its identity fields (the same as
+// comparing keys, without building them); an action matched by key only
+// (odd ids) is still found by the keys.
+func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
+	l := s.Legal()
+	for k := range l {
+		if sameAction(&l[k], &a) {
+			return l[k], true
+		}
+	}
+	return rules.FindLegal(s, a)
+}
+
+func sameAction(a, b *rules.Action) bool {
+	if a.Kind != b.Kind || a.Unit != b.Unit || a.From != b.From || a.To != b.To || a.Facing != b.Facing ||
+		a.Choice != b.Choice || len(a.Units) != len(b.Units) || len(a.Dice) != len(b.Dice) {
+		return false
+	}
+	for k := range a.Units {
+		if a.Units[k] != b.Units[k] {
+			return false
+		}
+	}
+	for k := range a.Dice {
+		if a.Dice[k] != b.Dice[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *State) ruleNow() string {

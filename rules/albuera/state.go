@@ -3,7 +3,6 @@ package albuera
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -108,7 +107,9 @@ type State struct {
 	ins       int
 	oc        *occTable      // occupancy index, only inside read-only scopes
 	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
-	ocKeep    *occIndex      // the index of this version, kept between scopes
+	ix        *occBuf        // the occupancy index's storage (never shared)
+	spare     *State         // the copy Apply puts back on an internal error
+	uvcShared bool           // uvc is shared with a clone: copy before writing
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
@@ -138,12 +139,26 @@ type sightRes struct {
 	graze, ok bool
 }
 
-type occIndex struct {
+// occBuf holds the occupancy index and its storage, rebuilt without
+// allocating; valid: it is the index of version ver, kept between scopes.
+type occBuf struct {
+	oc      occTable
 	sight   map[sightKey]sightRes
-	ver     int
-	oc      *occTable
 	sideHex [2][]hex.Coord
+	ver     int
+	valid   bool
+	pairs   []occPair
+	count   []int
+	fill    []int
+	buf     []int
+	// breadth-first scratch (command range)
+	seen  []uint32
+	depth []int
+	stamp uint32
+	q     []hex.Coord
 }
+
+type occPair struct{ slot, unit int }
 
 // occTable is the occupancy index: for each map hex (dense, see
 // Scenario.dense) the units on it, top first. Made with one pass and two
@@ -172,14 +187,26 @@ func (s *State) indexed() func() {
 	if s.oc != nil {
 		return func() {}
 	}
-	if !s.busy && s.ocKeep != nil && s.ocKeep.ver == s.ver {
-		s.oc, s.sideHex, s.sightMemo = s.ocKeep.oc, s.ocKeep.sideHex, s.ocKeep.sight
-		return func() { s.oc = nil }
+	if s.ix == nil {
+		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
+	}
+	ix := s.ix
+	if !s.busy && ix.valid && ix.ver == s.ver {
+		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
+		return s.unindex
 	}
 	sc := s.sc
-	oc := &occTable{slot: make([]uint16, sc.denseN), at: make([]hex.Coord, 0, len(s.U))}
-	type pair struct{ slot, unit int }
-	pairs := make([]pair, 0, 2*len(s.U))
+	oc := &ix.oc
+	if len(oc.slot) != sc.denseN {
+		oc.slot = make([]uint16, sc.denseN)
+	}
+	for _, c := range oc.at { // only the slots used last time are set
+		if k := sc.dense(c); k >= 0 {
+			oc.slot[k] = 0
+		}
+	}
+	oc.at = oc.at[:0]
+	pairs := ix.pairs[:0]
 	for i := range s.U {
 		u := &s.U[i]
 		if u.Where != OnMap || sc.Units[i].Kind == KCdr || u.Captured {
@@ -197,24 +224,34 @@ func (s *State) indexed() func() {
 				oc.at = append(oc.at, c)
 				oc.slot[k] = uint16(len(oc.at))
 			}
-			pairs = append(pairs, pair{int(oc.slot[k]) - 1, i})
+			pairs = append(pairs, occPair{int(oc.slot[k]) - 1, i})
 		}
 	}
-	count := make([]int, len(oc.at)+1)
+	ix.pairs = pairs
+	count := ix.count[:0]
+	for k := 0; k <= len(oc.at); k++ {
+		count = append(count, 0)
+	}
+	ix.count = count
 	for _, p := range pairs {
 		count[p.slot+1]++
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
 	}
-	buf := make([]int, len(pairs))
-	fill := append([]int(nil), count[:len(oc.at)]...)
+	buf := ix.buf[:0]
+	for range pairs {
+		buf = append(buf, 0)
+	}
+	ix.buf = buf
+	fill := append(ix.fill[:0], count[:len(oc.at)]...)
+	ix.fill = fill
 	for _, p := range pairs {
 		buf[fill[p.slot]] = p.unit
 		fill[p.slot]++
 	}
-	oc.lists = make([][]int, len(oc.at))
-	sh := [2][]hex.Coord{make([]hex.Coord, 0, len(oc.at)), make([]hex.Coord, 0, len(oc.at))}
+	oc.lists = oc.lists[:0]
+	sh := [2][]hex.Coord{ix.sideHex[0][:0], ix.sideHex[1][:0]}
 	for k := range oc.at {
 		us := buf[count[k]:count[k+1]:count[k+1]]
 		for a := 1; a < len(us); a++ { // few units: insertion sort by Ord [11.0]
@@ -222,7 +259,7 @@ func (s *State) indexed() func() {
 				us[b], us[b-1] = us[b-1], us[b]
 			}
 		}
-		oc.lists[k] = us
+		oc.lists = append(oc.lists, us)
 		var has [2]bool
 		for _, j := range us {
 			has[sc.Units[j].Side] = true
@@ -233,13 +270,14 @@ func (s *State) indexed() func() {
 			}
 		}
 	}
-	s.oc, s.sideHex = oc, sh
-	s.sightMemo = map[sightKey]sightRes{}
-	if !s.busy {
-		s.ocKeep = &occIndex{ver: s.ver, oc: oc, sideHex: sh, sight: s.sightMemo}
-	}
-	return func() { s.oc = nil }
+	ix.sideHex = sh
+	clear(ix.sight)
+	s.oc, s.sideHex, s.sightMemo = oc, sh, ix.sight
+	ix.ver, ix.valid = s.ver, !s.busy
+	return s.unindex
 }
+
+func (s *State) unindex() { s.oc = nil }
 
 type legalCache struct {
 	ver   int
@@ -343,12 +381,18 @@ func (s *State) occ(c hex.Coord) []int {
 		return s.oc.get(s.sc.dense(c))
 	}
 	var out []int
+	cdr := s.sc.cdr
 	for i := range s.U {
-		if s.U[i].Where == OnMap && s.kind(i) != KCdr && !s.U[i].Captured && s.covers(i, c) {
+		u := &s.U[i]
+		if u.Where == OnMap && (u.At == c || u.Two && u.At2 == c) && !cdr[i] && !u.Captured {
 			out = append(out, i)
 		}
 	}
-	sort.Slice(out, func(a, b int) bool { return s.U[out[a]].Ord < s.U[out[b]].Ord })
+	for a := 1; a < len(out); a++ { // few units: insertion sort by Ord [11.0] (Ords are distinct)
+		for b := a; b > 0 && s.U[out[b]].Ord < s.U[out[b-1]].Ord; b-- {
+			out[b], out[b-1] = out[b-1], out[b]
+		}
+	}
 	return out
 }
 
@@ -365,6 +409,16 @@ func (s *State) cdrsAt(c hex.Coord) []int {
 
 // hasSide reports units of side on hex c.
 func (s *State) hasSide(c hex.Coord, side int) bool {
+	if s.oc == nil { // no index: look without building the list
+		cdr := s.sc.cdr
+		for i := range s.U {
+			u := &s.U[i]
+			if u.Where == OnMap && (u.At == c || u.Two && u.At2 == c) && !cdr[i] && !u.Captured && s.sc.Units[i].Side == side {
+				return true
+			}
+		}
+		return false
+	}
 	for _, j := range s.occ(c) {
 		if s.side(j) == side {
 			return true
@@ -492,32 +546,128 @@ func (s *State) Result() rules.Result {
 func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.U = append([]Unit(nil), s.U...)
-	c.Pool = append([]string(nil), s.Pool...)
-	c.Aside = append([]string(nil), s.Aside...)
-	c.Out = append([]string(nil), s.Out...)
-	c.Brigs = append([]string(nil), s.Brigs...)
-	c.Movers = append([]string(nil), s.Movers...)
-	c.Support = append([]int(nil), s.Support...)
-	c.Act = append([]int(nil), s.Act...)
+	c := &State{}
+	s.copyTo(c)
+	c.nilEmpty()
+	c.uvc = s.uvc // entries are never changed in place while shared
+	c.uvcShared = true
+	s.uvcShared = true
+	return c
+}
+
+// copyTo deep-copies the state into c, reusing c's slices; c gets no
+// caches, index or spare of s.
+func (s *State) copyTo(c *State) {
+	u, pool, aside, out, brigs, movers, sup, act, used, lead, tasks :=
+		c.U, c.Pool, c.Aside, c.Out, c.Brigs, c.Movers, c.Support, c.Act, c.Used, c.Lead, c.Tasks
+	*c = *s
+	c.U = append(u[:0], s.U...)
+	c.Pool = appendStrs(pool, s.Pool)
+	c.Aside = appendStrs(aside, s.Aside)
+	c.Out = appendStrs(out, s.Out)
+	c.Brigs = appendStrs(brigs, s.Brigs)
+	c.Movers = appendStrs(movers, s.Movers)
+	c.Support = appendInts(sup, s.Support)
+	c.Act = appendInts(act, s.Act)
 	c.evs = nil
-	c.Used = append([]bool(nil), s.Used...)
-	c.Lead = append([]bool(nil), s.Lead...)
-	c.Tasks = make([]Task, len(s.Tasks))
-	for k, t := range s.Tasks {
-		t.Units = append([]int(nil), t.Units...)
-		t.Mods = append([]string(nil), t.Mods...)
-		t.Opts = append([]string(nil), t.Opts...)
-		t.Causes = append([]int(nil), t.Causes...)
-		c.Tasks[k] = t
+	c.Used = append(used[:0], s.Used...)
+	c.Lead = append(lead[:0], s.Lead...)
+	if s.Tasks == nil {
+		c.Tasks = nil
+	} else {
+		c.Tasks = append(tasks[:0], s.Tasks...)
+		for k := range c.Tasks {
+			t := &c.Tasks[k]
+			t.Units = appendInts(nil, t.Units)
+			t.Mods = appendStrs(nil, t.Mods)
+			t.Opts = appendStrs(nil, t.Opts)
+			t.Causes = appendInts(nil, t.Causes)
+		}
 	}
 	c.cache = nil
 	c.oc = nil
-	c.ocKeep = nil
+	c.ix = nil
+	c.spare = nil
 	c.views = nil
-	c.uvc = append([]uvEntry(nil), s.uvc...) // entries are never changed, only replaced
-	return &c
+}
+
+// appendStrs copies xs into buf's storage; nil stays nil, empty stays empty
+// (the Snapshot tells null from []).
+func appendStrs(buf, xs []string) []string {
+	if xs == nil {
+		return nil
+	}
+	if buf == nil {
+		buf = make([]string, 0, len(xs))
+	}
+	return append(buf[:0], xs...)
+}
+
+func appendInts(buf, xs []int) []int {
+	if xs == nil {
+		return nil
+	}
+	if buf == nil {
+		buf = make([]int, 0, len(xs))
+	}
+	return append(buf[:0], xs...)
+}
+
+// nilEmpty turns empty lists into nil, as the first engine's clone before
+// every Apply did (the Snapshot shows null, not []): same state, same bytes.
+func (s *State) nilEmpty() {
+	for _, p := range [...]*[]string{&s.Pool, &s.Aside, &s.Out, &s.Brigs, &s.Movers} {
+		if len(*p) == 0 {
+			*p = nil
+		}
+	}
+	if len(s.Support) == 0 {
+		s.Support = nil
+	}
+	if len(s.Act) == 0 {
+		s.Act = nil
+	}
+	if s.Tasks == nil {
+		s.Tasks = []Task{}
+	}
+	for k := range s.Tasks {
+		t := &s.Tasks[k]
+		if len(t.Units) == 0 {
+			t.Units = nil
+		}
+		if len(t.Mods) == 0 {
+			t.Mods = nil
+		}
+		if len(t.Opts) == 0 {
+			t.Opts = nil
+		}
+		if len(t.Causes) == 0 {
+			t.Causes = nil
+		}
+	}
+}
+
+// backup copies the state into its spare before an Apply.
+func (s *State) backup() *State {
+	if s.spare == nil {
+		s.spare = &State{}
+	}
+	bk := s.spare
+	s.copyTo(bk)
+	bk.uvc = s.uvc
+	return bk
+}
+
+// restore puts a backup back after a failed Apply; the spare is given up
+// (the state now owns its slices).
+func (s *State) restore(bk *State) {
+	ix, shared := s.ix, s.uvcShared
+	*s = *bk
+	s.ix, s.spare, s.oc, s.busy = ix, nil, nil, false
+	s.uvcShared = shared
+	if s.ix != nil {
+		s.ix.valid = false
+	}
 }
 
 // Snapshot is the whole state as canonical JSON.

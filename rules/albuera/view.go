@@ -20,13 +20,17 @@ func (s *State) View(side rules.Side) *rules.View {
 		done := s.indexed()
 		us := make([]rules.UnitView, 0, len(s.U))
 		if len(s.uvc) != len(s.U) {
-			s.uvc = make([]uvEntry, len(s.U))
+			s.uvc, s.uvcShared = make([]uvEntry, len(s.U)), false
 		}
 		for i := range s.U {
 			d := s.def(i)
 			k := uvKey{u: s.U[i], move: s.Phase == phMove, active: d.Side == s.Side, canAct: s.canAct(i), brig: contains(s.Brigs, d.Cmd), set: true}
 			e := &s.uvc[i]
 			if e.key != k {
+				if s.uvcShared { // a clone shares the entries: copy on write
+					s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
+					e = &s.uvc[i]
+				}
 				uv, ok := s.unitView(i)
 				*e = uvEntry{key: k, ok: ok, uv: uv}
 			}
