@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"math/rand/v2"
+	"syscall"
 	"testing"
 	"time"
 
@@ -61,6 +62,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 	st := newGameWith(b, nil)
 	var tLegal, tApply time.Duration
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		if st.Over {
@@ -84,6 +86,9 @@ func BenchmarkRawPlayout(b *testing.B) {
 		tApply += time.Since(t1)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+	// CPU time of the process per action (the machine is shared: wall
+	// time swings with the load, CPU time much less).
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/action")
 	b.ReportMetric(float64(tLegal.Nanoseconds())/float64(b.N)/1000, "legal-us")
 	b.ReportMetric(float64(tApply.Nanoseconds())/float64(b.N)/1000, "apply-us")
 }
@@ -114,4 +119,13 @@ func BenchmarkClone(b *testing.B) {
 	for n := 0; n < b.N; n++ {
 		_ = pos[n%len(pos)].Clone()
 	}
+}
+
+// cpuTime is the user and system CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -201,7 +201,13 @@ func (s *State) targetHexes(i int) []hex.Coord {
 	if len(frontEnemy) > 0 {
 		cands = frontEnemy // [14.6]
 	} else {
-		if s.oc != nil {
+		disk := 3*r*r + 3*r + 1
+		if s.U[i].Two {
+			disk *= 2
+		}
+		if s.oc != nil && r >= 0 && disk < len(s.sideHex[1-side]) {
+			cands = s.enemyNear(i, r, 1-side) // the same hexes, found around the unit (speed)
+		} else if s.oc != nil {
 			for _, c := range s.sideHex[1-side] {
 				if s.dist(i, c) <= r {
 					cands = append(cands, c)
@@ -240,6 +246,34 @@ func (s *State) targetHexes(i int) []hex.Coord {
 		out = append(out, c)
 	}
 	sort.Slice(out, func(a, b int) bool { return hex.Less(out[a], out[b]) })
+	return out
+}
+
+// enemyNear lists the hexes holding units of side within r of unit i
+// (either hex of a rectangle), each once; only with the occupancy index.
+func (s *State) enemyNear(i, r, side int) []hex.Coord {
+	var out []hex.Coord
+	u := &s.U[i]
+	sc := s.sc
+	for h, base := range [2]hex.Coord{u.At, u.At2} {
+		if h == 1 && !u.Two {
+			break
+		}
+		for dq := -r; dq <= r; dq++ {
+			lo, hi := max(-r, -dq-r), min(r, -dq+r)
+			for dr := lo; dr <= hi; dr++ {
+				c := hex.Coord{Q: base.Q + dq, R: base.R + dr}
+				k := sc.dense(c)
+				if k < 0 || s.oc.sides[k]&(1<<side) == 0 {
+					continue
+				}
+				if h == 1 && hex.Distance(u.At, c) <= r {
+					continue // found around the first hex
+				}
+				out = append(out, c)
+			}
+		}
+	}
 	return out
 }
 
@@ -302,11 +336,19 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 		if s.side(i) == s.Side && s.Phase == phMove && s.Motion >= 0 && s.Motion != i && side == s.Side {
 			continue
 		}
+		var ptargets [][]hex.Coord // the partners' targets, made once (speed)
 		for _, t := range s.targetHexes(i) {
 			groups := [][]int{{i}}
 			if only < 0 {
-				for _, p := range s.partners(i) {
-					for _, tt := range s.targetHexes(p) {
+				ps := s.partners(i)
+				if ptargets == nil {
+					ptargets = make([][]hex.Coord, len(ps))
+					for k, p := range ps {
+						ptargets[k] = s.targetHexes(p)
+					}
+				}
+				for k, p := range ps {
+					for _, tt := range ptargets[k] {
 						if tt == t {
 							groups = append(groups, []int{i, p})
 						}

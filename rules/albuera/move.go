@@ -173,8 +173,12 @@ func (s *State) endMove() {
 func (s *State) autoMove() bool {
 	if s.Window == "opp" {
 		done := s.indexed()
-		n := len(s.fireOptions(1-s.Side, -1))
+		fo := s.fireOptions(1-s.Side, -1)
+		n := len(fo)
 		done()
+		if n > 0 { // the state stays: Legal reuses the list (speed)
+			s.pre = &preLegal{opp: fo, hasOpp: true}
+		}
 		if n == 0 {
 			if s.Ended {
 				s.endMove()
@@ -188,8 +192,21 @@ func (s *State) autoMove() bool {
 	if s.Motion >= 0 {
 		m := s.Motion
 		done := s.indexed()
-		stuck := s.U[m].Where != OnMap || s.U[m].Done || len(s.unitActions(m)) == 0 && (s.U[m].Passing || len(s.fireOptions(s.Side, m)) == 0)
+		pre := &preLegal{}
+		stuck := s.U[m].Where != OnMap || s.U[m].Done
+		if !stuck {
+			pre.ua, pre.hasUA = s.unitActions(m), true
+			if len(pre.ua) == 0 && !s.U[m].Passing {
+				pre.fo, pre.hasFO = s.fireOptions(s.Side, m), true
+				stuck = len(pre.fo) == 0
+			} else if len(pre.ua) == 0 {
+				stuck = true
+			}
+		}
 		done()
+		if !stuck { // the state stays: Legal reuses the lists (speed)
+			s.pre = pre
+		}
 		if stuck {
 			s.finish(m)
 			return true
@@ -219,19 +236,36 @@ func (s *State) finish(i int) {
 
 // moveLegal lists the actions of 2.2.
 func (s *State) moveLegal() []rules.Action {
+	pre := s.takePre()
 	if s.Window == "opp" {
-		out := s.fireOptions(1-s.Side, -1)
+		var out []rules.Action
+		if pre.hasOpp {
+			out = pre.opp
+		} else {
+			out = s.fireOptions(1-s.Side, -1)
+		}
 		out = append(out, rules.Action{Kind: "pass", Label: "Pass: no fire now", Rule: "14.5"})
 		return out
 	}
 	var out []rules.Action
 	if s.Motion >= 0 && s.U[s.Motion].Passing {
+		if pre.hasUA {
+			return pre.ua
+		}
 		return s.unitActions(s.Motion) // it goes on through the friends [11.3]
 	}
 	if s.Motion >= 0 {
-		ua := s.unitActions(s.Motion)
+		ua := pre.ua
+		if !pre.hasUA {
+			ua = s.unitActions(s.Motion)
+		}
+		fo := pre.fo
+		if !pre.hasFO {
+			fo = s.fireOptions(s.Side, s.Motion)
+		}
+		out = make([]rules.Action, 0, len(ua)+len(fo)+1)
 		out = append(out, ua...)
-		out = append(out, s.fireOptions(s.Side, s.Motion)...)
+		out = append(out, fo...)
 		if !s.U[s.Motion].Double || len(ua) == 0 {
 			out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
 		}

@@ -88,6 +88,7 @@ func (s *State) enter(ph string) {
 // auto takes every step that needs no decision.
 func (s *State) auto() error {
 	return rules.RunAuto(func() (bool, error) {
+		s.pre = nil // set again by a step that leaves the state as it is
 		if s.Over {
 			if s.Phase != phOver {
 				s.Phase = phOver
@@ -115,8 +116,12 @@ func (s *State) auto() error {
 			return s.autoMove(), nil
 		case phCmd:
 			done := s.indexed()
-			n := len(s.cmdMoves())
+			cm := s.cmdMoves()
+			n := len(cm)
 			done()
+			if n > 0 { // the state stays: Legal reuses the list (speed)
+				s.pre = &preLegal{cmd: cm, hasCmd: true}
+			}
 			if n == 0 {
 				s.enter(s.branch())
 				return true, nil
@@ -226,7 +231,11 @@ func (s *State) Legal() []rules.Action {
 	case s.Phase == phMove:
 		out = s.moveLegal()
 	case s.Phase == phCmd:
-		out = s.cmdMoves()
+		if pre := s.takePre(); pre.hasCmd {
+			out = pre.cmd
+		} else {
+			out = s.cmdMoves()
+		}
 		out = append(out, rules.Action{Kind: "end", Label: "End commander movement", Rule: "3.3"})
 	case s.Phase == phClash:
 		out = s.clashLegal()
@@ -299,8 +308,31 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	s.evs = nil
 	s.busy = false
 	s.ver++
+	if s.pre != nil {
+		s.pre.ok, s.pre.ver = true, s.ver
+	}
 	s.cache = nil
 	return evs, nil
+}
+
+// preLegal holds lists the last automatic step made for the state it left
+// as it was, for Legal to reuse (speed); ok once Apply has finished.
+type preLegal struct {
+	ok                           bool
+	ver                          int
+	opp, ua, fo, cmd             []rules.Action
+	hasOpp, hasUA, hasFO, hasCmd bool
+}
+
+// takePre returns the lists kept for this version and drops them (the
+// zero value if none).
+func (s *State) takePre() preLegal {
+	p := s.pre
+	s.pre = nil
+	if p == nil || !p.ok || p.ver != s.ver || s.busy {
+		return preLegal{}
+	}
+	return *p
 }
 
 // findLegal finds a in the legal list by its identity fields (the same as

@@ -109,6 +109,7 @@ type State struct {
 	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
 	ix        *occBuf        // the occupancy index's storage (never shared)
 	spare     *State         // the copy Apply puts back on an internal error
+	pre       *preLegal      // lists made by the last automatic step (speed)
 	uvcShared bool           // uvc is shared with a clone: copy before writing
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
@@ -151,6 +152,8 @@ type occBuf struct {
 	count   []int
 	fill    []int
 	buf     []int
+	sig     []posSig // the units as the index was built from them
+	built   bool
 	// breadth-first scratch (command range)
 	seen  []uint32
 	depth []int
@@ -160,11 +163,42 @@ type occBuf struct {
 
 type occPair struct{ slot, unit int }
 
+// posSig is what the occupancy index and the sight memo read of a unit: a
+// build stays good while no unit's signature changes.
+type posSig struct {
+	At, At2              hex.Coord
+	Ord, Where, Facing   int
+	Array                string
+	Two, Captured, valid bool
+}
+
+func sigOf(u *Unit) posSig {
+	return posSig{At: u.At, At2: u.At2, Ord: u.Ord, Where: u.Where, Facing: u.Facing, Array: u.Array,
+		Two: u.Two, Captured: u.Captured, valid: true}
+}
+
+// sameSig reports that the index was built for units placed as us are.
+func (ix *occBuf) sameSig(us []Unit) bool {
+	if !ix.built || len(ix.sig) != len(us) {
+		return false
+	}
+	for i := range us {
+		u := &us[i]
+		g := &ix.sig[i]
+		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
+			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
+			return false
+		}
+	}
+	return true
+}
+
 // occTable is the occupancy index: for each map hex (dense, see
 // Scenario.dense) the units on it, top first. Made with one pass and two
 // allocations (the random playout rebuilds it after most actions).
 type occTable struct {
 	slot  []uint16 // dense hex -> 1 + index in lists (0: empty)
+	sides []uint8  // dense hex -> bit s set: units of side s on it
 	lists [][]int
 	at    []hex.Coord
 }
@@ -191,18 +225,26 @@ func (s *State) indexed() func() {
 		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
 	}
 	ix := s.ix
-	if !s.busy && ix.valid && ix.ver == s.ver {
+	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U) {
 		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
+		ix.ver, ix.valid = s.ver, !s.busy
 		return s.unindex
 	}
 	sc := s.sc
 	oc := &ix.oc
+	if len(ix.sig) != len(s.U) {
+		ix.sig = make([]posSig, len(s.U))
+	}
+	for i := range s.U {
+		ix.sig[i] = sigOf(&s.U[i])
+	}
+	ix.built = true
 	if len(oc.slot) != sc.denseN {
-		oc.slot = make([]uint16, sc.denseN)
+		oc.slot, oc.sides = make([]uint16, sc.denseN), make([]uint8, sc.denseN)
 	}
 	for _, c := range oc.at { // only the slots used last time are set
 		if k := sc.dense(c); k >= 0 {
-			oc.slot[k] = 0
+			oc.slot[k], oc.sides[k] = 0, 0
 		}
 	}
 	oc.at = oc.at[:0]
@@ -267,6 +309,7 @@ func (s *State) indexed() func() {
 		for side := 0; side < 2; side++ {
 			if has[side] {
 				sh[side] = append(sh[side], oc.at[k])
+				oc.sides[sc.dense(oc.at[k])] |= 1 << side
 			}
 		}
 	}
@@ -418,6 +461,9 @@ func (s *State) hasSide(c hex.Coord, side int) bool {
 			}
 		}
 		return false
+	}
+	if k := s.sc.dense(c); k >= 0 && side >= 0 && side < 2 {
+		return s.oc.sides[k]&(1<<side) != 0
 	}
 	for _, j := range s.occ(c) {
 		if s.side(j) == side {
@@ -585,6 +631,7 @@ func (s *State) copyTo(c *State) {
 		}
 	}
 	c.cache = nil
+	c.pre = nil
 	c.oc = nil
 	c.ix = nil
 	c.spare = nil
