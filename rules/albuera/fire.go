@@ -120,7 +120,7 @@ func (s *State) level(c hex.Coord) int {
 // It returns the hex before the target (for [14.4]) and whether the line
 // runs along a hexside there.
 func (s *State) sight(i int, t hex.Coord) (prev hex.Coord, graze bool, ok bool) {
-	if s.oc != nil && s.sightMemo != nil {
+	if s.oc != nil && s.sightMemo != nil && !s.sc.cdr[i] {
 		k := sightKey{i, t}
 		if r, hit := s.sightMemo[k]; hit {
 			return r.prev, r.graze, r.ok
@@ -188,7 +188,19 @@ func (s *State) sightRaw(i int, t hex.Coord) (prev hex.Coord, graze bool, ok boo
 }
 
 // targetHexes lists the enemy hexes unit i may fire at [14.3]-[14.8].
+// With the occupancy index the list is kept until a unit changes near i
+// (see indexed); callers must not change it.
 func (s *State) targetHexes(i int) []hex.Coord {
+	if ix := s.ix; s.oc != nil && ix != nil && s.oc == &ix.oc && i >= 0 && i < len(ix.tgtOK) {
+		if !ix.tgtOK[i] {
+			ix.tgt[i], ix.tgtOK[i] = s.targetHexesRaw(i), true
+		}
+		return ix.tgt[i]
+	}
+	return s.targetHexesRaw(i)
+}
+
+func (s *State) targetHexesRaw(i int) []hex.Coord {
 	side := s.side(i)
 	r := s.rangeOf(i)
 	var frontEnemy []hex.Coord

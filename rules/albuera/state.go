@@ -154,6 +154,9 @@ type occBuf struct {
 	buf     []int
 	sig     []posSig // the units as the index was built from them
 	built   bool
+	tgt     [][]hex.Coord // fire targets of each unit (targetHexes), kept while tgtOK
+	tgtOK   []bool
+	chg     []hex.Coord
 	// breadth-first scratch (command range)
 	seen  []uint32
 	depth []int
@@ -177,12 +180,67 @@ func sigOf(u *Unit) posSig {
 		Two: u.Two, Captured: u.Captured, valid: true}
 }
 
-// sameSig reports that the index was built for units placed as us are.
-func (ix *occBuf) sameSig(us []Unit) bool {
+// dropTargets forgets the fire targets a change of the units may alter
+// before the index is rebuilt: those of every unit that changed, and of
+// every unit within its range + 1 of a hex a changed unit left or entered
+// (the targets of unit i depend only on units and lines of sight within
+// its range [14.1]-[14.8]; commanders take no part).
+func (s *State) dropTargets() {
+	ix := s.ix
+	if len(ix.tgtOK) != len(s.U) {
+		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		return
+	}
+	if !ix.built || len(ix.sig) != len(s.U) {
+		clear(ix.tgtOK)
+		return
+	}
+	cdr := s.sc.cdr
+	chg := ix.chg[:0]
+	for i := range s.U {
+		u := &s.U[i]
+		g := &ix.sig[i]
+		if cdr[i] || *g == sigOf(u) {
+			continue
+		}
+		ix.tgtOK[i] = false
+		chg = append(chg, g.At, u.At)
+		if g.Two {
+			chg = append(chg, g.At2)
+		}
+		if u.Two {
+			chg = append(chg, u.At2)
+		}
+	}
+	ix.chg = chg
+	if len(chg) > 8 { // many changes: start again
+		clear(ix.tgtOK)
+		return
+	}
+	for i, ok := range ix.tgtOK {
+		if !ok {
+			continue
+		}
+		r := s.rangeOf(i) + 1
+		for _, c := range chg {
+			if s.dist(i, c) <= r {
+				ix.tgtOK[i] = false
+				break
+			}
+		}
+	}
+}
+
+// sameSig reports that the index was built for units placed as us are
+// (commanders apart: the index leaves them out).
+func (ix *occBuf) sameSig(us []Unit, cdr []bool) bool {
 	if !ix.built || len(ix.sig) != len(us) {
 		return false
 	}
 	for i := range us {
+		if cdr[i] {
+			continue
+		}
 		u := &us[i]
 		g := &ix.sig[i]
 		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
@@ -225,13 +283,14 @@ func (s *State) indexed() func() {
 		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
 	}
 	ix := s.ix
-	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U) {
+	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U, s.sc.cdr) {
 		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
 		ix.ver, ix.valid = s.ver, !s.busy
 		return s.unindex
 	}
 	sc := s.sc
 	oc := &ix.oc
+	s.dropTargets()
 	if len(ix.sig) != len(s.U) {
 		ix.sig = make([]posSig, len(s.U))
 	}
