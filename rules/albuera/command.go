@@ -3,6 +3,7 @@ package albuera
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -450,7 +451,7 @@ func (s *State) cmdMoves() []rules.Action {
 				continue // [11.4] interpretation: never alone among the enemy
 			}
 			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n),
-				Label: fmt.Sprintf("%s to %s (1 MP, %d left)", s.name(c), s.num(n), max-s.U[c].Moved-1), Rule: "12.2"})
+				Label: s.name(c) + " to " + s.num(n) + " (1 MP, " + strconv.Itoa(max-s.U[c].Moved-1) + " left)", Rule: "12.2"})
 		}
 	}
 	return out

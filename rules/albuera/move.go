@@ -3,6 +3,7 @@ package albuera
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -349,7 +350,7 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 		cost += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 	}
 	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
-		return 0, false, false, false, fmt.Sprintf("needs %s MP, %s left [12.2]", half(cost), half(s.left(i)))
+		return 0, false, false, false, "needs " + half(cost) + " MP, " + half(s.left(i)) + " left [12.2]"
 	}
 	return cost, rear, enemy, charge, ""
 }
@@ -459,9 +460,9 @@ func (s *State) spoils(from, to hex.Coord) bool {
 
 func half(n int) string {
 	if n%2 == 0 {
-		return fmt.Sprintf("%d", n/2)
+		return strconv.Itoa(n / 2)
 	}
-	return fmt.Sprintf("%d.5", n/2)
+	return strconv.Itoa(n/2) + ".5"
 }
 
 func (s *State) steps(i int) []rules.Action {
@@ -472,7 +473,7 @@ func (s *State) steps(i int) []rules.Action {
 		if why != "" {
 			continue
 		}
-		lab := fmt.Sprintf("%s to %s (%s MP)", s.name(i), s.num(n), half(cost))
+		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)"
 		rule := "12.1"
 		if rear {
 			lab += " backwards"
@@ -485,7 +486,7 @@ func (s *State) steps(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
 		if charge {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
-				Label: fmt.Sprintf("%s charges %s (%s MP)", s.name(i), s.num(n), half(cost)), Rule: "9.2"})
+				Label: s.name(i) + " charges " + s.num(n) + " (" + half(cost) + " MP)", Rule: "9.2"})
 		}
 		// the whole stack [12.13], [9.2.2]
 		if ms := s.mates(i); len(ms) > 0 {
@@ -561,9 +562,24 @@ func (s *State) facings(i int) []rules.Action {
 			// the whole stack turns together: checked in apply
 		}
 		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn",
-			Label: fmt.Sprintf("%s turns to face %d (%s MP)", s.name(i), f, half(cost)), Rule: "12.7"})
+			Label: s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)", Rule: "12.7"})
 	}
 	return out
+}
+
+// lineStepWords names a step or wheel of a rectangle and its rule.
+func lineStepWords(k hex.LineStepKind) (string, string) {
+	switch k {
+	case hex.StepForward:
+		return "advances", "6.3.1"
+	case hex.StepBackward:
+		return "steps back", "12.6"
+	case hex.WheelForward:
+		return "wheels", "6.3.3"
+	case hex.WheelBackward:
+		return "wheels back", "6.3.3"
+	}
+	return "", ""
 }
 
 // lineSteps lists the steps and wheels of a rectangle [6.3.1]-[6.3.3], [12.6].
@@ -574,10 +590,9 @@ func (s *State) lineSteps(i int) []rules.Action {
 		if why != "" {
 			continue
 		}
-		kind := map[hex.LineStepKind]string{hex.StepForward: "advances", hex.StepBackward: "steps back", hex.WheelForward: "wheels", hex.WheelBackward: "wheels back"}[mv.Kind]
-		rule := map[hex.LineStepKind]string{hex.StepForward: "6.3.1", hex.StepBackward: "12.6", hex.WheelForward: "6.3.3", hex.WheelBackward: "6.3.3"}[mv.Kind]
+		kind, rule := lineStepWords(mv.Kind)
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(mv.To.A), Choice: s.num(mv.To.B), Facing: mv.To.Facing,
-			Label: fmt.Sprintf("%s %s to %s-%s (%s MP)", s.name(i), kind, s.num(mv.To.A), s.num(mv.To.B), half(cost)), Rule: rule})
+			Label: s.name(i) + " " + kind + " to " + s.num(mv.To.A) + "-" + s.num(mv.To.B) + " (" + half(cost) + " MP)", Rule: rule})
 	}
 	// a stack of rectangles steps or wheels together [12.13], [6.4]
 	ms := s.rectMates(i)
