@@ -272,9 +272,10 @@ func (s *State) moveLegal() []rules.Action {
 		}
 		return out
 	}
+	out = make([]rules.Action, 0, 64)
 	for _, i := range s.Act {
 		if !s.U[i].Done && s.U[i].Where == OnMap {
-			out = append(out, s.unitActions(i)...)
+			out = s.unitActionsTo(out, i)
 		}
 	}
 	out = append(out, s.fireOptions(s.Side, -1)...)
@@ -289,21 +290,23 @@ func (s *State) mayMove(i int) bool {
 }
 
 // unitActions lists the moves, facings, array changes and detachments of unit i.
-func (s *State) unitActions(i int) []rules.Action {
+func (s *State) unitActions(i int) []rules.Action { return s.unitActionsTo(nil, i) }
+
+// unitActionsTo appends the actions of unit i to out.
+func (s *State) unitActionsTo(out []rules.Action, i int) []rules.Action {
 	if !s.mayMove(i) {
-		return nil
+		return out
 	}
 	if s.U[i].Passing {
-		return s.steps(i) // no stop, turn or change among friends it may not stop with [11.3]
+		return s.stepsTo(out, i) // no stop, turn or change among friends it may not stop with [11.3]
 	}
-	var out []rules.Action
 	out = append(out, s.lineMoves(i)...)        // [12.10]
 	out = append(out, s.lineWheelActions(i)...) // [12.10]
 	if s.U[i].Two {
-		out = append(out, s.lineSteps(i)...)
+		out = s.lineStepsTo(out, i)
 	} else {
-		out = append(out, s.steps(i)...)
-		out = append(out, s.facings(i)...)
+		out = s.stepsTo(out, i)
+		out = s.facingsTo(out, i)
 	}
 	out = append(out, s.arrayChanges(i)...)
 	out = append(out, s.detach(i)...)
@@ -465,8 +468,10 @@ func half(n int) string {
 	return strconv.Itoa(n/2) + ".5"
 }
 
-func (s *State) steps(i int) []rules.Action {
-	var out []rules.Action
+func (s *State) steps(i int) []rules.Action { return s.stepsTo(nil, i) }
+
+// stepsTo appends the steps of unit i to out.
+func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 	u := &s.U[i]
 	for _, n := range u.At.Neighbors() {
 		cost, rear, enemy, charge, why := s.stepCheck(i, n)
@@ -540,27 +545,27 @@ func (s *State) stackMoveFits(i int, ms []int, n hex.Coord) bool {
 	return cnt <= s.sc.P("stack_inf")
 }
 
-func (s *State) facings(i int) []rules.Action {
+func (s *State) facings(i int) []rules.Action { return s.facingsTo(nil, i) }
+
+// facingsTo appends the facing changes of unit i to out.
+func (s *State) facingsTo(out []rules.Action, i int) []rules.Action {
 	u := &s.U[i]
 	if u.Array == Square || s.kind(i) == KCdr || u.Double {
-		return nil
+		return out
 	}
 	cost := s.sc.act("face", 2) // [12.7]
 	if s.kind(i) == KComp {
 		cost = s.sc.act("face_company", 0) // [8.7]
 		if u.Turns >= 3 {
-			return nil // three free turns reach every facing; more would never end
+			return out // three free turns reach every facing; more would never end
 		}
 	}
 	if u.Spent+cost > s.ma(i) {
-		return nil
+		return out
 	}
-	var out []rules.Action
 	for _, d := range []int{-1, 1} {
 		f := hex.Mod6(u.Facing + d)
-		if !s.stackOK(i, u.At, false, f, u.Array) && len(s.stackOf(i)) > 1 {
-			// the whole stack turns together: checked in apply
-		}
+		// a stack that may not hold the new facing turns together: checked in apply
 		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn",
 			Label: s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)", Rule: "12.7"})
 	}
@@ -583,8 +588,10 @@ func lineStepWords(k hex.LineStepKind) (string, string) {
 }
 
 // lineSteps lists the steps and wheels of a rectangle [6.3.1]-[6.3.3], [12.6].
-func (s *State) lineSteps(i int) []rules.Action {
-	var out []rules.Action
+func (s *State) lineSteps(i int) []rules.Action { return s.lineStepsTo(nil, i) }
+
+// lineStepsTo appends the steps of rectangle i to out.
+func (s *State) lineStepsTo(out []rules.Action, i int) []rules.Action {
 	for _, mv := range s.line2(i).Steps() {
 		cost, why := s.lineStepCheck(i, mv)
 		if why != "" {
