@@ -304,6 +304,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 		s.restore(bk)
 		return nil, err
 	}
+	s.unshareSpare()
 	evs = s.evs
 	s.evs = nil
 	s.busy = false

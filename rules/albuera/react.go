@@ -524,6 +524,7 @@ func (s *State) counterGo(rs []int, m int) {
 
 // counterMove puts the counterattackers into the mover's hex.
 func (s *State) counterMove(r, m int) (hex.Coord, []int, bool) {
+	s.own() // it moves units (the previews call it on a clone)
 	var target hex.Coord
 	if s.U[r].Where != OnMap || s.U[m].Where != OnMap || !s.canCounter(r, m) {
 		return target, nil, false

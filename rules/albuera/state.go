@@ -111,6 +111,7 @@ type State struct {
 	spare     *State         // the copy Apply puts back on an internal error
 	pre       *preLegal      // lists made by the last automatic step (speed)
 	uvcShared bool           // uvc is shared with a clone: copy before writing
+	uShared   bool           // U is shared with a clone: copy before writing (own)
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
@@ -652,7 +653,9 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := &State{}
-	s.copyTo(c)
+	s.copyTo(c, false)
+	c.U = s.U // shared until one of them changes (own)
+	c.uShared, s.uShared = true, true
 	c.nilEmpty()
 	c.uvc = s.uvc // entries are never changed in place while shared
 	c.uvcShared = true
@@ -662,11 +665,13 @@ func (s *State) clone() *State {
 
 // copyTo deep-copies the state into c, reusing c's slices; c gets no
 // caches, index or spare of s.
-func (s *State) copyTo(c *State) {
+func (s *State) copyTo(c *State, units bool) {
 	u, pool, aside, out, brigs, movers, sup, act, used, lead, tasks :=
 		c.U, c.Pool, c.Aside, c.Out, c.Brigs, c.Movers, c.Support, c.Act, c.Used, c.Lead, c.Tasks
 	*c = *s
-	c.U = append(u[:0], s.U...)
+	if units {
+		c.U = append(u[:0], s.U...)
+	}
 	c.Pool = appendStrs(pool, s.Pool)
 	c.Aside = appendStrs(aside, s.Aside)
 	c.Out = appendStrs(out, s.Out)
@@ -759,9 +764,32 @@ func (s *State) backup() *State {
 		s.spare = &State{}
 	}
 	bk := s.spare
-	s.copyTo(bk)
+	if s.uShared { // the units a clone shares stay as they are: s takes a copy
+		s.copyTo(bk, false)
+		s.U = append([]Unit(nil), s.U...)
+		s.uShared = false
+	} else {
+		s.copyTo(bk, true)
+	}
 	bk.uvc = s.uvc
 	return bk
+}
+
+// own gives the state its own units before it changes them outside Apply
+// (a clone shares them until then).
+func (s *State) own() {
+	if s.uShared {
+		s.U = append([]Unit(nil), s.U...)
+		s.uShared = false
+	}
+}
+
+// unshareSpare drops the spare's hold on units shared with a clone, so the
+// next backup never writes into them.
+func (s *State) unshareSpare() {
+	if s.spare != nil && s.spare.uShared {
+		s.spare.U, s.spare.uShared = nil, false
+	}
 }
 
 // restore puts a backup back after a failed Apply; the spare is given up
