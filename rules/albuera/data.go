@@ -102,9 +102,9 @@ func (sc *Scenario) stackOK(inf, cav, art int) bool {
 	case inf > 0 && cav > 0 || art > 1:
 		return false
 	case art == 1:
-		return inf <= sc.P("stack_art_inf") && cav <= sc.P("stack_art_cav")
+		return inf <= sc.stackN[0] && cav <= sc.stackN[1]
 	}
-	return inf <= sc.P("stack_inf") && cav <= sc.P("stack_cav")
+	return inf <= sc.stackN[2] && cav <= sc.stackN[3]
 }
 
 // Placement is one unit's set-up.
@@ -166,6 +166,8 @@ type Scenario struct {
 	// the occupancy index (speed)
 	minQ, minR, spanR, denseN int
 	cdr                       []bool // unit i is a commander (speed)
+	rng                       []int  // unit i's maximum fire range (rangeOf, speed)
+	stackN                    [4]int // params stack_art_inf, stack_art_cav, stack_inf, stack_cav (speed)
 	on                        []bool // dense hex k is on the map (speed)
 	traceMu                   sync.Mutex
 	traces                    map[traceKey][]hex.LineStep
@@ -353,6 +355,7 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 	if err := sc.loadTables(tabRecs); err != nil {
 		return nil, err
 	}
+	sc.stackN = [4]int{sc.P("stack_art_inf"), sc.P("stack_art_cav"), sc.P("stack_inf"), sc.P("stack_cav")}
 	if err := sc.loadOOB(oob); err != nil {
 		return nil, err
 	}
@@ -366,8 +369,10 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 		}
 	}
 	sc.cdr = make([]bool, len(sc.Units))
+	sc.rng = make([]int, len(sc.Units))
 	for i, d := range sc.Units {
 		sc.cdr[i] = d.Kind == KCdr
+		sc.rng[i] = sc.rangeOfDef(&sc.Units[i])
 	}
 	return sc, nil
 }

@@ -76,16 +76,23 @@ func (s *State) canFire(i int) bool {
 
 // rangeOf is the maximum range [14.8].
 func (s *State) rangeOf(i int) int {
-	if s.kind(i) == KArt {
+	if i >= 0 && i < len(s.sc.rng) {
+		return s.sc.rng[i]
+	}
+	return s.sc.rangeOfDef(s.def(i))
+}
+
+func (sc *Scenario) rangeOfDef(d *UnitDef) int {
+	if d.Kind == KArt {
 		max := 0
-		for _, b := range s.sc.Bands[s.def(i).Calibre] {
+		for _, b := range sc.Bands[d.Calibre] {
 			if b.Hi > max {
 				max = b.Hi
 			}
 		}
 		return max
 	}
-	return s.sc.P("musket_range")
+	return sc.P("musket_range")
 }
 
 // blocks reports a hex blocking sight [14.1]: forest, olive grove, village,
