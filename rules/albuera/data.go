@@ -169,6 +169,7 @@ type Scenario struct {
 	rng                       []int  // unit i's maximum fire range (rangeOf, speed)
 	stackN                    [4]int // params stack_art_inf, stack_art_cav, stack_inf, stack_cav (speed)
 	on                        []bool // dense hex k is on the map (speed)
+	numD                      []string // dense hex k's printed number, "" if none (speed)
 	traceMu                   sync.Mutex
 	traces                    map[traceKey][]hex.LineStep
 }
@@ -363,9 +364,15 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 		return nil, err
 	}
 	sc.on = make([]bool, sc.denseN)
+	sc.numD = make([]string, sc.denseN)
 	for c := range sc.Map.Cells {
 		if k := sc.dense(c); k >= 0 {
 			sc.on[k] = true
+		}
+	}
+	for c, n := range sc.nums {
+		if k := sc.dense(c); k >= 0 {
+			sc.numD[k] = n
 		}
 	}
 	sc.cdr = make([]bool, len(sc.Units))

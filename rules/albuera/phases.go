@@ -311,6 +311,9 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	s.ver++
 	if s.pre != nil {
 		s.pre.ok, s.pre.ver = true, s.ver
+		if s.ix != nil && s.ix.built { // the last step read the final state through the index
+			s.ix.ver, s.ix.valid = s.ver, true
+		}
 	}
 	s.cache = nil
 	return evs, nil

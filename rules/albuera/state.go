@@ -453,6 +453,9 @@ func (s *State) name(i int) string {
 }
 
 func (s *State) num(c hex.Coord) string {
+	if k := s.sc.dense(c); k >= 0 && k < len(s.sc.numD) && s.sc.numD[k] != "" {
+		return s.sc.numD[k]
+	}
 	if n, ok := s.sc.nums[c]; ok {
 		return n
 	}
