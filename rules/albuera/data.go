@@ -165,10 +165,10 @@ type Scenario struct {
 	// dense numbering of the map's bounding box in axial coordinates, for
 	// the occupancy index (speed)
 	minQ, minR, spanR, denseN int
-	cdr                       []bool // unit i is a commander (speed)
-	rng                       []int  // unit i's maximum fire range (rangeOf, speed)
-	stackN                    [4]int // params stack_art_inf, stack_art_cav, stack_inf, stack_cav (speed)
-	on                        []bool // dense hex k is on the map (speed)
+	cdr                       []bool   // unit i is a commander (speed)
+	rng                       []int    // unit i's maximum fire range (rangeOf, speed)
+	stackN                    [4]int   // params stack_art_inf, stack_art_cav, stack_inf, stack_cav (speed)
+	on                        []bool   // dense hex k is on the map (speed)
 	numD                      []string // dense hex k's printed number, "" if none (speed)
 	traceMu                   sync.Mutex
 	traces                    map[traceKey][]hex.LineStep
