@@ -349,7 +349,13 @@ func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
 			return l[k], true
 		}
 	}
-	return rules.FindLegal(s, a)
+	key := a.Key()
+	for k := range l {
+		if l[k].Key() == key {
+			return l[k], true
+		}
+	}
+	return rules.Action{}, false
 }
 
 func sameAction(a, b *rules.Action) bool {
