@@ -192,3 +192,41 @@ func TestEngineSpeedReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineSpeedRestoreAfterFailedApply checks the spare copy Apply puts
+// back on an internal error: the state is as before, with units shared
+// with a clone or not, and the clone is untouched.
+func TestEngineSpeedRestoreAfterFailedApply(t *testing.T) {
+	st := newGameWith(t, nil)
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 400; n++ {
+		l := st.Legal()
+		if _, err := st.Apply(l[r.IntN(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, shared := range []bool{false, true} {
+		var c *State
+		if shared {
+			c = st.clone()
+		}
+		before, _ := st.Snapshot()
+		bk := st.backup()
+		st.nilEmpty()
+		st.U[0].MP, st.U[1].At, st.Turn, st.Pool = 99, st.U[2].At, 42, append(st.Pool, "x")
+		st.restore(bk)
+		after, _ := st.Snapshot()
+		if string(before) != string(after) {
+			t.Fatalf("shared %v: the state changed after restore", shared)
+		}
+		if c != nil {
+			if same, err := rules.SameState(c, st); err != nil || !same {
+				t.Fatalf("the clone changed (%v)", err)
+			}
+		}
+		l := st.Legal() // and it plays on
+		if _, err := st.Apply(l[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
