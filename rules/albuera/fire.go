@@ -348,7 +348,11 @@ func (s *State) partners(i int) []int {
 func (s *State) fireOptions(side, only int) []rules.Action {
 	var out []rules.Action
 	seen := map[string]bool{}
-	for i := range s.U {
+	lo, hi := 0, len(s.U)
+	if only >= 0 && only < len(s.U) { // only that unit: no need to look at the others
+		lo, hi = only, only+1
+	}
+	for i := lo; i < hi; i++ {
 		if s.side(i) != side || only >= 0 && i != only || !s.canFire(i) {
 			continue
 		}
