@@ -110,6 +110,7 @@ type Scenario struct {
 	depots    map[string]map[string]bool // zone -> nationality -> depot [CR2]
 	offmap    map[string]bool
 	adj       map[string][]adjEdge
+	adjI      [][]adjEdge // adj by zone index
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
 	zdepot    [][3]bool // by zone index: french, british, spanish depot
@@ -266,6 +267,7 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 		sc.zi[z.ID] = i
 	}
 	sc.zoff = make([]bool, len(g.Zones))
+	sc.adjI = make([][]adjEdge, len(g.Zones))
 	sc.zdepot = make([][3]bool, len(g.Zones))
 	for i, z := range g.Zones {
 		sc.zoff[i] = z.IsOffmap()
@@ -273,6 +275,7 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 		for _, e := range g.Neighbors(z.ID) {
 			sc.adj[z.ID] = append(sc.adj[z.ID], adjEdge{to: e.To, ti: sc.zi[e.To], ci: e.Index})
 		}
+		sc.adjI[i] = sc.adj[z.ID]
 		sc.offmap[z.ID] = z.IsOffmap()
 		for _, n := range []string{natFrench, "british", "spanish"} {
 			if z.DepotOf(n) {

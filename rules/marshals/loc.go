@@ -32,11 +32,24 @@ func (s *State) isDepotFor(side int, nat, z string) bool {
 	return dz["british"] || dz["spanish"]
 }
 
-// occupancy says, for every zone, whether each side has units there [1.5].
-type occupancy map[string][2]bool
+// occupancy says, for every zone, whether each side has units there [1.5]:
+// by zone index (a place that is not a zone of the map, in other).
+type occupancy struct {
+	zi    map[string]int
+	v     [][2]bool
+	other map[string][2]bool
+}
+
+// at is the occupancy of zone z.
+func (o occupancy) at(z string) [2]bool {
+	if i, ok := o.zi[z]; ok {
+		return o.v[i]
+	}
+	return o.other[z]
+}
 
 func (s *State) occupancy() occupancy {
-	o := make(occupancy, 64)
+	o := occupancy{zi: s.sc.zi, v: make([][2]bool, len(s.sc.zoff))}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Off != "" || u.At == "" {
@@ -46,9 +59,16 @@ func (s *State) occupancy() occupancy {
 		if !isUnit(d) {
 			continue
 		}
-		v := o[u.At]
+		if zi, ok := s.sc.zi[u.At]; ok {
+			o.v[zi][d.Side] = true
+			continue
+		}
+		if o.other == nil {
+			o.other = map[string][2]bool{}
+		}
+		v := o.other[u.At]
 		v[d.Side] = true
-		o[u.At] = v
+		o.other[u.At] = v
 	}
 	return o
 }
@@ -70,7 +90,7 @@ func (s *State) crossable(c zone.Connection) bool {
 // French a guerilla marker cuts it; an off-map zone is only an end [1.5].
 func (s *State) locFree(side int, o occupancy) func(string) bool {
 	return func(z string) bool {
-		return !s.sc.offmap[z] && !o[z][1-side]
+		return !s.sc.offmap[z] && !o.at(z)[1-side]
 	}
 }
 
@@ -112,9 +132,12 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	g := s.sc.Graph
 	n := len(g.Zones)
 	enemy := make([]bool, n)
-	for z, v := range o {
+	for zi, v := range o.v {
+		enemy[zi] = v[1-side]
+	}
+	for _, v := range o.other {
 		if v[1-side] {
-			enemy[s.sc.zi[z]] = true
+			enemy[0] = true // as the map of zones did for a place not on it
 		}
 	}
 	if side == French {
@@ -133,7 +156,7 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	for len(queue) > 0 {
 		z := queue[0]
 		queue = queue[1:]
-		for _, e := range s.sc.adj[g.Zones[z].ID] {
+		for _, e := range s.sc.adjI[z] {
 			if r[e.ti] || s.sc.zoff[e.ti] || enemy[e.ti] || !s.crossableIdx(e.ci) {
 				continue
 			}
@@ -146,7 +169,7 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 
 // locFrom answers LoC for zone z given the state's locSet.
 func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
-	if o[z][0] && o[z][1] || side == French && s.Guerillas[z] {
+	if v := o.at(z); v[0] && v[1] || side == French && s.Guerillas[z] {
 		return false
 	}
 	if s.isDepotFor(side, nat, z) {

@@ -186,7 +186,7 @@ func (s *State) legalDecoy() []rules.Action {
 	set := s.locSet(d.Side, d.Nat, o)
 	for _, z := range s.sc.Graph.IDs() {
 		zz := s.zoneOf(z)
-		if zz.IsOffmap() || o[z][1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
+		if zz.IsOffmap() || o.at(z)[1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
 			continue
 		}
 		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: z, Label: "Place a decoy at " + zz.Name, Rule: "7.5"})

@@ -384,13 +384,17 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 // in a zone that holds enemy units [7.1].
 func (s *State) loneCommanders(side int) []int {
 	var out []int
-	o := s.occupancy()
+	var o occupancy
+	built := false
 	for i := range s.Units {
 		d := s.def(i)
 		if d.Kind != KCmd || d.Side != side || !s.onMap(i) {
 			continue
 		}
-		if v := o[s.Units[i].At]; v[1-side] && !v[side] {
+		if !built {
+			o, built = s.occupancy(), true
+		}
+		if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
 			out = append(out, i)
 		}
 	}
@@ -399,9 +403,20 @@ func (s *State) loneCommanders(side int) []int {
 
 // pendingFlee: a side with a lone commander among enemies, if any.
 func (s *State) pendingFlee() (int, bool) {
+	var o occupancy
+	built := false
 	for side := 0; side < 2; side++ {
-		if len(s.loneCommanders(side)) > 0 {
-			return side, true
+		for i := range s.Units {
+			d := s.def(i)
+			if d.Kind != KCmd || d.Side != side || !s.onMap(i) {
+				continue
+			}
+			if !built {
+				o, built = s.occupancy(), true
+			}
+			if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
+				return side, true
+			}
 		}
 	}
 	return 0, false

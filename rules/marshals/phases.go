@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -305,7 +306,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("8.0", "the game is over")
 	}
-	legal, ok := rules.FindLegal(s, a)
+	legal, ok := s.findLegal(a)
 	if !ok {
 		return nil, rules.Illegal(s.Status().PhaseRule, "%s is not a legal action now (%s)", a.Key(), subNames[s.Sub])
 	}
@@ -326,6 +327,25 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	}
 	*s = *c
 	return append(evs, more...), nil
+}
+
+// findLegal is rules.FindLegal without the key strings: the legal action
+// with the same identity as a (the fields Key is made of).
+func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
+	for _, l := range s.Legal() {
+		if sameAction(&l, &a) {
+			return l, true
+		}
+	}
+	return rules.Action{}, false
+}
+
+// sameAction compares the identity of two actions field by field; it agrees
+// with comparing their Keys for every action Legal lists (no id, zone or
+// choice of the game holds the key's separators).
+func sameAction(a, b *rules.Action) bool {
+	return a.Kind == b.Kind && a.Unit == b.Unit && a.From == b.From && a.To == b.To &&
+		a.Facing == b.Facing && a.Choice == b.Choice && slices.Equal(a.Units, b.Units) && slices.Equal(a.Dice, b.Dice)
 }
 
 func (s *State) apply(a rules.Action) ([]rules.Event, error) {
