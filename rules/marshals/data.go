@@ -110,7 +110,7 @@ type Scenario struct {
 	depots    map[string]map[string]bool // zone -> nationality -> depot [CR2]
 	offmap    map[string]bool
 	adj       map[string][]adjEdge
-	adjI      [][]adjEdge // adj by zone index
+	adjI      [][]adjEdge    // adj by zone index
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
 	zdepot    [][3]bool // by zone index: french, british, spanish depot

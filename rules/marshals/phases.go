@@ -329,6 +329,17 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	return append(evs, more...), nil
 }
 
+// hasLegal reports whether the decider has an action: len(Legal()) > 0,
+// without building the list where it is never empty (an operation may
+// always pass [5.0]; the fixed choices of a move).
+func (s *State) hasLegal() bool {
+	switch s.Sub {
+	case SubOp, SubReturn, SubForced, SubContinue:
+		return !s.Over
+	}
+	return len(s.Legal()) > 0
+}
+
 // findLegal is rules.FindLegal without the key strings: the legal action
 // with the same identity as a (the fields Key is made of).
 func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
@@ -467,7 +478,7 @@ func (s *State) step() (bool, []rules.Event) {
 			return true, s.afterFire()
 		}
 	}
-	if s.decider() >= 0 && len(s.Legal()) == 0 {
+	if s.decider() >= 0 && !s.hasLegal() {
 		return true, s.stuck()
 	}
 	return false, nil
