@@ -315,17 +315,17 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 			err = fmt.Errorf("rules error applying %s: %v", a.Key(), r)
 		}
 	}()
-	// Validate on a copy and swap: a failure never half-applies.
-	c := s.clone()
-	evs, err = c.apply(legal)
+	// The action is one of the listed ones, so it applies in place: the
+	// refusals of apply come before any change, and only a rules bug (a
+	// panic, a loop of automatic steps) could fail half-way [issue 20].
+	evs, err = s.apply(legal)
 	if err != nil {
 		return nil, err
 	}
-	more, err := c.settle()
+	more, err := s.settle()
 	if err != nil {
 		return nil, err
 	}
-	*s = *c
 	return append(evs, more...), nil
 }
 
