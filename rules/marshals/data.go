@@ -111,6 +111,8 @@ type Scenario struct {
 	offmap    map[string]bool
 	adj       map[string][]adjEdge
 	adjI      [][]adjEdge    // adj by zone index
+	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
+	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
 	zdepot    [][3]bool // by zone index: french, british, spanish depot
@@ -141,6 +143,30 @@ func (sc *Scenario) distFrom(depot string) map[string]int {
 	}
 	sc.dist[depot] = out
 	return out
+}
+
+// Kinds of connection for the lines of communication [1.5] [7.7].
+const (
+	connOpen  = 0
+	connFord  = 1 // never carries a line
+	connMajor = 2 // a major bridge: carries it unless destroyed
+)
+
+// depotsOf is the zone indices of the depots of nat (any of the side's
+// when nat is ""), as depotIdx answers zone by zone.
+func (sc *Scenario) depotsOf(side int, nat string) []int {
+	switch nat {
+	case natFrench:
+		return sc.depotsBy[0]
+	case "british":
+		return sc.depotsBy[1]
+	case "spanish":
+		return sc.depotsBy[2]
+	}
+	if side == French {
+		return sc.depotsBy[3]
+	}
+	return sc.depotsBy[4]
 }
 
 type adjEdge struct {
@@ -267,6 +293,15 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 		sc.zi[z.ID] = i
 	}
 	sc.zoff = make([]bool, len(g.Zones))
+	sc.connKind = make([]uint8, len(g.Conns))
+	for ci, c := range g.Conns {
+		switch {
+		case c.Kind == zone.Ford:
+			sc.connKind[ci] = connFord
+		case c.Bridge == zone.Major:
+			sc.connKind[ci] = connMajor
+		}
+	}
 	sc.adjI = make([][]adjEdge, len(g.Zones))
 	sc.zdepot = make([][3]bool, len(g.Zones))
 	for i, z := range g.Zones {
@@ -276,6 +311,18 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 			sc.adj[z.ID] = append(sc.adj[z.ID], adjEdge{to: e.To, ti: sc.zi[e.To], ci: e.Index})
 		}
 		sc.adjI[i] = sc.adj[z.ID]
+		d := sc.zdepot[i]
+		for k := 0; k < 3; k++ {
+			if d[k] {
+				sc.depotsBy[k] = append(sc.depotsBy[k], i)
+			}
+		}
+		if d[0] {
+			sc.depotsBy[3] = append(sc.depotsBy[3], i)
+		}
+		if d[1] || d[2] {
+			sc.depotsBy[4] = append(sc.depotsBy[4], i)
+		}
 		sc.offmap[z.ID] = z.IsOffmap()
 		for _, n := range []string{natFrench, "british", "spanish"} {
 			if z.DepotOf(n) {

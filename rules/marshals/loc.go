@@ -129,39 +129,59 @@ func (s *State) depotIdx(side int, nat string, zi int) bool {
 // of its depots through free zones and crossable connections [1.5]: one
 // search backward from the depots serves every question of a state.
 func (s *State) locSet(side int, nat string, o occupancy) []bool {
-	g := s.sc.Graph
-	n := len(g.Zones)
-	enemy := make([]bool, n)
+	sc := s.sc
+	n := len(sc.zoff)
+	// blocked: an enemy unit [1.5], for the French a guerilla marker
+	// [EV Guerilla] (as the map of zones did for a place not on the map,
+	// such a place marks zone 0).
+	var blockedBuf [256]bool
+	blocked := blockedBuf[:0]
+	if n <= len(blockedBuf) {
+		blocked = blockedBuf[:n]
+	} else {
+		blocked = make([]bool, n)
+	}
 	for zi, v := range o.v {
-		enemy[zi] = v[1-side]
+		blocked[zi] = v[1-side]
 	}
 	for _, v := range o.other {
 		if v[1-side] {
-			enemy[0] = true // as the map of zones did for a place not on it
+			blocked[0] = true
 		}
 	}
 	if side == French {
 		for z := range s.Guerillas {
-			enemy[s.sc.zi[z]] = true // [EV Guerilla] cuts French lines
+			blocked[sc.zi[z]] = true // [EV Guerilla] cuts French lines
 		}
 	}
 	r := make([]bool, n)
-	queue := make([]int, 0, n)
-	for i := 0; i < n; i++ {
-		if s.depotIdx(side, nat, i) && (s.sc.zoff[i] || !enemy[i]) {
+	var queueBuf [256]int32
+	queue := queueBuf[:0]
+	if n > len(queueBuf) {
+		queue = make([]int32, 0, n)
+	}
+	for _, i := range sc.depotsOf(side, nat) {
+		if sc.zoff[i] || !blocked[i] {
 			r[i] = true
-			queue = append(queue, i)
+			queue = append(queue, int32(i))
 		}
 	}
-	for len(queue) > 0 {
-		z := queue[0]
-		queue = queue[1:]
-		for _, e := range s.sc.adjI[z] {
-			if r[e.ti] || s.sc.zoff[e.ti] || enemy[e.ti] || !s.crossableIdx(e.ci) {
+	noBridge := len(s.Bridges) == 0
+	for h := 0; h < len(queue); h++ {
+		for _, e := range sc.adjI[queue[h]] {
+			if r[e.ti] || sc.zoff[e.ti] || blocked[e.ti] {
 				continue
 			}
+			switch sc.connKind[e.ci] {
+			case connFord:
+				continue
+			case connMajor:
+				if !noBridge && s.Bridges[e.ci] {
+					continue
+				}
+			}
 			r[e.ti] = true
-			queue = append(queue, e.ti)
+			queue = append(queue, int32(e.ti))
 		}
 	}
 	return r
