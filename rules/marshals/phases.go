@@ -148,6 +148,13 @@ var subNames = map[string]string{
 
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
+	l := s.legal()
+	s.legalMemo = l
+	return l
+}
+
+// legal is Legal without keeping the list.
+func (s *State) legal() []rules.Action {
 	if s.Over {
 		return nil
 	}
@@ -219,13 +226,7 @@ func (s *State) chances() []rules.Outcome {
 	switch s.Sub {
 	case SubRoll:
 		if s.Phase == PhInitiative {
-			var out []rules.Outcome
-			for f := 1; f <= 6; f++ {
-				for a := 1; a <= 6; a++ {
-					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{f, a}, Label: fmt.Sprintf("Initiative dice %d-%d", f, a), Rule: "3.0"}, Weight: 1})
-				}
-			}
-			return out
+			return dicePairs("Initiative dice ", "3.0")
 		}
 		return d6("CR6")
 	case SubRolls:
@@ -245,27 +246,19 @@ func (s *State) chances() []rules.Outcome {
 	case SubFire:
 		return s.fireChances()
 	case SubCP:
-		var out []rules.Outcome
-		for a := 1; a <= 6; a++ {
-			for d := 1; d <= 6; d++ {
-				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, d}, Label: fmt.Sprintf("Combat dice %d-%d", a, d), Rule: "5.4.3"}, Weight: 1})
-			}
-		}
-		return out
+		return dicePairs("Combat dice ", "5.4.3")
 	case SubMortRoll:
-		var out []rules.Outcome
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, b}, Label: fmt.Sprintf("Dice %d-%d", a, b), Rule: "EV Mort au combat"}, Weight: 1})
-			}
-		}
-		return out
+		return dicePairs("Dice ", "EV Mort au combat")
 	case SubPursuit:
-		var out []rules.Outcome
+		out := make([]rules.Outcome, 0, 216)
+		dice := make([]int, 3*216)
 		for w := 1; w <= 6; w++ {
 			for l1 := 1; l1 <= 6; l1++ {
 				for l2 := 1; l2 <= 6; l2++ {
-					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{w, l1, l2}, Label: fmt.Sprintf("Pursuit dice %d / %d+%d", w, l1, l2), Rule: "5.4.6"}, Weight: 1})
+					k := 3 * len(out)
+					d := dice[k : k+3 : k+3]
+					d[0], d[1], d[2] = w, l1, l2
+					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: "Pursuit dice " + digit[w] + " / " + digit[l1] + "+" + digit[l2], Rule: "5.4.6"}, Weight: 1})
 				}
 			}
 		}
@@ -274,10 +267,30 @@ func (s *State) chances() []rules.Outcome {
 	return nil
 }
 
+// digit is the text of a die face.
+var digit = [7]string{"0", "1", "2", "3", "4", "5", "6"}
+
+// dicePairs is the 36 outcomes of two dice, labelled prefix+"a-b".
+func dicePairs(prefix, rule string) []rules.Outcome {
+	out := make([]rules.Outcome, 0, 36)
+	dice := make([]int, 72)
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			k := 2 * len(out)
+			d := dice[k : k+2 : k+2]
+			d[0], d[1] = a, b
+			out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: prefix + digit[a] + "-" + digit[b], Rule: rule}, Weight: 1})
+		}
+	}
+	return out
+}
+
 func d6(rule string) []rules.Outcome {
 	out := make([]rules.Outcome, 6)
+	dice := make([]int, 6)
 	for i := range out {
-		out[i] = rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{i + 1}, Label: "Die " + strconv.Itoa(i+1), Rule: rule}, Weight: 1}
+		dice[i] = i + 1
+		out[i] = rules.Outcome{Action: rules.Action{Kind: "roll", Dice: dice[i : i+1 : i+1], Label: "Die " + digit[i+1], Rule: rule}, Weight: 1}
 	}
 	return out
 }
@@ -337,23 +350,38 @@ func (s *State) hasLegal() bool {
 	case SubOp, SubReturn, SubForced, SubContinue:
 		return !s.Over
 	}
-	return len(s.Legal()) > 0
+	return len(s.legal()) > 0
 }
 
 // findLegal is rules.FindLegal without the key strings: the legal action
 // with the same identity as a (the fields Key is made of).
+//
+// The list is the one the last Legal returned when Apply follows it (the
+// memo), else listed afresh. Actions equal field by field are found at
+// once; the rare action equal to a listed one only by key (a unit id
+// holding a comma...) is found by comparing keys, as rules.FindLegal does.
 func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
-	for _, l := range s.Legal() {
-		if sameAction(&l, &a) {
+	list := s.legalMemo
+	s.legalMemo = nil
+	if list == nil {
+		list = s.legal()
+	}
+	for i := range list {
+		if sameAction(&list[i], &a) {
+			return list[i], true
+		}
+	}
+	k := a.Key()
+	for _, l := range list {
+		if l.Key() == k {
 			return l, true
 		}
 	}
 	return rules.Action{}, false
 }
 
-// sameAction compares the identity of two actions field by field; it agrees
-// with comparing their Keys for every action Legal lists (no id, zone or
-// choice of the game holds the key's separators).
+// sameAction compares the identity of two actions field by field: equal
+// fields give equal keys.
 func sameAction(a, b *rules.Action) bool {
 	return a.Kind == b.Kind && a.Unit == b.Unit && a.From == b.From && a.To == b.To &&
 		a.Facing == b.Facing && a.Choice == b.Choice && slices.Equal(a.Units, b.Units) && slices.Equal(a.Dice, b.Dice)

@@ -142,7 +142,17 @@ type State struct {
 	FleeCur    int                 `json:"flee_cur,omitempty"`
 	RAxis      *RAxisState         `json:"raxis,omitempty"`     // Retraite markers of a reinforcement among the enemy [5.3.6]
 	BoxZones   []string            `json:"box_zones,omitempty"` // zones whose boxes were opened or closed this operation [1.3]
+
+	// legalMemo is the list the last call of Legal returned, kept for the
+	// next Apply to check its action against instead of listing again
+	// [issue 20]. Apply and Clone drop it; code that changes the fields
+	// directly between Legal and Apply (tests, a determinizer) must call
+	// Legal again or forget it (s.forgetLegal()).
+	legalMemo []rules.Action
 }
+
+// forgetLegal drops the list kept by Legal for Apply.
+func (s *State) forgetLegal() { s.legalMemo = nil }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
 // arrive in a contested zone [5.3.6]: the newcomer's side first, then the
@@ -305,6 +315,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.legalMemo = nil
 	c.Units = slices.Clone(s.Units)
 	c.Axes = maps.Clone(s.Axes)
 	c.Bridges = maps.Clone(s.Bridges)
