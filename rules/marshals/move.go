@@ -95,16 +95,16 @@ func (s *State) steps() []stepOpt {
 		return nil
 	}
 	var out []stepOpt
-	for _, e := range s.sc.Graph.Neighbors(m.Zone) {
-		cost, ok := s.connCost(e.Index, ms, m.Lone)
+	for _, e := range s.sc.adj[m.Zone] {
+		cost, ok := s.connCost(e.ci, ms, m.Lone)
 		if !ok || m.Spent+cost > m.MP {
 			continue
 		}
 		// [5.3.1] leaving a contested zone, not toward the enemy's axis.
-		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.Index {
+		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.ci {
 			continue
 		}
-		to := e.To
+		to := e.to
 		off := s.zoneOf(to).IsOffmap()
 		if m.Lone && (off || s.hasUnits(1-m.Side, to) && !s.hasUnits(m.Side, to)) {
 			continue // [7.1] a lone commander does not walk into the enemy
@@ -112,21 +112,21 @@ func (s *State) steps() []stepOpt {
 		if !s.demoralOK(to) {
 			continue
 		}
-		out = append(out, stepOpt{ci: e.Index, to: to, cost: cost})
+		out = append(out, stepOpt{ci: e.ci, to: to, cost: cost})
 		// [5.3.4] move in battle order: one connection into an enemy zone.
 		if m.Steps == 0 && !m.Lone && !off && s.hasUnits(1-m.Side, to) {
-			out = append(out, stepOpt{ci: e.Index, to: to, cost: cost, bo: true})
+			out = append(out, stepOpt{ci: e.ci, to: to, cost: cost, bo: true})
 		}
 	}
 	// [EV Gué] a move in battle order across a ford, never in rain.
-	if m.Steps == 0 && !m.Lone && s.flag(fmt.Sprintf("gue-%d", m.Side)) && !s.flag("pluie") {
-		for _, e := range s.sc.Graph.Neighbors(m.Zone) {
-			if e.Conn.Kind != zone.Ford || s.sc.offmap[e.To] {
+	if m.Steps == 0 && !m.Lone && s.flag(gueFlag[m.Side]) && !s.flag("pluie") {
+		for _, e := range s.sc.adj[m.Zone] {
+			if s.sc.Graph.Conns[e.ci].Kind != zone.Ford || s.sc.offmap[e.to] {
 				continue
 			}
 			cost := s.sc.Tab.ConnMP[zone.Ford]
-			if cost <= m.MP && s.demoralOK(e.To) {
-				out = append(out, stepOpt{ci: e.Index, to: e.To, cost: cost, bo: true, gue: true})
+			if cost <= m.MP && s.demoralOK(e.to) {
+				out = append(out, stepOpt{ci: e.ci, to: e.to, cost: cost, bo: true, gue: true})
 			}
 		}
 	}
@@ -143,19 +143,21 @@ func (s *State) legalMove() []rules.Action {
 	lead := s.def(ms[0]).ID
 	for _, st := range s.steps() {
 		c := s.sc.Graph.Conns[st.ci]
+		// The labels as fmt wrote them ("%s", "%d"), built by hand [issue 20].
+		name, mp := s.zoneName(st.to), strconv.Itoa(st.cost)
 		a := rules.Action{Kind: "move", Unit: lead, To: st.to, Choice: strconv.Itoa(st.ci), Rule: "5.3",
-			Label: fmt.Sprintf("Move to %s by %s (%d MP)", s.zoneOf(st.to).Name, c.Kind, st.cost), Info: fmt.Sprintf("%d MP", st.cost)}
-		if s.zoneOf(st.to).IsOffmap() {
-			a.Label = fmt.Sprintf("Leave the map toward %s (%d MP)", s.zoneOf(st.to).Name, st.cost)
+			Label: "Move to " + name + " by " + string(c.Kind) + " (" + mp + " MP)", Info: mp + " MP"}
+		if s.sc.offmap[st.to] {
+			a.Label = "Leave the map toward " + name + " (" + mp + " MP)"
 			a.Rule = "5.3.5"
 		}
 		if st.gue {
 			a.Choice = "gue:" + a.Choice
-			a.Label = fmt.Sprintf("Cross the ford to %s in battle order (%d MP)", s.zoneOf(st.to).Name, st.cost)
+			a.Label = "Cross the ford to " + name + " in battle order (" + mp + " MP)"
 			a.Rule = "EV Gué"
 		} else if st.bo {
 			a.Choice = "bo:" + a.Choice
-			a.Label = fmt.Sprintf("Move in battle order into %s (%d MP, no fatigue)", s.zoneOf(st.to).Name, st.cost)
+			a.Label = "Move in battle order into " + name + " (" + mp + " MP, no fatigue)"
 			a.Rule = "5.3.4"
 		}
 		out = append(out, a)

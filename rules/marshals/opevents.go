@@ -36,7 +36,7 @@ func (s *State) legalOpEvents(side int) []rules.Action {
 			}
 		}
 	}
-	if slices.Contains(hand, "gue") && !s.flag(fmt.Sprintf("gue-%d", side)) && !s.flag("pluie") {
+	if slices.Contains(hand, "gue") && !s.flag(gueFlag[side]) && !s.flag("pluie") {
 		out = append(out, rules.Action{Kind: "play", Choice: "gue", Label: "Play Gué: this operation's stack may cross a ford in battle order", Rule: "EV Gué"})
 	}
 	if side == Allied && len(s.boxed()) > 0 {

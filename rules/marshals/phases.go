@@ -346,9 +346,21 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 // without building the list where it is never empty (an operation may
 // always pass [5.0]; the fixed choices of a move).
 func (s *State) hasLegal() bool {
+	if s.Over {
+		return false
+	}
 	switch s.Sub {
 	case SubOp, SubReturn, SubForced, SubContinue:
-		return !s.Over
+		return true
+	case SubMove:
+		// legalMove always offers to end the move [5.3].
+		return s.Move != nil
+	case SubCompose:
+		// legalCompose: add or leave an available counter [5.1], or
+		// activate the stack [5.2].
+		if m := s.Move; m != nil {
+			return len(s.available(m.Side, m.From)) > 0 || s.stackProblem() == ""
+		}
 	}
 	return len(s.legal()) > 0
 }

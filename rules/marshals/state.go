@@ -303,6 +303,17 @@ func (s *State) Contested(z string) bool { return s.hasUnits(French, z) && s.has
 // freeFor reports a zone free of enemy units for side [1.5].
 func (s *State) freeFor(side int, z string) bool { return !s.hasUnits(1-side, z) }
 
+// zoneName is the name of zone z ("" if none), without copying the zone.
+func (s *State) zoneName(z string) string {
+	if i, ok := s.sc.zi[z]; ok {
+		return s.sc.Graph.Zones[i].Name
+	}
+	return ""
+}
+
+// gueFlag is the flag of [EV Gué] played by each side.
+var gueFlag = [2]string{"gue-0", "gue-1"}
+
 func (s *State) zoneOf(z string) zone.Zone {
 	zz, _ := s.sc.Graph.Zone(z)
 	return zz
