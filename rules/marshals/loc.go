@@ -50,6 +50,9 @@ func (o occupancy) at(z string) [2]bool {
 
 func (s *State) occupancy() occupancy {
 	o := occupancy{zi: s.sc.zi, v: make([][2]bool, len(s.sc.zoff))}
+	// The counters of a stack mostly follow each other: the zone of the
+	// previous one saves a lookup.
+	lastAt, lastZi := "", -1
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Off != "" || u.At == "" {
@@ -59,8 +62,13 @@ func (s *State) occupancy() occupancy {
 		if !isUnit(d) {
 			continue
 		}
+		if lastZi >= 0 && u.At == lastAt {
+			o.v[lastZi][d.Side] = true
+			continue
+		}
 		if zi, ok := s.sc.zi[u.At]; ok {
 			o.v[zi][d.Side] = true
+			lastAt, lastZi = u.At, zi
 			continue
 		}
 		if o.other == nil {
@@ -187,6 +195,50 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	return r
 }
 
+// locNear answers locFrom where zone z settles it without the search
+// (known false otherwise): no line from a contested zone or, for the
+// French, a guerilla's; a line from a depot, or from a zone joined by a
+// crossable connection to a depot that locSet starts from (on the map
+// and free of the enemy, or off the map) [1.5].
+func (s *State) locNear(side int, nat, z string, o occupancy) (has, known bool) {
+	if v := o.at(z); v[0] && v[1] || side == French && s.Guerillas[z] {
+		return false, true
+	}
+	if s.isDepotFor(side, nat, z) {
+		return true, true
+	}
+	for _, e := range s.sc.adj[z] {
+		if s.depotIdx(side, nat, e.ti) && (s.sc.zoff[e.ti] || !s.blockedFor(side, e.ti, o)) && s.crossableIdx(e.ci) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// blockedFor is locSet's test of a zone: an enemy unit, or for the French
+// a guerilla marker [1.5] [EV Guerilla] (a place off the map's list of
+// zones marks zone 0, as locSet does).
+func (s *State) blockedFor(side, zi int, o occupancy) bool {
+	if o.v[zi][1-side] {
+		return true
+	}
+	if zi == 0 {
+		for _, v := range o.other {
+			if v[1-side] {
+				return true
+			}
+		}
+	}
+	if side == French {
+		for g := range s.Guerillas {
+			if s.sc.zi[g] == zi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // locFrom answers LoC for zone z given the state's locSet.
 func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
 	if v := o.at(z); v[0] && v[1] || side == French && s.Guerillas[z] {
@@ -278,12 +330,21 @@ func (s *State) sweep() []rules.Event {
 		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
 			continue // a moving decoy is judged where it stops
 		}
-		set, ok := sets[d.Nat]
-		if !ok {
-			set = s.locSet(d.Side, d.Nat, o)
-			sets[d.Nat] = set
+		// locFrom, with the search from the depots made only when the
+		// zone itself does not settle it: contested or a guerilla (no
+		// line), a depot or next to a depot the line may start from (a
+		// line) [1.5] [7.5].
+		z := s.Units[i].At
+		has, known := s.locNear(d.Side, d.Nat, z, o)
+		if !known {
+			set, ok := sets[d.Nat]
+			if !ok {
+				set = s.locSet(d.Side, d.Nat, o)
+				sets[d.Nat] = set
+			}
+			has = s.locFrom(d.Side, d.Nat, z, o, set)
 		}
-		if !s.locFrom(d.Side, d.Nat, s.Units[i].At, o, set) {
+		if !has {
 			z := s.Units[i].At
 			s.Units[i].Off = OffEliminated
 			if s.Move != nil {
