@@ -316,11 +316,18 @@ func (s *State) validAxis(side int, z string, ci int, units []int) bool {
 // Madrid marker goes in or out of the French container [CR8]; scenario
 // triggers are noted.
 func (s *State) sweep() []rules.Event {
+	evs, _, _ := s.sweepOcc()
+	return evs
+}
+
+// sweepOcc is sweep that also gives the occupancy it read and whether
+// it still holds (no decoy removed) for the step that follows.
+func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	if s.Phase == PhSetup {
-		return nil
+		return nil, o, false
 	}
-	var evs []rules.Event
-	o := s.occupancy()
+	o = s.occupancy()
+	still = true
 	sets := map[string][]bool{}
 	for i := range s.Units {
 		d := s.def(i)
@@ -346,6 +353,7 @@ func (s *State) sweep() []rules.Event {
 		}
 		if !has {
 			z := s.Units[i].At
+			still = false
 			s.Units[i].Off = OffEliminated
 			if s.Move != nil {
 				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
@@ -381,5 +389,5 @@ func (s *State) sweep() []rules.Event {
 			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker is taken out of the French container", Rule: "CR8", Side: rules.Side(French)})
 		}
 	}
-	return evs
+	return evs, o, still
 }

@@ -404,9 +404,8 @@ func (s *State) loneCommanders(side int) []int {
 }
 
 // pendingFlee: a side with a lone commander among enemies, if any.
-func (s *State) pendingFlee() (int, bool) {
-	var o occupancy
-	built := false
+// It is given the occupancy when known (built).
+func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 	for side := 0; side < 2; side++ {
 		for i := range s.Units {
 			d := s.def(i)

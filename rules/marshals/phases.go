@@ -462,20 +462,22 @@ func (s *State) settle() ([]rules.Event, error) {
 		if s.Over {
 			return false, nil
 		}
-		evs = append(evs, s.sweep()...)
-		did, e := s.step()
+		sw, o, still := s.sweepOcc()
+		evs = append(evs, sw...)
+		did, e := s.stepOcc(o, still)
 		evs = append(evs, e...)
 		return did, nil
 	})
 	return evs, err
 }
 
-// step takes one automatic step if one is due.
-func (s *State) step() (bool, []rules.Event) {
+// stepOcc takes one automatic step if one is due, given the occupancy of
+// the state when known (still).
+func (s *State) stepOcc(o occupancy, still bool) (bool, []rules.Event) {
 	// [7.1] a lone commander among enemies must move at once, whatever
 	// the step: the step is resumed after the flight.
 	if s.Sub != SubFlee && s.Sub != "" && s.Phase != PhSetup {
-		if side, ok := s.pendingFlee(); ok {
+		if side, ok := s.pendingFleeOcc(o, still); ok {
 			s.FleeResume, s.FleeCur = s.Sub, s.Cur
 			s.Cur = side
 			s.Sub = SubFlee

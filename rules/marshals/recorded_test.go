@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"grognard/rules"
 )
@@ -284,6 +285,62 @@ func BenchmarkRawPlayout(b *testing.B) {
 			rawPlayout(b, d.ID, b.N, r)
 			b.StopTimer()
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+		})
+	}
+}
+
+// BenchmarkRawPlayoutParts: the same raw play, timing each call: the mean
+// of Legal (the decider's list; Chances at a chance point), Apply and
+// Clone (a clone of every state met) [issue 20] (goals: each at most 5 us;
+// Clone at most 5 us at any point, cloneMax reports the longest).
+func BenchmarkRawPlayoutParts(b *testing.B) {
+	for _, d := range ScenarioList {
+		b.Run(d.ID, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			st, err := rules.NewState(d.ID, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var tLegal, tApply, tClone, cloneMax time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if st.Result().Over {
+					if st, err = rules.NewState(d.ID, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+				t0 := time.Now()
+				c := st.Clone()
+				t1 := time.Now()
+				_ = c
+				tClone += t1.Sub(t0)
+				cloneMax = max(cloneMax, t1.Sub(t0))
+				var a rules.Action
+				if st.Status().Decider == rules.Chance {
+					t0 = time.Now()
+					outs := st.Chances()
+					tLegal += time.Since(t0)
+					if a, err = rules.Sample(outs, r); err != nil {
+						b.Fatal(err)
+					}
+				} else {
+					t0 = time.Now()
+					legal := st.Legal()
+					tLegal += time.Since(t0)
+					a = legal[r.IntN(len(legal))]
+				}
+				t0 = time.Now()
+				if _, err := st.Apply(a); err != nil {
+					b.Fatal(err)
+				}
+				tApply += time.Since(t0)
+			}
+			b.StopTimer()
+			n := float64(b.N)
+			b.ReportMetric(float64(tLegal.Nanoseconds())/n/1000, "legal-us")
+			b.ReportMetric(float64(tApply.Nanoseconds())/n/1000, "apply-us")
+			b.ReportMetric(float64(tClone.Nanoseconds())/n/1000, "clone-us")
+			b.ReportMetric(float64(cloneMax.Nanoseconds())/1000, "cloneMax-us")
 		})
 	}
 }
