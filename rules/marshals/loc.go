@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"maps"
 	"slices"
 
 	"grognard/rules"
@@ -277,6 +278,7 @@ func (s *State) axes(z string) [2]int {
 }
 
 func (s *State) setAxes(z string, a [2]int) {
+	s.Axes = maps.Clone(s.Axes) // copied on write (see delFlag)
 	if s.Axes == nil {
 		s.Axes = map[string][2]int{}
 	}
@@ -363,6 +365,9 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	}
 	for z := range s.Axes {
 		if !s.Contested(z) {
+			if _, ok := s.Axes[z]; ok {
+				s.Axes = maps.Clone(s.Axes) // copied on write (see delFlag)
+			}
 			delete(s.Axes, z)
 		}
 	}
@@ -371,7 +376,7 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 		if len(f) > 8 && f[:8] == "redoute:" {
 			z := f[8:]
 			if len(s.sideAt(Allied, z, func(d *UnitDef) bool { return d.Kind == KDiv && d.Arm == Infantry && d.Nat == "spanish" })) == 0 {
-				delete(s.Flags, f)
+				s.delFlag(f)
 			}
 		}
 	}
@@ -382,9 +387,11 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 		fr, al := s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
 		in := s.Containers[French]["madrid"] > 0
 		if al && !fr && !in && !s.flag("madrid-out") {
+			s.Containers[French] = maps.Clone(s.Containers[French]) // copied on write (see delFlag)
 			s.Containers[French]["madrid"] = 1
 			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker goes into the French container", Rule: "CR8", Side: rules.Side(French)})
 		} else if fr && in {
+			s.Containers[French] = maps.Clone(s.Containers[French]) // copied on write (see delFlag)
 			delete(s.Containers[French], "madrid")
 			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker is taken out of the French container", Rule: "CR8", Side: rules.Side(French)})
 		}

@@ -254,7 +254,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	real := s.hasUnits(1-m.Side, to)
 	if m.Side == French && s.Guerillas[to] {
 		// [EV Guerilla] a French stack entering the zone removes the marker and stops.
-		delete(s.Guerillas, to)
+		s.delGuerilla(to)
 		m.Halt = true
 		evs = append(evs, rules.Event{Kind: "event", Text: "The guerilla at " + s.zoneOf(to).Name + " stops the French stack", Rule: "EV Guerilla", Side: rules.Side(Allied)})
 	}
@@ -559,7 +559,7 @@ func (s *State) fatigueChances() []rules.Outcome {
 func (s *State) applyFatigue(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	v, _ := strconv.Atoi(a.Choice[len("fatigue="):])
-	s.Bag[v]--
+	s.addBag(v, -1)
 	m.Drawn = append(m.Drawn, v)
 	m.Due--
 	m.Last = v
@@ -588,7 +588,7 @@ func (s *State) applyReturn(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	s.Sub = SubFatigue
 	if a.Choice == "return" {
-		s.Bag[m.Last]++
+		s.addBag(m.Last, 1)
 		m.Drawn = m.Drawn[:len(m.Drawn)-1]
 		m.Returns--
 		return []rules.Event{{Kind: "draw", Text: sideNames[m.Side] + " returns a fatigue marker", Rule: "5.3.2", Side: rules.Side(m.Side),
@@ -680,7 +680,7 @@ func (s *State) endMove() []rules.Event {
 		}
 	}
 	for _, v := range m.Drawn {
-		s.Bag[v]++
+		s.addBag(v, 1)
 	}
 	m.Drawn = nil
 	for _, i := range s.moving() {

@@ -183,8 +183,8 @@ func (s *State) afterOp() []rules.Event {
 	s.BoxZones = nil
 	s.Move = nil
 	s.Combat = nil
-	delete(s.Flags, "gue-0")
-	delete(s.Flags, "gue-1")
+	s.delFlag("gue-0")
+	s.delFlag("gue-1")
 	if s.flag("orage") {
 		s.Sub = SubOrage
 		return nil

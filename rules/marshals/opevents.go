@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"grognard/rules"
@@ -107,6 +108,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 		ev.Private = "A decoy returns at " + s.zoneOf(a.To).Name
 		ev.Owner = rules.Side(side)
 	case "guerilla":
+		s.Guerillas = maps.Clone(s.Guerillas) // copied on write (see delFlag)
 		if s.Guerillas == nil {
 			s.Guerillas = map[string]bool{}
 		}

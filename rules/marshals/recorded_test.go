@@ -344,3 +344,47 @@ func BenchmarkRawPlayoutParts(b *testing.B) {
 		})
 	}
 }
+
+// TestCloneIndependentOnRecordedGames: Clone shares the maps of the state
+// and each side copies them on write [issue 20]; along the recorded games
+// (every 10th step) a clone and its original each take the step, and
+// neither changes the other: the original is unchanged by the clone's
+// step and the clone by the original's, and both end the same.
+func TestCloneIndependentOnRecordedGames(t *testing.T) {
+	for _, d := range ScenarioList {
+		t.Run(d.ID, func(t *testing.T) {
+			for _, g := range readRecord(t, d.ID).Games {
+				st, err := rules.NewState(d.ID, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, s := range g.Steps {
+					if i%10 != 0 {
+						if _, err := st.Apply(s.Action); err != nil {
+							t.Fatalf("seed %d step %d: %v", g.Seed, i+1, err)
+						}
+						continue
+					}
+					before, _ := st.Snapshot()
+					c := st.Clone()
+					if _, err := c.Apply(s.Action); err != nil {
+						t.Fatalf("seed %d step %d on a clone: %v", g.Seed, i+1, err)
+					}
+					if now, _ := st.Snapshot(); !bytes.Equal(before, now) {
+						t.Fatalf("seed %d step %d (%s): the clone's step changed the original", g.Seed, i+1, s.Action.Key())
+					}
+					cAfter, _ := c.Snapshot()
+					if _, err := st.Apply(s.Action); err != nil {
+						t.Fatalf("seed %d step %d: %v", g.Seed, i+1, err)
+					}
+					if now, _ := c.Snapshot(); !bytes.Equal(cAfter, now) {
+						t.Fatalf("seed %d step %d (%s): the original's step changed the clone", g.Seed, i+1, s.Action.Key())
+					}
+					if now, _ := st.Snapshot(); !bytes.Equal(cAfter, now) {
+						t.Fatalf("seed %d step %d (%s): the clone and the original differ after the same step", g.Seed, i+1, s.Action.Key())
+					}
+				}
+			}
+		})
+	}
+}

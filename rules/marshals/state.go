@@ -151,6 +151,43 @@ type State struct {
 	legalMemo []rules.Action
 }
 
+// Copy-on-write maps [issue 20]: Clone shares the maps of the state
+// (Axes, Bridges, Bag, Containers, Flags, Guerillas, Schedule, Seen)
+// between the copies, so nothing writes into one of them: every change
+// goes to a fresh copy through these helpers.
+
+// delFlag removes a turn-long flag.
+func (s *State) delFlag(f string) {
+	if _, ok := s.Flags[f]; ok {
+		s.Flags = maps.Clone(s.Flags)
+		delete(s.Flags, f)
+	}
+}
+
+// addBag changes the count of fatigue markers of value v in the container.
+func (s *State) addBag(v, n int) {
+	s.Bag = maps.Clone(s.Bag)
+	s.Bag[v] += n
+}
+
+// addContainer changes the count of event e in side k's container,
+// removing it at 0 when del is set.
+func (s *State) addContainer(k int, e string, n int, del bool) {
+	s.Containers[k] = maps.Clone(s.Containers[k])
+	s.Containers[k][e] += n
+	if del && s.Containers[k][e] == 0 {
+		delete(s.Containers[k], e)
+	}
+}
+
+// delGuerilla removes the guerilla marker of zone z.
+func (s *State) delGuerilla(z string) {
+	if _, ok := s.Guerillas[z]; ok {
+		s.Guerillas = maps.Clone(s.Guerillas)
+		delete(s.Guerillas, z)
+	}
+}
+
 // forgetLegal drops the list kept by Legal for Apply.
 func (s *State) forgetLegal() { s.legalMemo = nil }
 
@@ -328,29 +365,12 @@ func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
 	c.Units = slices.Clone(s.Units)
-	c.Axes = maps.Clone(s.Axes)
-	c.Bridges = maps.Clone(s.Bridges)
-	c.Bag = maps.Clone(s.Bag)
+	// The maps are shared: they are copied on write (see delFlag).
 	for k := 0; k < 2; k++ {
-		c.Containers[k] = maps.Clone(s.Containers[k])
 		c.Hands[k] = slices.Clone(s.Hands[k])
 	}
-	c.Flags = maps.Clone(s.Flags)
-	c.Guerillas = maps.Clone(s.Guerillas)
 	c.Foy = slices.Clone(s.Foy)
 	c.BoxZones = slices.Clone(s.BoxZones)
-	if s.Schedule != nil {
-		c.Schedule = map[int][]string{}
-		for k, v := range s.Schedule {
-			c.Schedule[k] = slices.Clone(v)
-		}
-	}
-	if s.Seen != nil {
-		c.Seen = map[string][]string{}
-		for k, v := range s.Seen {
-			c.Seen[k] = slices.Clone(v)
-		}
-	}
 	if s.Move != nil {
 		m := *s.Move
 		m.Units = slices.Clone(m.Units)
