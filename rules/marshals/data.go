@@ -155,18 +155,23 @@ const (
 // depotsOf is the zone indices of the depots of nat (any of the side's
 // when nat is ""), as depotIdx answers zone by zone.
 func (sc *Scenario) depotsOf(side int, nat string) []int {
+	return sc.depotsBy[depotKey(side, nat)]
+}
+
+// depotKey is the index of depotsBy for nat (any of the side's when "").
+func depotKey(side int, nat string) int {
 	switch nat {
 	case natFrench:
-		return sc.depotsBy[0]
+		return 0
 	case "british":
-		return sc.depotsBy[1]
+		return 1
 	case "spanish":
-		return sc.depotsBy[2]
+		return 2
 	}
 	if side == French {
-		return sc.depotsBy[3]
+		return 3
 	}
-	return sc.depotsBy[4]
+	return 4
 }
 
 type adjEdge struct {

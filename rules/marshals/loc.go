@@ -163,6 +163,30 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 			blocked[sc.zi[z]] = true // [EV Guerilla] cuts French lines
 		}
 	}
+	// The same blocked zones and destroyed bridges give the same set: the
+	// last one of this family of depots is remembered.
+	memoOK := n <= 128 && len(sc.connKind) <= 192
+	var key locMemo
+	if memoOK {
+		for zi, b := range blocked {
+			if b {
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+		for ci, d := range s.Bridges {
+			if ci < 0 || ci >= len(sc.connKind) {
+				memoOK = false
+				break
+			}
+			if d && sc.connKind[ci] == connMajor {
+				key.bridges[ci>>6] |= 1 << (ci & 63)
+			}
+		}
+	}
+	mk := depotKey(side, nat)
+	if m := &s.locMemo[mk]; memoOK && m.ok && m.blocked == key.blocked && m.bridges == key.bridges {
+		return m.set
+	}
 	r := make([]bool, n)
 	var queueBuf [256]int32
 	queue := queueBuf[:0]
@@ -192,6 +216,10 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 			r[e.ti] = true
 			queue = append(queue, int32(e.ti))
 		}
+	}
+	if memoOK {
+		key.ok, key.set = true, r
+		s.locMemo[mk] = key
 	}
 	return r
 }

@@ -103,7 +103,10 @@ type Roll struct {
 	Unit string `json:"unit"`
 }
 
-// State is a game of The Marshals.
+// State is a game of The Marshals. A State is not safe for concurrent
+// use, even by readers only: Legal and the lines of communication keep
+// what they computed for the next call [issue 20]; give each goroutine
+// its own Clone.
 type State struct {
 	sc         *Scenario
 	ScenarioID string              `json:"scenario"`
@@ -149,6 +152,19 @@ type State struct {
 	// directly between Legal and Apply (tests, a determinizer) must call
 	// Legal again or forget it (s.forgetLegal()).
 	legalMemo []rules.Action
+	// locMemo is the last locSet of each family of depots (depotKey)
+	// with what it was computed from: the zones blocked for the side and
+	// the destroyed major bridges [1.5]. The sets are never changed, so
+	// clones keep them.
+	locMemo [5]locMemo
+}
+
+// locMemo is one remembered locSet.
+type locMemo struct {
+	ok      bool
+	blocked [2]uint64 // zones blocked for the side, by index
+	bridges [3]uint64 // destroyed bridges, by connection index
+	set     []bool
 }
 
 // Copy-on-write maps [issue 20]: Clone shares the maps of the state
