@@ -51,9 +51,6 @@ func (o occupancy) at(z string) [2]bool {
 
 func (s *State) occupancy() occupancy {
 	o := occupancy{zi: s.sc.zi, v: make([][2]bool, len(s.sc.zoff))}
-	// The counters of a stack mostly follow each other: the zone of the
-	// previous one saves a lookup.
-	lastAt, lastZi := "", -1
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Off != "" || u.At == "" {
@@ -63,13 +60,8 @@ func (s *State) occupancy() occupancy {
 		if !isUnit(d) {
 			continue
 		}
-		if lastZi >= 0 && u.At == lastAt {
-			o.v[lastZi][d.Side] = true
-			continue
-		}
-		if zi, ok := s.sc.zi[u.At]; ok {
+		if zi, ok := s.unitZone(i); ok {
 			o.v[zi][d.Side] = true
-			lastAt, lastZi = u.At, zi
 			continue
 		}
 		if o.other == nil {

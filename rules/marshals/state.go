@@ -157,6 +157,33 @@ type State struct {
 	// the destroyed major bridges [1.5]. The sets are never changed, so
 	// clones keep them.
 	locMemo [5]locMemo
+	// zoneCache is, for each counter, the zone index of the place it
+	// stood when last asked (unitZone); Clone drops it.
+	zoneCache []zoneCacheEntry
+}
+
+type zoneCacheEntry struct {
+	at string
+	zi int32 // -1: not a zone of the map
+	ok bool
+}
+
+// unitZone is the index of the zone where counter i stands (ok false:
+// not a zone of the map), remembered until the counter moves.
+func (s *State) unitZone(i int) (int, bool) {
+	at := s.Units[i].At
+	if len(s.zoneCache) != len(s.Units) {
+		s.zoneCache = make([]zoneCacheEntry, len(s.Units))
+	}
+	e := &s.zoneCache[i]
+	if !e.ok || e.at != at {
+		zi, ok := s.sc.zi[at]
+		if !ok {
+			zi = -1
+		}
+		*e = zoneCacheEntry{at: at, zi: int32(zi), ok: true}
+	}
+	return int(e.zi), e.zi >= 0
 }
 
 // locMemo is one remembered locSet.
@@ -380,6 +407,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
+	c.zoneCache = nil
 	c.Units = slices.Clone(s.Units)
 	// The maps are shared: they are copied on write (see delFlag).
 	for k := 0; k < 2; k++ {
