@@ -112,6 +112,7 @@ type Scenario struct {
 	adj       map[string][]adjEdge
 	adjI      [][]adjEdge    // adj by zone index
 	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
+	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
@@ -299,7 +300,11 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	}
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.connKind = make([]uint8, len(g.Conns))
+	sc.connSelf = true
 	for ci, c := range g.Conns {
+		if g.ConnIndex(c.A, c.B, c.Kind) != ci {
+			sc.connSelf = false // two connections of one kind join the same zones
+		}
 		switch {
 		case c.Kind == zone.Ford:
 			sc.connKind[ci] = connFord

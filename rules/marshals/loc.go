@@ -284,9 +284,36 @@ func (s *State) LoCTo(side int, from, to string) bool {
 	if from == to {
 		return true
 	}
-	free := s.locFree(side, s.occupancy())
-	_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
-	return ok
+	o := s.occupancy()
+	if !s.sc.connSelf {
+		free := s.locFree(side, o)
+		_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
+		return ok
+	}
+	// The search of zone.LineOfCommunicationVia by zone index: through
+	// crossable connections into on-map zones free of the enemy [1.5].
+	src, ok := s.sc.zi[from]
+	if !ok {
+		return false
+	}
+	n := len(s.sc.zoff)
+	seen := make([]bool, n)
+	queue := make([]int32, 0, n)
+	seen[src] = true
+	queue = append(queue, int32(src))
+	for h := 0; h < len(queue); h++ {
+		for _, e := range s.sc.adjI[queue[h]] {
+			if seen[e.ti] || !s.crossableIdx(e.ci) || s.sc.zoff[e.ti] || o.v[e.ti][1-side] {
+				continue
+			}
+			if e.to == to {
+				return true
+			}
+			seen[e.ti] = true
+			queue = append(queue, int32(e.ti))
+		}
+	}
+	return false
 }
 
 // axes returns the Retraite markers of a zone ([-1,-1] when none).
