@@ -23,7 +23,7 @@ func (s *State) legalOpEvents(side int) []rules.Action {
 		}
 	}
 	if side == Allied && slices.Contains(hand, "guerilla") {
-		for _, z := range s.sc.Graph.IDs() {
+		for _, z := range s.sc.ids {
 			if !s.sc.offmap[z] && !s.hasUnits(French, z) && !s.Guerillas[z] {
 				out = append(out, rules.Action{Kind: "play", Choice: "guerilla", To: z, Label: "Play Guerilla at " + s.zoneOf(z).Name, Rule: "EV Guerilla"})
 			}
@@ -72,7 +72,7 @@ func (s *State) boxed() []int {
 
 func (s *State) fuentidZones() []string {
 	var out []string
-	for _, z := range s.sc.Graph.IDs() {
+	for _, z := range s.sc.ids {
 		if !isFuentiduena(z) {
 			continue
 		}
