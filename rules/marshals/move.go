@@ -135,7 +135,8 @@ func (s *State) steps() []stepOpt {
 
 func (s *State) legalMove() []rules.Action {
 	m := s.Move
-	out := []rules.Action{{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}}
+	out := make([]rules.Action, 1, 8)
+	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	ms := s.moving()
 	if len(ms) == 0 {
 		return out

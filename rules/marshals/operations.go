@@ -85,7 +85,8 @@ func (s *State) zonesOf(side int) []string {
 // legalOp: move a stack, fight in a contested zone, or pass [5.0].
 func (s *State) legalOp() []rules.Action {
 	side := s.Act
-	out := []rules.Action{{Kind: "pass", Label: "Pass", Rule: "5.0"}}
+	out := make([]rules.Action, 1, 16)
+	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
 	out = append(out, s.legalOpEvents(side)...)
 	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
 		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
@@ -223,8 +224,9 @@ func (s *State) moving() []int {
 // legalCompose: add or leave counters of the zone, then confirm [5.1].
 func (s *State) legalCompose() []rules.Action {
 	m := s.Move
-	var out []rules.Action
-	for _, i := range s.available(m.Side, m.From) {
+	avail := s.available(m.Side, m.From)
+	out := make([]rules.Action, 0, len(avail)+1)
+	for _, i := range avail {
 		id := s.def(i).ID
 		if slices.Contains(m.Units, id) {
 			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: "Leave " + s.def(i).Name + " behind", Rule: "5.1"})
@@ -235,7 +237,21 @@ func (s *State) legalCompose() []rules.Action {
 	if why := s.stackProblem(); why == "" {
 		out = append(out, rules.Action{Kind: "end", Choice: "confirm", Label: "Activate this stack", Rule: "5.2"})
 	}
+	if len(out) == 0 {
+		return nil // as the list grown from nil was
+	}
 	return out
+}
+
+// anyAvailable is len(available(side, z)) > 0 without the list.
+func (s *State) anyAvailable(side int, z string) bool {
+	for i := range s.Units {
+		d := s.def(i)
+		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && !s.Units[i].Activated && s.mayOperate(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // stackProblem says why the composed stack may not be activated ("" if it may).

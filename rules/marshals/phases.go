@@ -359,7 +359,7 @@ func (s *State) hasLegal() bool {
 		// legalCompose: add or leave an available counter [5.1], or
 		// activate the stack [5.2].
 		if m := s.Move; m != nil {
-			return len(s.available(m.Side, m.From)) > 0 || s.stackProblem() == ""
+			return s.anyAvailable(m.Side, m.From) || s.stackProblem() == ""
 		}
 	}
 	return len(s.legal()) > 0
