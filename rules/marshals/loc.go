@@ -410,8 +410,16 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 			evs = append(evs, rules.Event{Kind: "eliminated", Text: "A " + sideNames[d.Side] + " counter is removed at " + s.zoneOf(z).Name + " (a decoy without a line of communication)", Rule: "7.5", Side: rules.Side(d.Side)})
 		}
 	}
+	// Contested and hasUnits read from the occupancy while it holds.
+	contested := func(z string) bool {
+		if still && z != "" {
+			v := o.at(z)
+			return v[0] && v[1]
+		}
+		return s.Contested(z)
+	}
 	for z := range s.Axes {
-		if !s.Contested(z) {
+		if !contested(z) {
 			if _, ok := s.Axes[z]; ok {
 				s.Axes = maps.Clone(s.Axes) // copied on write (see delFlag)
 			}
@@ -431,7 +439,13 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	// puts the Madrid marker in the French container; a French unit there
 	// takes it out again.
 	if s.sc.Graph.Has("madrid") {
-		fr, al := s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
+		var fr, al bool
+		if still {
+			v := o.at("madrid")
+			fr, al = v[French], v[Allied]
+		} else {
+			fr, al = s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
+		}
 		in := s.Containers[French]["madrid"] > 0
 		if al && !fr && !in && !s.flag("madrid-out") {
 			s.Containers[French] = maps.Clone(s.Containers[French]) // copied on write (see delFlag)

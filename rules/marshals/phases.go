@@ -374,7 +374,20 @@ func (s *State) hasLegal() bool {
 // holding a comma...) is found by comparing keys, as rules.FindLegal does.
 func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
 	list := s.legalMemo
-	s.legalMemo = nil
+	outs := s.chanceMemo
+	s.legalMemo, s.chanceMemo = nil, nil
+	if list == nil && outs != nil && s.decider() == rules.Chance {
+		// At a chance point Legal is the actions of Chances.
+		for i := range outs {
+			if sameAction(&outs[i].Action, &a) {
+				return outs[i].Action, true
+			}
+		}
+		list = make([]rules.Action, len(outs))
+		for i, o := range outs {
+			list[i] = o.Action
+		}
+	}
 	if list == nil {
 		list = s.legal()
 	}

@@ -151,7 +151,8 @@ type State struct {
 	// [issue 20]. Apply and Clone drop it; code that changes the fields
 	// directly between Legal and Apply (tests, a determinizer) must call
 	// Legal again or forget it (s.forgetLegal()).
-	legalMemo []rules.Action
+	legalMemo  []rules.Action
+	chanceMemo []rules.Outcome // the same for Chances
 	// locMemo is the last locSet of each family of depots (depotKey)
 	// with what it was computed from: the zones blocked for the side and
 	// the destroyed major bridges [1.5]. The sets are never changed, so
@@ -231,8 +232,8 @@ func (s *State) delGuerilla(z string) {
 	}
 }
 
-// forgetLegal drops the list kept by Legal for Apply.
-func (s *State) forgetLegal() { s.legalMemo = nil }
+// forgetLegal drops the lists kept by Legal and Chances for Apply.
+func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo = nil, nil }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
 // arrive in a contested zone [5.3.6]: the newcomer's side first, then the
@@ -407,6 +408,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
+	c.chanceMemo = nil
 	c.zoneCache = nil
 	c.Units = slices.Clone(s.Units)
 	// The maps are shared: they are copied on write (see delFlag).
@@ -454,7 +456,9 @@ func (s *State) Chances() []rules.Outcome {
 	if s.Over || s.decider() != rules.Chance {
 		return nil
 	}
-	return s.chances()
+	outs := s.chances()
+	s.chanceMemo = outs
+	return outs
 }
 
 // Result is the end of the game [8.0].
