@@ -112,6 +112,7 @@ type Scenario struct {
 	adj       map[string][]adjEdge
 	adjI      [][]adjEdge    // adj by zone index
 	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
+	cmds      []int          // the commanders' indices in Defs, in order [7.1]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
@@ -301,6 +302,11 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	}
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.ids = g.IDs()
+	for i, d := range sc.Defs {
+		if d.Kind == KCmd {
+			sc.cmds = append(sc.cmds, i)
+		}
+	}
 	sc.connKind = make([]uint8, len(g.Conns))
 	sc.connSelf = true
 	for ci, c := range g.Conns {

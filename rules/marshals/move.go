@@ -408,15 +408,21 @@ func (s *State) loneCommanders(side int) []int {
 // It is given the occupancy when known (built).
 func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 	for side := 0; side < 2; side++ {
-		for i := range s.Units {
+		for _, i := range s.sc.cmds {
 			d := s.def(i)
-			if d.Kind != KCmd || d.Side != side || !s.onMap(i) {
+			if d.Side != side || !s.onMap(i) {
 				continue
 			}
 			if !built {
 				o, built = s.occupancy(), true
 			}
-			if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
+			var v [2]bool
+			if zi, ok := s.unitZone(i); ok {
+				v = o.v[zi]
+			} else {
+				v = o.at(s.Units[i].At)
+			}
+			if v[1-side] && !v[side] {
 				return side, true
 			}
 		}
