@@ -195,7 +195,7 @@ func (s *State) endAdmin() []rules.Event {
 		u.Activated = false
 	}
 	for _, f := range turnFlags {
-		delete(s.Flags, f)
+		s.delFlag(f)
 	}
 	s.endRepairs()
 	if s.EndTurn || s.Turn >= s.sc.Turns {

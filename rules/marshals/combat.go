@@ -930,7 +930,7 @@ func (s *State) retreatStep(ci int) []rules.Event {
 	if loser == French && s.Guerillas[to] {
 		// [EV Guerilla] a French stack retreating into the zone loses one
 		// gun (the engine takes the first; the French have no baggage).
-		delete(s.Guerillas, to)
+		s.delGuerilla(to)
 		evs = append(evs, rules.Event{Kind: "event", Text: "The guerilla at " + s.zoneOf(to).Name + " harasses the retreat", Rule: "EV Guerilla", Side: rules.Side(Allied)})
 		for _, i := range rs {
 			if s.ArtSS(i) > 0 {

@@ -110,6 +110,12 @@ type Scenario struct {
 	depots    map[string]map[string]bool // zone -> nationality -> depot [CR2]
 	offmap    map[string]bool
 	adj       map[string][]adjEdge
+	adjI      [][]adjEdge    // adj by zone index
+	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
+	cmds      []int          // the commanders' indices in Defs, in order [7.1]
+	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
+	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
+	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
 	zoff      []bool
 	zdepot    [][3]bool // by zone index: french, british, spanish depot
@@ -140,6 +146,35 @@ func (sc *Scenario) distFrom(depot string) map[string]int {
 	}
 	sc.dist[depot] = out
 	return out
+}
+
+// Kinds of connection for the lines of communication [1.5] [7.7].
+const (
+	connOpen  = 0
+	connFord  = 1 // never carries a line
+	connMajor = 2 // a major bridge: carries it unless destroyed
+)
+
+// depotsOf is the zone indices of the depots of nat (any of the side's
+// when nat is ""), as depotIdx answers zone by zone.
+func (sc *Scenario) depotsOf(side int, nat string) []int {
+	return sc.depotsBy[depotKey(side, nat)]
+}
+
+// depotKey is the index of depotsBy for nat (any of the side's when "").
+func depotKey(side int, nat string) int {
+	switch nat {
+	case natFrench:
+		return 0
+	case "british":
+		return 1
+	case "spanish":
+		return 2
+	}
+	if side == French {
+		return 3
+	}
+	return 4
 }
 
 type adjEdge struct {
@@ -266,12 +301,45 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 		sc.zi[z.ID] = i
 	}
 	sc.zoff = make([]bool, len(g.Zones))
+	sc.ids = g.IDs()
+	for i, d := range sc.Defs {
+		if d.Kind == KCmd {
+			sc.cmds = append(sc.cmds, i)
+		}
+	}
+	sc.connKind = make([]uint8, len(g.Conns))
+	sc.connSelf = true
+	for ci, c := range g.Conns {
+		if g.ConnIndex(c.A, c.B, c.Kind) != ci {
+			sc.connSelf = false // two connections of one kind join the same zones
+		}
+		switch {
+		case c.Kind == zone.Ford:
+			sc.connKind[ci] = connFord
+		case c.Bridge == zone.Major:
+			sc.connKind[ci] = connMajor
+		}
+	}
+	sc.adjI = make([][]adjEdge, len(g.Zones))
 	sc.zdepot = make([][3]bool, len(g.Zones))
 	for i, z := range g.Zones {
 		sc.zoff[i] = z.IsOffmap()
 		sc.zdepot[i] = [3]bool{z.DepotOf(natFrench), z.DepotOf("british"), z.DepotOf("spanish")}
 		for _, e := range g.Neighbors(z.ID) {
 			sc.adj[z.ID] = append(sc.adj[z.ID], adjEdge{to: e.To, ti: sc.zi[e.To], ci: e.Index})
+		}
+		sc.adjI[i] = sc.adj[z.ID]
+		d := sc.zdepot[i]
+		for k := 0; k < 3; k++ {
+			if d[k] {
+				sc.depotsBy[k] = append(sc.depotsBy[k], i)
+			}
+		}
+		if d[0] {
+			sc.depotsBy[3] = append(sc.depotsBy[3], i)
+		}
+		if d[1] || d[2] {
+			sc.depotsBy[4] = append(sc.depotsBy[4], i)
 		}
 		sc.offmap[z.ID] = z.IsOffmap()
 		for _, n := range []string{natFrench, "british", "spanish"} {

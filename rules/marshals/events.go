@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -47,14 +48,17 @@ func (s *State) enterEvents() []rules.Event {
 	var evs []rules.Event
 	// [EV Foy] Renfort markers whose turn has come go into the container.
 	for _, m := range s.Schedule[s.Turn] {
-		s.Containers[French][m]++
+		s.addContainer(French, m, 1, false)
 		evs = append(evs, rules.Event{Kind: "event", Text: "A Renfort marker goes into the French container", Rule: "EV Foy", Side: rules.Side(French)})
 	}
-	delete(s.Schedule, s.Turn)
+	if _, ok := s.Schedule[s.Turn]; ok {
+		s.Schedule = maps.Clone(s.Schedule) // copied on write (see delFlag)
+		delete(s.Schedule, s.Turn)
+	}
 	// [S1.3] three Mésentente markers, the turn after the trigger.
 	if s.flag("mesentente-due") {
-		delete(s.Flags, "mesentente-due")
-		s.Containers[Allied]["mesentente"] += 3
+		s.delFlag("mesentente-due")
+		s.addContainer(Allied, "mesentente", 3, false)
 		evs = append(evs, rules.Event{Kind: "event", Text: "Three Mésentente markers go into the Allied container", Rule: "S1.3", Side: rules.Side(Allied)})
 	}
 	s.Cur = French
@@ -158,7 +162,7 @@ func (s *State) applyBefore(a rules.Action) ([]rules.Event, error) {
 	}
 	// [S3.2] the Foy marker is a mandatory draw on the July 22 turn.
 	if s.Cur == French && s.sc.ID == "marshals-three-armies" && s.Turn == 5 && s.Containers[French]["foy"] > 0 {
-		s.Containers[French]["foy"]--
+		s.addContainer(French, "foy", -1, false)
 		s.Drawn = "foy"
 		s.Sub = SubDrawn
 		return []rules.Event{{Kind: "event", Text: "The French draw the Foy marker (mandatory on July 22)", Rule: "S3.2", Side: rules.Side(French)}}, nil
@@ -322,10 +326,7 @@ func (s *State) drawChances() []rules.Outcome {
 }
 
 func (s *State) applyDraw(a rules.Action) ([]rules.Event, error) {
-	s.Containers[s.Cur][a.Choice]--
-	if s.Containers[s.Cur][a.Choice] == 0 {
-		delete(s.Containers[s.Cur], a.Choice)
-	}
+	s.addContainer(s.Cur, a.Choice, -1, true)
 	s.Drawn = a.Choice
 	s.Sub = SubDrawn
 	return []rules.Event{{Kind: "draw", Text: sideNames[s.Cur] + " draws an event marker", Rule: "4.0", Side: rules.Side(s.Cur),
@@ -366,7 +367,7 @@ func (s *State) applyDrawn(a rules.Action) ([]rules.Event, error) {
 	switch a.Choice {
 	case "return":
 		// [4.0] [8.0] tempting fate: +2 VP to the opponent.
-		s.Containers[side][e]++
+		s.addContainer(side, e, 1, false)
 		s.VP2[1-side] += 4
 		evs := []rules.Event{{Kind: "event", Text: sideNames[side] + " returns the marker to the container: +2 VP to the opponent", Rule: "4.0", Side: rules.Side(side)}}
 		return append(evs, s.nextEventSide()...), nil
@@ -478,11 +479,12 @@ func (s *State) applyFoy(a rules.Action) ([]rules.Event, error) {
 	if len(s.Foy) < 3 {
 		return []rules.Event{ev}, nil
 	}
+	s.Schedule = maps.Clone(s.Schedule) // copied on write (see delFlag), its lists too
 	if s.Schedule == nil {
 		s.Schedule = map[int][]string{}
 	}
 	t := s.Turn + 5
-	s.Schedule[t] = append(s.Schedule[t], "renfort", "renfort", "renfort")
+	s.Schedule[t] = append(slices.Clip(s.Schedule[t]), "renfort", "renfort", "renfort")
 	return append([]rules.Event{ev}, s.nextEventSide()...), nil
 }
 

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -80,6 +81,7 @@ func (s *State) bridgeKind(a, b string) zone.ConnKind {
 }
 
 func (s *State) destroyBridge(ci int) {
+	s.Bridges = maps.Clone(s.Bridges) // copied on write (see delFlag)
 	if s.Bridges == nil {
 		s.Bridges = map[int]bool{}
 	}
@@ -104,8 +106,11 @@ func (s *State) endRepairs() {
 	for f := range s.Flags {
 		if len(f) > 7 && f[:7] == "repair:" {
 			ci, _ := strconv.Atoi(f[7:])
-			delete(s.Bridges, ci)
-			delete(s.Flags, f)
+			if _, ok := s.Bridges[ci]; ok {
+				s.Bridges = maps.Clone(s.Bridges) // copied on write (see delFlag)
+				delete(s.Bridges, ci)
+			}
+			s.delFlag(f)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"grognard/rules"
@@ -127,7 +128,7 @@ func (s *State) applyInitiativeRoll(a rules.Action) ([]rules.Event, error) {
 func (s *State) openIniWindow() {
 	s.Cur = 1 - s.Initiative
 	s.Sub = SubWindow
-	delete(s.Flags, "iniw2")
+	s.delFlag("iniw2")
 }
 
 func (s *State) legalWindow() []rules.Action {
@@ -156,6 +157,7 @@ func (s *State) applyWindow(a rules.Action) ([]rules.Event, error) {
 }
 
 func (s *State) setFlag(f string) {
+	s.Flags = maps.Clone(s.Flags) // copied on write (see delFlag)
 	if s.Flags == nil {
 		s.Flags = map[string]bool{}
 	}

@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"maps"
 	"slices"
 
 	"grognard/rules"
@@ -32,11 +33,24 @@ func (s *State) isDepotFor(side int, nat, z string) bool {
 	return dz["british"] || dz["spanish"]
 }
 
-// occupancy says, for every zone, whether each side has units there [1.5].
-type occupancy map[string][2]bool
+// occupancy says, for every zone, whether each side has units there [1.5]:
+// by zone index (a place that is not a zone of the map, in other).
+type occupancy struct {
+	zi    map[string]int
+	v     [][2]bool
+	other map[string][2]bool
+}
+
+// at is the occupancy of zone z.
+func (o occupancy) at(z string) [2]bool {
+	if i, ok := o.zi[z]; ok {
+		return o.v[i]
+	}
+	return o.other[z]
+}
 
 func (s *State) occupancy() occupancy {
-	o := make(occupancy, 64)
+	o := occupancy{zi: s.sc.zi, v: make([][2]bool, len(s.sc.zoff))}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Off != "" || u.At == "" {
@@ -46,9 +60,16 @@ func (s *State) occupancy() occupancy {
 		if !isUnit(d) {
 			continue
 		}
-		v := o[u.At]
+		if zi, ok := s.unitZone(i); ok {
+			o.v[zi][d.Side] = true
+			continue
+		}
+		if o.other == nil {
+			o.other = map[string][2]bool{}
+		}
+		v := o.other[u.At]
 		v[d.Side] = true
-		o[u.At] = v
+		o.other[u.At] = v
 	}
 	return o
 }
@@ -70,7 +91,7 @@ func (s *State) crossable(c zone.Connection) bool {
 // French a guerilla marker cuts it; an off-map zone is only an end [1.5].
 func (s *State) locFree(side int, o occupancy) func(string) bool {
 	return func(z string) bool {
-		return !s.sc.offmap[z] && !o[z][1-side]
+		return !s.sc.offmap[z] && !o.at(z)[1-side]
 	}
 }
 
@@ -109,44 +130,139 @@ func (s *State) depotIdx(side int, nat string, zi int) bool {
 // of its depots through free zones and crossable connections [1.5]: one
 // search backward from the depots serves every question of a state.
 func (s *State) locSet(side int, nat string, o occupancy) []bool {
-	g := s.sc.Graph
-	n := len(g.Zones)
-	enemy := make([]bool, n)
-	for z, v := range o {
+	sc := s.sc
+	n := len(sc.zoff)
+	// blocked: an enemy unit [1.5], for the French a guerilla marker
+	// [EV Guerilla] (as the map of zones did for a place not on the map,
+	// such a place marks zone 0).
+	var blockedBuf [256]bool
+	blocked := blockedBuf[:0]
+	if n <= len(blockedBuf) {
+		blocked = blockedBuf[:n]
+	} else {
+		blocked = make([]bool, n)
+	}
+	for zi, v := range o.v {
+		blocked[zi] = v[1-side]
+	}
+	for _, v := range o.other {
 		if v[1-side] {
-			enemy[s.sc.zi[z]] = true
+			blocked[0] = true
 		}
 	}
 	if side == French {
 		for z := range s.Guerillas {
-			enemy[s.sc.zi[z]] = true // [EV Guerilla] cuts French lines
+			blocked[sc.zi[z]] = true // [EV Guerilla] cuts French lines
 		}
+	}
+	// The same blocked zones and destroyed bridges give the same set: the
+	// last one of this family of depots is remembered.
+	memoOK := n <= 128 && len(sc.connKind) <= 192
+	var key locMemo
+	if memoOK {
+		for zi, b := range blocked {
+			if b {
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+		for ci, d := range s.Bridges {
+			if ci < 0 || ci >= len(sc.connKind) {
+				memoOK = false
+				break
+			}
+			if d && sc.connKind[ci] == connMajor {
+				key.bridges[ci>>6] |= 1 << (ci & 63)
+			}
+		}
+	}
+	mk := depotKey(side, nat)
+	if m := &s.locMemo[mk]; memoOK && m.ok && m.blocked == key.blocked && m.bridges == key.bridges {
+		return m.set
 	}
 	r := make([]bool, n)
-	queue := make([]int, 0, n)
-	for i := 0; i < n; i++ {
-		if s.depotIdx(side, nat, i) && (s.sc.zoff[i] || !enemy[i]) {
+	var queueBuf [256]int32
+	queue := queueBuf[:0]
+	if n > len(queueBuf) {
+		queue = make([]int32, 0, n)
+	}
+	for _, i := range sc.depotsOf(side, nat) {
+		if sc.zoff[i] || !blocked[i] {
 			r[i] = true
-			queue = append(queue, i)
+			queue = append(queue, int32(i))
 		}
 	}
-	for len(queue) > 0 {
-		z := queue[0]
-		queue = queue[1:]
-		for _, e := range s.sc.adj[g.Zones[z].ID] {
-			if r[e.ti] || s.sc.zoff[e.ti] || enemy[e.ti] || !s.crossableIdx(e.ci) {
+	noBridge := len(s.Bridges) == 0
+	for h := 0; h < len(queue); h++ {
+		for _, e := range sc.adjI[queue[h]] {
+			if r[e.ti] || sc.zoff[e.ti] || blocked[e.ti] {
 				continue
 			}
+			switch sc.connKind[e.ci] {
+			case connFord:
+				continue
+			case connMajor:
+				if !noBridge && s.Bridges[e.ci] {
+					continue
+				}
+			}
 			r[e.ti] = true
-			queue = append(queue, e.ti)
+			queue = append(queue, int32(e.ti))
 		}
+	}
+	if memoOK {
+		key.ok, key.set = true, r
+		s.locMemo[mk] = key
 	}
 	return r
 }
 
+// locNear answers locFrom where zone z settles it without the search
+// (known false otherwise): no line from a contested zone or, for the
+// French, a guerilla's; a line from a depot, or from a zone joined by a
+// crossable connection to a depot that locSet starts from (on the map
+// and free of the enemy, or off the map) [1.5].
+func (s *State) locNear(side int, nat, z string, o occupancy) (has, known bool) {
+	if v := o.at(z); v[0] && v[1] || side == French && s.Guerillas[z] {
+		return false, true
+	}
+	if s.isDepotFor(side, nat, z) {
+		return true, true
+	}
+	for _, e := range s.sc.adj[z] {
+		if s.depotIdx(side, nat, e.ti) && (s.sc.zoff[e.ti] || !s.blockedFor(side, e.ti, o)) && s.crossableIdx(e.ci) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// blockedFor is locSet's test of a zone: an enemy unit, or for the French
+// a guerilla marker [1.5] [EV Guerilla] (a place off the map's list of
+// zones marks zone 0, as locSet does).
+func (s *State) blockedFor(side, zi int, o occupancy) bool {
+	if o.v[zi][1-side] {
+		return true
+	}
+	if zi == 0 {
+		for _, v := range o.other {
+			if v[1-side] {
+				return true
+			}
+		}
+	}
+	if side == French {
+		for g := range s.Guerillas {
+			if s.sc.zi[g] == zi {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // locFrom answers LoC for zone z given the state's locSet.
 func (s *State) locFrom(side int, nat, z string, o occupancy, set []bool) bool {
-	if o[z][0] && o[z][1] || side == French && s.Guerillas[z] {
+	if v := o.at(z); v[0] && v[1] || side == French && s.Guerillas[z] {
 		return false
 	}
 	if s.isDepotFor(side, nat, z) {
@@ -168,9 +284,36 @@ func (s *State) LoCTo(side int, from, to string) bool {
 	if from == to {
 		return true
 	}
-	free := s.locFree(side, s.occupancy())
-	_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
-	return ok
+	o := s.occupancy()
+	if !s.sc.connSelf {
+		free := s.locFree(side, o)
+		_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
+		return ok
+	}
+	// The search of zone.LineOfCommunicationVia by zone index: through
+	// crossable connections into on-map zones free of the enemy [1.5].
+	src, ok := s.sc.zi[from]
+	if !ok {
+		return false
+	}
+	n := len(s.sc.zoff)
+	seen := make([]bool, n)
+	queue := make([]int32, 0, n)
+	seen[src] = true
+	queue = append(queue, int32(src))
+	for h := 0; h < len(queue); h++ {
+		for _, e := range s.sc.adjI[queue[h]] {
+			if seen[e.ti] || !s.crossableIdx(e.ci) || s.sc.zoff[e.ti] || o.v[e.ti][1-side] {
+				continue
+			}
+			if e.to == to {
+				return true
+			}
+			seen[e.ti] = true
+			queue = append(queue, int32(e.ti))
+		}
+	}
+	return false
 }
 
 // axes returns the Retraite markers of a zone ([-1,-1] when none).
@@ -182,6 +325,7 @@ func (s *State) axes(z string) [2]int {
 }
 
 func (s *State) setAxes(z string, a [2]int) {
+	s.Axes = maps.Clone(s.Axes) // copied on write (see delFlag)
 	if s.Axes == nil {
 		s.Axes = map[string][2]int{}
 	}
@@ -221,11 +365,18 @@ func (s *State) validAxis(side int, z string, ci int, units []int) bool {
 // Madrid marker goes in or out of the French container [CR8]; scenario
 // triggers are noted.
 func (s *State) sweep() []rules.Event {
+	evs, _, _ := s.sweepOcc()
+	return evs
+}
+
+// sweepOcc is sweep that also gives the occupancy it read and whether
+// it still holds (no decoy removed) for the step that follows.
+func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	if s.Phase == PhSetup {
-		return nil
+		return nil, o, false
 	}
-	var evs []rules.Event
-	o := s.occupancy()
+	o = s.occupancy()
+	still = true
 	sets := map[string][]bool{}
 	for i := range s.Units {
 		d := s.def(i)
@@ -235,13 +386,23 @@ func (s *State) sweep() []rules.Event {
 		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
 			continue // a moving decoy is judged where it stops
 		}
-		set, ok := sets[d.Nat]
-		if !ok {
-			set = s.locSet(d.Side, d.Nat, o)
-			sets[d.Nat] = set
+		// locFrom, with the search from the depots made only when the
+		// zone itself does not settle it: contested or a guerilla (no
+		// line), a depot or next to a depot the line may start from (a
+		// line) [1.5] [7.5].
+		z := s.Units[i].At
+		has, known := s.locNear(d.Side, d.Nat, z, o)
+		if !known {
+			set, ok := sets[d.Nat]
+			if !ok {
+				set = s.locSet(d.Side, d.Nat, o)
+				sets[d.Nat] = set
+			}
+			has = s.locFrom(d.Side, d.Nat, z, o, set)
 		}
-		if !s.locFrom(d.Side, d.Nat, s.Units[i].At, o, set) {
+		if !has {
 			z := s.Units[i].At
+			still = false
 			s.Units[i].Off = OffEliminated
 			if s.Move != nil {
 				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
@@ -249,8 +410,19 @@ func (s *State) sweep() []rules.Event {
 			evs = append(evs, rules.Event{Kind: "eliminated", Text: "A " + sideNames[d.Side] + " counter is removed at " + s.zoneOf(z).Name + " (a decoy without a line of communication)", Rule: "7.5", Side: rules.Side(d.Side)})
 		}
 	}
+	// Contested and hasUnits read from the occupancy while it holds.
+	contested := func(z string) bool {
+		if still && z != "" {
+			v := o.at(z)
+			return v[0] && v[1]
+		}
+		return s.Contested(z)
+	}
 	for z := range s.Axes {
-		if !s.Contested(z) {
+		if !contested(z) {
+			if _, ok := s.Axes[z]; ok {
+				s.Axes = maps.Clone(s.Axes) // copied on write (see delFlag)
+			}
 			delete(s.Axes, z)
 		}
 	}
@@ -259,7 +431,7 @@ func (s *State) sweep() []rules.Event {
 		if len(f) > 8 && f[:8] == "redoute:" {
 			z := f[8:]
 			if len(s.sideAt(Allied, z, func(d *UnitDef) bool { return d.Kind == KDiv && d.Arm == Infantry && d.Nat == "spanish" })) == 0 {
-				delete(s.Flags, f)
+				s.delFlag(f)
 			}
 		}
 	}
@@ -267,15 +439,23 @@ func (s *State) sweep() []rules.Event {
 	// puts the Madrid marker in the French container; a French unit there
 	// takes it out again.
 	if s.sc.Graph.Has("madrid") {
-		fr, al := s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
+		var fr, al bool
+		if still {
+			v := o.at("madrid")
+			fr, al = v[French], v[Allied]
+		} else {
+			fr, al = s.hasUnits(French, "madrid"), s.hasUnits(Allied, "madrid")
+		}
 		in := s.Containers[French]["madrid"] > 0
 		if al && !fr && !in && !s.flag("madrid-out") {
+			s.Containers[French] = maps.Clone(s.Containers[French]) // copied on write (see delFlag)
 			s.Containers[French]["madrid"] = 1
 			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker goes into the French container", Rule: "CR8", Side: rules.Side(French)})
 		} else if fr && in {
+			s.Containers[French] = maps.Clone(s.Containers[French]) // copied on write (see delFlag)
 			delete(s.Containers[French], "madrid")
 			evs = append(evs, rules.Event{Kind: "event", Text: "The Madrid marker is taken out of the French container", Rule: "CR8", Side: rules.Side(French)})
 		}
 	}
-	return evs
+	return evs, o, still
 }

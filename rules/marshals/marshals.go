@@ -184,12 +184,11 @@ func (s *State) legalDecoy() []rules.Action {
 	var out []rules.Action
 	o := s.occupancy()
 	set := s.locSet(d.Side, d.Nat, o)
-	for _, z := range s.sc.Graph.IDs() {
-		zz := s.zoneOf(z)
-		if zz.IsOffmap() || o[z][1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
+	for _, z := range s.sc.ids {
+		if s.sc.offmap[z] || o.at(z)[1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
 			continue
 		}
-		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: z, Label: "Place a decoy at " + zz.Name, Rule: "7.5"})
+		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: z, Label: "Place a decoy at " + s.zoneName(z), Rule: "7.5"})
 	}
 	return out
 }

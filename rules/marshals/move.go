@@ -95,16 +95,16 @@ func (s *State) steps() []stepOpt {
 		return nil
 	}
 	var out []stepOpt
-	for _, e := range s.sc.Graph.Neighbors(m.Zone) {
-		cost, ok := s.connCost(e.Index, ms, m.Lone)
+	for _, e := range s.sc.adj[m.Zone] {
+		cost, ok := s.connCost(e.ci, ms, m.Lone)
 		if !ok || m.Spent+cost > m.MP {
 			continue
 		}
 		// [5.3.1] leaving a contested zone, not toward the enemy's axis.
-		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.Index {
+		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.ci {
 			continue
 		}
-		to := e.To
+		to := e.to
 		off := s.zoneOf(to).IsOffmap()
 		if m.Lone && (off || s.hasUnits(1-m.Side, to) && !s.hasUnits(m.Side, to)) {
 			continue // [7.1] a lone commander does not walk into the enemy
@@ -112,21 +112,21 @@ func (s *State) steps() []stepOpt {
 		if !s.demoralOK(to) {
 			continue
 		}
-		out = append(out, stepOpt{ci: e.Index, to: to, cost: cost})
+		out = append(out, stepOpt{ci: e.ci, to: to, cost: cost})
 		// [5.3.4] move in battle order: one connection into an enemy zone.
 		if m.Steps == 0 && !m.Lone && !off && s.hasUnits(1-m.Side, to) {
-			out = append(out, stepOpt{ci: e.Index, to: to, cost: cost, bo: true})
+			out = append(out, stepOpt{ci: e.ci, to: to, cost: cost, bo: true})
 		}
 	}
 	// [EV Gué] a move in battle order across a ford, never in rain.
-	if m.Steps == 0 && !m.Lone && s.flag(fmt.Sprintf("gue-%d", m.Side)) && !s.flag("pluie") {
-		for _, e := range s.sc.Graph.Neighbors(m.Zone) {
-			if e.Conn.Kind != zone.Ford || s.sc.offmap[e.To] {
+	if m.Steps == 0 && !m.Lone && s.flag(gueFlag[m.Side]) && !s.flag("pluie") {
+		for _, e := range s.sc.adj[m.Zone] {
+			if s.sc.Graph.Conns[e.ci].Kind != zone.Ford || s.sc.offmap[e.to] {
 				continue
 			}
 			cost := s.sc.Tab.ConnMP[zone.Ford]
-			if cost <= m.MP && s.demoralOK(e.To) {
-				out = append(out, stepOpt{ci: e.Index, to: e.To, cost: cost, bo: true, gue: true})
+			if cost <= m.MP && s.demoralOK(e.to) {
+				out = append(out, stepOpt{ci: e.ci, to: e.to, cost: cost, bo: true, gue: true})
 			}
 		}
 	}
@@ -135,7 +135,8 @@ func (s *State) steps() []stepOpt {
 
 func (s *State) legalMove() []rules.Action {
 	m := s.Move
-	out := []rules.Action{{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}}
+	out := make([]rules.Action, 1, 8)
+	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	ms := s.moving()
 	if len(ms) == 0 {
 		return out
@@ -143,19 +144,21 @@ func (s *State) legalMove() []rules.Action {
 	lead := s.def(ms[0]).ID
 	for _, st := range s.steps() {
 		c := s.sc.Graph.Conns[st.ci]
+		// The labels as fmt wrote them ("%s", "%d"), built by hand [issue 20].
+		name, mp := s.zoneName(st.to), strconv.Itoa(st.cost)
 		a := rules.Action{Kind: "move", Unit: lead, To: st.to, Choice: strconv.Itoa(st.ci), Rule: "5.3",
-			Label: fmt.Sprintf("Move to %s by %s (%d MP)", s.zoneOf(st.to).Name, c.Kind, st.cost), Info: fmt.Sprintf("%d MP", st.cost)}
-		if s.zoneOf(st.to).IsOffmap() {
-			a.Label = fmt.Sprintf("Leave the map toward %s (%d MP)", s.zoneOf(st.to).Name, st.cost)
+			Label: "Move to " + name + " by " + string(c.Kind) + " (" + mp + " MP)", Info: mp + " MP"}
+		if s.sc.offmap[st.to] {
+			a.Label = "Leave the map toward " + name + " (" + mp + " MP)"
 			a.Rule = "5.3.5"
 		}
 		if st.gue {
 			a.Choice = "gue:" + a.Choice
-			a.Label = fmt.Sprintf("Cross the ford to %s in battle order (%d MP)", s.zoneOf(st.to).Name, st.cost)
+			a.Label = "Cross the ford to " + name + " in battle order (" + mp + " MP)"
 			a.Rule = "EV Gué"
 		} else if st.bo {
 			a.Choice = "bo:" + a.Choice
-			a.Label = fmt.Sprintf("Move in battle order into %s (%d MP, no fatigue)", s.zoneOf(st.to).Name, st.cost)
+			a.Label = "Move in battle order into " + name + " (" + mp + " MP, no fatigue)"
 			a.Rule = "5.3.4"
 		}
 		out = append(out, a)
@@ -252,7 +255,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	real := s.hasUnits(1-m.Side, to)
 	if m.Side == French && s.Guerillas[to] {
 		// [EV Guerilla] a French stack entering the zone removes the marker and stops.
-		delete(s.Guerillas, to)
+		s.delGuerilla(to)
 		m.Halt = true
 		evs = append(evs, rules.Event{Kind: "event", Text: "The guerilla at " + s.zoneOf(to).Name + " stops the French stack", Rule: "EV Guerilla", Side: rules.Side(Allied)})
 	}
@@ -384,13 +387,17 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 // in a zone that holds enemy units [7.1].
 func (s *State) loneCommanders(side int) []int {
 	var out []int
-	o := s.occupancy()
+	var o occupancy
+	built := false
 	for i := range s.Units {
 		d := s.def(i)
 		if d.Kind != KCmd || d.Side != side || !s.onMap(i) {
 			continue
 		}
-		if v := o[s.Units[i].At]; v[1-side] && !v[side] {
+		if !built {
+			o, built = s.occupancy(), true
+		}
+		if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
 			out = append(out, i)
 		}
 	}
@@ -398,10 +405,26 @@ func (s *State) loneCommanders(side int) []int {
 }
 
 // pendingFlee: a side with a lone commander among enemies, if any.
-func (s *State) pendingFlee() (int, bool) {
+// It is given the occupancy when known (built).
+func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 	for side := 0; side < 2; side++ {
-		if len(s.loneCommanders(side)) > 0 {
-			return side, true
+		for _, i := range s.sc.cmds {
+			d := s.def(i)
+			if d.Side != side || !s.onMap(i) {
+				continue
+			}
+			if !built {
+				o, built = s.occupancy(), true
+			}
+			var v [2]bool
+			if zi, ok := s.unitZone(i); ok {
+				v = o.v[zi]
+			} else {
+				v = o.at(s.Units[i].At)
+			}
+			if v[1-side] && !v[side] {
+				return side, true
+			}
 		}
 	}
 	return 0, false
@@ -543,7 +566,7 @@ func (s *State) fatigueChances() []rules.Outcome {
 func (s *State) applyFatigue(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	v, _ := strconv.Atoi(a.Choice[len("fatigue="):])
-	s.Bag[v]--
+	s.addBag(v, -1)
 	m.Drawn = append(m.Drawn, v)
 	m.Due--
 	m.Last = v
@@ -572,7 +595,7 @@ func (s *State) applyReturn(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
 	s.Sub = SubFatigue
 	if a.Choice == "return" {
-		s.Bag[m.Last]++
+		s.addBag(m.Last, 1)
 		m.Drawn = m.Drawn[:len(m.Drawn)-1]
 		m.Returns--
 		return []rules.Event{{Kind: "draw", Text: sideNames[m.Side] + " returns a fatigue marker", Rule: "5.3.2", Side: rules.Side(m.Side),
@@ -664,7 +687,7 @@ func (s *State) endMove() []rules.Event {
 		}
 	}
 	for _, v := range m.Drawn {
-		s.Bag[v]++
+		s.addBag(v, 1)
 	}
 	m.Drawn = nil
 	for _, i := range s.moving() {

@@ -14,13 +14,16 @@ import (
 func (s *State) mayOperate(i int) bool {
 	d := s.def(i)
 	z := s.Units[i].At
-	if s.flag(fmt.Sprintf("inactivite-%d", d.Side)) && !s.Contested(z) {
+	if s.flag(inactiviteFlag[d.Side]) && !s.Contested(z) {
 		if d.Side == French || d.Army == "lamancha" {
 			return false
 		}
 	}
 	return !s.frozen(i)
 }
+
+// inactiviteFlag is the flag of [EV Inactivité] for each side.
+var inactiviteFlag = [2]string{"inactivite-0", "inactivite-1"}
 
 // frozen: [S1.2] Joseph, Victor, the Reserve Army and the 1st corps (and
 // the detachments and decoys with them) wait until an Allied unit reaches
@@ -60,9 +63,19 @@ func (s *State) available(side int, z string) []int {
 // zonesOf lists the zones holding counters of side, sorted.
 func (s *State) zonesOf(side int) []string {
 	var out []string
+	seen := make([]bool, len(s.sc.zoff))
 	for i := range s.Units {
-		if s.def(i).Side == side && s.onMap(i) && !slices.Contains(out, s.Units[i].At) {
-			out = append(out, s.Units[i].At)
+		if s.def(i).Side != side || !s.onMap(i) {
+			continue
+		}
+		z := s.Units[i].At
+		if zi, ok := s.sc.zi[z]; ok {
+			if !seen[zi] {
+				seen[zi] = true
+				out = append(out, z)
+			}
+		} else if !slices.Contains(out, z) {
+			out = append(out, z)
 		}
 	}
 	slices.Sort(out)
@@ -72,17 +85,43 @@ func (s *State) zonesOf(side int) []string {
 // legalOp: move a stack, fight in a contested zone, or pass [5.0].
 func (s *State) legalOp() []rules.Action {
 	side := s.Act
-	out := []rules.Action{{Kind: "pass", Label: "Pass", Rule: "5.0"}}
+	out := make([]rules.Action, 1, 16)
+	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
 	out = append(out, s.legalOpEvents(side)...)
 	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
 		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
 	}
 	out = append(out, s.legalBoxes(side)...)
-	for _, z := range s.zonesOf(side) {
-		if len(s.available(side, z)) > 0 {
+	// One pass over the counters: for each zone of the side, whether a
+	// counter there is available [5.0] and whether one can fight [5.4]
+	// (available and canAttackFrom, zone by zone).
+	zs := s.zonesOf(side)
+	avail := make([]bool, len(zs))
+	attack := make([]bool, len(zs))
+	for i := range s.Units {
+		if s.def(i).Side != side || !s.onMap(i) {
+			continue
+		}
+		k, _ := slices.BinarySearch(zs, s.Units[i].At)
+		if avail[k] && attack[k] {
+			continue
+		}
+		if !s.mayOperate(i) {
+			continue
+		}
+		if !s.Units[i].Activated {
+			avail[k] = true
+		}
+		if d := s.def(i); d.Kind == KDiv || d.Kind == KDet {
+			attack[k] = true
+		}
+	}
+	o := s.occupancy()
+	for k, z := range zs {
+		if avail[k] {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
 		}
-		if s.Contested(z) && s.canAttackFrom(side, z) {
+		if v := o.at(z); v[0] && v[1] && attack[k] {
 			out = append(out, rules.Action{Kind: "choose", Choice: "combat", To: z, Label: "Combat at " + s.zoneOf(z).Name, Rule: "5.4"})
 		}
 	}
@@ -145,8 +184,8 @@ func (s *State) afterOp() []rules.Event {
 	s.BoxZones = nil
 	s.Move = nil
 	s.Combat = nil
-	delete(s.Flags, "gue-0")
-	delete(s.Flags, "gue-1")
+	s.delFlag("gue-0")
+	s.delFlag("gue-1")
 	if s.flag("orage") {
 		s.Sub = SubOrage
 		return nil
@@ -185,8 +224,9 @@ func (s *State) moving() []int {
 // legalCompose: add or leave counters of the zone, then confirm [5.1].
 func (s *State) legalCompose() []rules.Action {
 	m := s.Move
-	var out []rules.Action
-	for _, i := range s.available(m.Side, m.From) {
+	avail := s.available(m.Side, m.From)
+	out := make([]rules.Action, 0, len(avail)+1)
+	for _, i := range avail {
 		id := s.def(i).ID
 		if slices.Contains(m.Units, id) {
 			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: "Leave " + s.def(i).Name + " behind", Rule: "5.1"})
@@ -197,7 +237,21 @@ func (s *State) legalCompose() []rules.Action {
 	if why := s.stackProblem(); why == "" {
 		out = append(out, rules.Action{Kind: "end", Choice: "confirm", Label: "Activate this stack", Rule: "5.2"})
 	}
+	if len(out) == 0 {
+		return nil // as the list grown from nil was
+	}
 	return out
+}
+
+// anyAvailable is len(available(side, z)) > 0 without the list.
+func (s *State) anyAvailable(side int, z string) bool {
+	for i := range s.Units {
+		d := s.def(i)
+		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && !s.Units[i].Activated && s.mayOperate(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // stackProblem says why the composed stack may not be activated ("" if it may).

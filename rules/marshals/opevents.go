@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"grognard/rules"
@@ -22,7 +23,7 @@ func (s *State) legalOpEvents(side int) []rules.Action {
 		}
 	}
 	if side == Allied && slices.Contains(hand, "guerilla") {
-		for _, z := range s.sc.Graph.IDs() {
+		for _, z := range s.sc.ids {
 			if !s.sc.offmap[z] && !s.hasUnits(French, z) && !s.Guerillas[z] {
 				out = append(out, rules.Action{Kind: "play", Choice: "guerilla", To: z, Label: "Play Guerilla at " + s.zoneOf(z).Name, Rule: "EV Guerilla"})
 			}
@@ -36,7 +37,7 @@ func (s *State) legalOpEvents(side int) []rules.Action {
 			}
 		}
 	}
-	if slices.Contains(hand, "gue") && !s.flag(fmt.Sprintf("gue-%d", side)) && !s.flag("pluie") {
+	if slices.Contains(hand, "gue") && !s.flag(gueFlag[side]) && !s.flag("pluie") {
 		out = append(out, rules.Action{Kind: "play", Choice: "gue", Label: "Play Gué: this operation's stack may cross a ford in battle order", Rule: "EV Gué"})
 	}
 	if side == Allied && len(s.boxed()) > 0 {
@@ -71,7 +72,7 @@ func (s *State) boxed() []int {
 
 func (s *State) fuentidZones() []string {
 	var out []string
-	for _, z := range s.sc.Graph.IDs() {
+	for _, z := range s.sc.ids {
 		if !isFuentiduena(z) {
 			continue
 		}
@@ -107,6 +108,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 		ev.Private = "A decoy returns at " + s.zoneOf(a.To).Name
 		ev.Owner = rules.Side(side)
 	case "guerilla":
+		s.Guerillas = maps.Clone(s.Guerillas) // copied on write (see delFlag)
 		if s.Guerillas == nil {
 			s.Guerillas = map[string]bool{}
 		}

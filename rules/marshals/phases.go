@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,6 +148,13 @@ var subNames = map[string]string{
 
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
+	l := s.legal()
+	s.legalMemo = l
+	return l
+}
+
+// legal is Legal without keeping the list.
+func (s *State) legal() []rules.Action {
 	if s.Over {
 		return nil
 	}
@@ -218,13 +226,7 @@ func (s *State) chances() []rules.Outcome {
 	switch s.Sub {
 	case SubRoll:
 		if s.Phase == PhInitiative {
-			var out []rules.Outcome
-			for f := 1; f <= 6; f++ {
-				for a := 1; a <= 6; a++ {
-					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{f, a}, Label: fmt.Sprintf("Initiative dice %d-%d", f, a), Rule: "3.0"}, Weight: 1})
-				}
-			}
-			return out
+			return dicePairs("Initiative dice ", "3.0")
 		}
 		return d6("CR6")
 	case SubRolls:
@@ -244,27 +246,19 @@ func (s *State) chances() []rules.Outcome {
 	case SubFire:
 		return s.fireChances()
 	case SubCP:
-		var out []rules.Outcome
-		for a := 1; a <= 6; a++ {
-			for d := 1; d <= 6; d++ {
-				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, d}, Label: fmt.Sprintf("Combat dice %d-%d", a, d), Rule: "5.4.3"}, Weight: 1})
-			}
-		}
-		return out
+		return dicePairs("Combat dice ", "5.4.3")
 	case SubMortRoll:
-		var out []rules.Outcome
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{a, b}, Label: fmt.Sprintf("Dice %d-%d", a, b), Rule: "EV Mort au combat"}, Weight: 1})
-			}
-		}
-		return out
+		return dicePairs("Dice ", "EV Mort au combat")
 	case SubPursuit:
-		var out []rules.Outcome
+		out := make([]rules.Outcome, 0, 216)
+		dice := make([]int, 3*216)
 		for w := 1; w <= 6; w++ {
 			for l1 := 1; l1 <= 6; l1++ {
 				for l2 := 1; l2 <= 6; l2++ {
-					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{w, l1, l2}, Label: fmt.Sprintf("Pursuit dice %d / %d+%d", w, l1, l2), Rule: "5.4.6"}, Weight: 1})
+					k := 3 * len(out)
+					d := dice[k : k+3 : k+3]
+					d[0], d[1], d[2] = w, l1, l2
+					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: "Pursuit dice " + digit[w] + " / " + digit[l1] + "+" + digit[l2], Rule: "5.4.6"}, Weight: 1})
 				}
 			}
 		}
@@ -273,10 +267,30 @@ func (s *State) chances() []rules.Outcome {
 	return nil
 }
 
+// digit is the text of a die face.
+var digit = [7]string{"0", "1", "2", "3", "4", "5", "6"}
+
+// dicePairs is the 36 outcomes of two dice, labelled prefix+"a-b".
+func dicePairs(prefix, rule string) []rules.Outcome {
+	out := make([]rules.Outcome, 0, 36)
+	dice := make([]int, 72)
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			k := 2 * len(out)
+			d := dice[k : k+2 : k+2]
+			d[0], d[1] = a, b
+			out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: prefix + digit[a] + "-" + digit[b], Rule: rule}, Weight: 1})
+		}
+	}
+	return out
+}
+
 func d6(rule string) []rules.Outcome {
 	out := make([]rules.Outcome, 6)
+	dice := make([]int, 6)
 	for i := range out {
-		out[i] = rules.Outcome{Action: rules.Action{Kind: "roll", Dice: []int{i + 1}, Label: "Die " + strconv.Itoa(i+1), Rule: rule}, Weight: 1}
+		dice[i] = i + 1
+		out[i] = rules.Outcome{Action: rules.Action{Kind: "roll", Dice: dice[i : i+1 : i+1], Label: "Die " + digit[i+1], Rule: rule}, Weight: 1}
 	}
 	return out
 }
@@ -305,7 +319,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("8.0", "the game is over")
 	}
-	legal, ok := rules.FindLegal(s, a)
+	legal, ok := s.findLegal(a)
 	if !ok {
 		return nil, rules.Illegal(s.Status().PhaseRule, "%s is not a legal action now (%s)", a.Key(), subNames[s.Sub])
 	}
@@ -314,18 +328,88 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 			err = fmt.Errorf("rules error applying %s: %v", a.Key(), r)
 		}
 	}()
-	// Validate on a copy and swap: a failure never half-applies.
-	c := s.clone()
-	evs, err = c.apply(legal)
+	// The action is one of the listed ones, so it applies in place: the
+	// refusals of apply come before any change, and only a rules bug (a
+	// panic, a loop of automatic steps) could fail half-way [issue 20].
+	evs, err = s.apply(legal)
 	if err != nil {
 		return nil, err
 	}
-	more, err := c.settle()
+	more, err := s.settle()
 	if err != nil {
 		return nil, err
 	}
-	*s = *c
 	return append(evs, more...), nil
+}
+
+// hasLegal reports whether the decider has an action: len(Legal()) > 0,
+// without building the list where it is never empty (an operation may
+// always pass [5.0]; the fixed choices of a move).
+func (s *State) hasLegal() bool {
+	if s.Over {
+		return false
+	}
+	switch s.Sub {
+	case SubOp, SubReturn, SubForced, SubContinue:
+		return true
+	case SubMove:
+		// legalMove always offers to end the move [5.3].
+		return s.Move != nil
+	case SubCompose:
+		// legalCompose: add or leave an available counter [5.1], or
+		// activate the stack [5.2].
+		if m := s.Move; m != nil {
+			return s.anyAvailable(m.Side, m.From) || s.stackProblem() == ""
+		}
+	}
+	return len(s.legal()) > 0
+}
+
+// findLegal is rules.FindLegal without the key strings: the legal action
+// with the same identity as a (the fields Key is made of).
+//
+// The list is the one the last Legal returned when Apply follows it (the
+// memo), else listed afresh. Actions equal field by field are found at
+// once; the rare action equal to a listed one only by key (a unit id
+// holding a comma...) is found by comparing keys, as rules.FindLegal does.
+func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
+	list := s.legalMemo
+	outs := s.chanceMemo
+	s.legalMemo, s.chanceMemo = nil, nil
+	if list == nil && outs != nil && s.decider() == rules.Chance {
+		// At a chance point Legal is the actions of Chances.
+		for i := range outs {
+			if sameAction(&outs[i].Action, &a) {
+				return outs[i].Action, true
+			}
+		}
+		list = make([]rules.Action, len(outs))
+		for i, o := range outs {
+			list[i] = o.Action
+		}
+	}
+	if list == nil {
+		list = s.legal()
+	}
+	for i := range list {
+		if sameAction(&list[i], &a) {
+			return list[i], true
+		}
+	}
+	k := a.Key()
+	for _, l := range list {
+		if l.Key() == k {
+			return l, true
+		}
+	}
+	return rules.Action{}, false
+}
+
+// sameAction compares the identity of two actions field by field: equal
+// fields give equal keys.
+func sameAction(a, b *rules.Action) bool {
+	return a.Kind == b.Kind && a.Unit == b.Unit && a.From == b.From && a.To == b.To &&
+		a.Facing == b.Facing && a.Choice == b.Choice && slices.Equal(a.Units, b.Units) && slices.Equal(a.Dice, b.Dice)
 }
 
 func (s *State) apply(a rules.Action) ([]rules.Event, error) {
@@ -391,20 +475,22 @@ func (s *State) settle() ([]rules.Event, error) {
 		if s.Over {
 			return false, nil
 		}
-		evs = append(evs, s.sweep()...)
-		did, e := s.step()
+		sw, o, still := s.sweepOcc()
+		evs = append(evs, sw...)
+		did, e := s.stepOcc(o, still)
 		evs = append(evs, e...)
 		return did, nil
 	})
 	return evs, err
 }
 
-// step takes one automatic step if one is due.
-func (s *State) step() (bool, []rules.Event) {
+// stepOcc takes one automatic step if one is due, given the occupancy of
+// the state when known (still).
+func (s *State) stepOcc(o occupancy, still bool) (bool, []rules.Event) {
 	// [7.1] a lone commander among enemies must move at once, whatever
 	// the step: the step is resumed after the flight.
 	if s.Sub != SubFlee && s.Sub != "" && s.Phase != PhSetup {
-		if side, ok := s.pendingFlee(); ok {
+		if side, ok := s.pendingFleeOcc(o, still); ok {
 			s.FleeResume, s.FleeCur = s.Sub, s.Cur
 			s.Cur = side
 			s.Sub = SubFlee
@@ -447,7 +533,7 @@ func (s *State) step() (bool, []rules.Event) {
 			return true, s.afterFire()
 		}
 	}
-	if s.decider() >= 0 && len(s.Legal()) == 0 {
+	if s.decider() >= 0 && !s.hasLegal() {
 		return true, s.stuck()
 	}
 	return false, nil

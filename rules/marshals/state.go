@@ -103,7 +103,10 @@ type Roll struct {
 	Unit string `json:"unit"`
 }
 
-// State is a game of The Marshals.
+// State is a game of The Marshals. A State is not safe for concurrent
+// use, even by readers only: Legal and the lines of communication keep
+// what they computed for the next call [issue 20]; give each goroutine
+// its own Clone.
 type State struct {
 	sc         *Scenario
 	ScenarioID string              `json:"scenario"`
@@ -142,7 +145,95 @@ type State struct {
 	FleeCur    int                 `json:"flee_cur,omitempty"`
 	RAxis      *RAxisState         `json:"raxis,omitempty"`     // Retraite markers of a reinforcement among the enemy [5.3.6]
 	BoxZones   []string            `json:"box_zones,omitempty"` // zones whose boxes were opened or closed this operation [1.3]
+
+	// legalMemo is the list the last call of Legal returned, kept for the
+	// next Apply to check its action against instead of listing again
+	// [issue 20]. Apply and Clone drop it; code that changes the fields
+	// directly between Legal and Apply (tests, a determinizer) must call
+	// Legal again or forget it (s.forgetLegal()).
+	legalMemo  []rules.Action
+	chanceMemo []rules.Outcome // the same for Chances
+	// locMemo is the last locSet of each family of depots (depotKey)
+	// with what it was computed from: the zones blocked for the side and
+	// the destroyed major bridges [1.5]. The sets are never changed, so
+	// clones keep them.
+	locMemo [5]locMemo
+	// zoneCache is, for each counter, the zone index of the place it
+	// stood when last asked (unitZone); Clone drops it.
+	zoneCache []zoneCacheEntry
 }
+
+type zoneCacheEntry struct {
+	at string
+	zi int32 // -1: not a zone of the map
+	ok bool
+}
+
+// unitZone is the index of the zone where counter i stands (ok false:
+// not a zone of the map), remembered until the counter moves.
+func (s *State) unitZone(i int) (int, bool) {
+	at := s.Units[i].At
+	if len(s.zoneCache) != len(s.Units) {
+		s.zoneCache = make([]zoneCacheEntry, len(s.Units))
+	}
+	e := &s.zoneCache[i]
+	if !e.ok || e.at != at {
+		zi, ok := s.sc.zi[at]
+		if !ok {
+			zi = -1
+		}
+		*e = zoneCacheEntry{at: at, zi: int32(zi), ok: true}
+	}
+	return int(e.zi), e.zi >= 0
+}
+
+// locMemo is one remembered locSet.
+type locMemo struct {
+	ok      bool
+	blocked [2]uint64 // zones blocked for the side, by index
+	bridges [3]uint64 // destroyed bridges, by connection index
+	set     []bool
+}
+
+// Copy-on-write maps [issue 20]: Clone shares the maps of the state
+// (Axes, Bridges, Bag, Containers, Flags, Guerillas, Schedule, Seen)
+// between the copies, so nothing writes into one of them: every change
+// goes to a fresh copy through these helpers.
+
+// delFlag removes a turn-long flag.
+func (s *State) delFlag(f string) {
+	if _, ok := s.Flags[f]; ok {
+		s.Flags = maps.Clone(s.Flags)
+		delete(s.Flags, f)
+	}
+}
+
+// addBag changes the count of fatigue markers of value v in the container.
+func (s *State) addBag(v, n int) {
+	s.Bag = maps.Clone(s.Bag)
+	s.Bag[v] += n
+}
+
+// addContainer changes the count of event e in side k's container,
+// removing it at 0 when del is set.
+func (s *State) addContainer(k int, e string, n int, del bool) {
+	s.Containers[k] = maps.Clone(s.Containers[k])
+	s.Containers[k][e] += n
+	if del && s.Containers[k][e] == 0 {
+		delete(s.Containers[k], e)
+	}
+}
+
+// delGuerilla removes the guerilla marker of zone z.
+func (s *State) delGuerilla(z string) {
+	if _, ok := s.Guerillas[z]; ok {
+		s.Guerillas = maps.Clone(s.Guerillas)
+		delete(s.Guerillas, z)
+	}
+}
+
+// forgetLegal drops the lists kept by Legal and Chances for Apply.
+func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo = nil, nil }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
 // arrive in a contested zone [5.3.6]: the newcomer's side first, then the
@@ -293,6 +384,17 @@ func (s *State) Contested(z string) bool { return s.hasUnits(French, z) && s.has
 // freeFor reports a zone free of enemy units for side [1.5].
 func (s *State) freeFor(side int, z string) bool { return !s.hasUnits(1-side, z) }
 
+// zoneName is the name of zone z ("" if none), without copying the zone.
+func (s *State) zoneName(z string) string {
+	if i, ok := s.sc.zi[z]; ok {
+		return s.sc.Graph.Zones[i].Name
+	}
+	return ""
+}
+
+// gueFlag is the flag of [EV Gué] played by each side.
+var gueFlag = [2]string{"gue-0", "gue-1"}
+
 func (s *State) zoneOf(z string) zone.Zone {
 	zz, _ := s.sc.Graph.Zone(z)
 	return zz
@@ -305,30 +407,16 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.legalMemo = nil
+	c.chanceMemo = nil
+	c.zoneCache = nil
 	c.Units = slices.Clone(s.Units)
-	c.Axes = maps.Clone(s.Axes)
-	c.Bridges = maps.Clone(s.Bridges)
-	c.Bag = maps.Clone(s.Bag)
+	// The maps are shared: they are copied on write (see delFlag).
 	for k := 0; k < 2; k++ {
-		c.Containers[k] = maps.Clone(s.Containers[k])
 		c.Hands[k] = slices.Clone(s.Hands[k])
 	}
-	c.Flags = maps.Clone(s.Flags)
-	c.Guerillas = maps.Clone(s.Guerillas)
 	c.Foy = slices.Clone(s.Foy)
 	c.BoxZones = slices.Clone(s.BoxZones)
-	if s.Schedule != nil {
-		c.Schedule = map[int][]string{}
-		for k, v := range s.Schedule {
-			c.Schedule[k] = slices.Clone(v)
-		}
-	}
-	if s.Seen != nil {
-		c.Seen = map[string][]string{}
-		for k, v := range s.Seen {
-			c.Seen[k] = slices.Clone(v)
-		}
-	}
 	if s.Move != nil {
 		m := *s.Move
 		m.Units = slices.Clone(m.Units)
@@ -368,7 +456,9 @@ func (s *State) Chances() []rules.Outcome {
 	if s.Over || s.decider() != rules.Chance {
 		return nil
 	}
-	return s.chances()
+	outs := s.chances()
+	s.chanceMemo = outs
+	return outs
 }
 
 // Result is the end of the game [8.0].

@@ -149,7 +149,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		vw.Score = s.heldNow()
 	}
 	if s.decider() == v && v >= 0 {
-		vw.Legal = s.Legal()
+		vw.Legal = s.legal()
 		vw.PublicDecision = s.publicDecision()
 	}
 	return vw
