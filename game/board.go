@@ -80,6 +80,7 @@ type BoardScene struct {
 	// oddsRect is where this frame's odds panel is (empty when none), for
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
+	hintRect image.Rectangle // this frame's hint strip (strips.go)
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -161,7 +162,7 @@ func (b *BoardScene) endPhase(act rules.Action) {
 		return
 	}
 	if w := b.S.EndWarning(act); w != "" {
-		b.ask("End the phase?", w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		b.ask(endTitle(act), w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
 		return
 	}
 	_, _ = b.S.Do(act)
@@ -623,7 +624,7 @@ func panelLabel(b *BoardScene, a *rules.Action) string {
 
 func ruleSub(a rules.Action) string {
 	var parts []string
-	if a.Info != "" && a.Info != a.Label {
+	if a.Info != "" && !strings.Contains(a.Label, a.Info) { // "(4 MP each)" is not said twice
 		parts = append(parts, a.Info)
 	}
 	if a.Rule != "" {
@@ -1497,9 +1498,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.SideName(b.S.Viewer) + " decides here, nothing secret shown. " + msg
 		}
 	}
-	if msg != "" {
-		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
-	}
+	b.drawHintStrip(dst, br, msg) // strips.go: inside the board, above nothing else
+	br = b.aboveHint(br)
 	if b.dialog != nil {
 		b.drawDialog(a, dst)
 		return

@@ -483,11 +483,7 @@ func (s *Session) highlights() []render.Highlight {
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
-		t := a.Info
-		if t == "" {
-			t = a.Rule
-		}
-		add(a.To, HighlightKind(a.Kind), t)
+		add(a.To, HighlightKind(a.Kind), hexWords(a)) // words, never rule numbers (hexlabel.go)
 	}
 	routes := s.Routes()
 	keys := make([]string, 0, len(routes))
@@ -934,14 +930,14 @@ func (s *Session) WhyNot(loc string) string {
 		return "select a unit first"
 	}
 	if w := s.notSelf(s.Selected); w != "" {
-		return "No: " + w
+		return sayNo(w)
 	}
 	if w := s.reactionWhy(s.Selected); w != "" {
-		return "No: " + w
+		return sayNo(w)
 	}
 	if ex, ok := s.Game.State.(rules.Explainer); ok {
 		if w := ex.WhyNot(s.Selected, loc); w != "" && !malformedPlace(w) {
-			return "No: " + w
+			return sayNo(w)
 		}
 	}
 	return fmt.Sprintf("no legal action of this unit targets %s", loc)
@@ -986,6 +982,9 @@ func (s *Session) HoverText(loc string) []string {
 		if u.ID == s.Selected && (u.At == loc || u.At2 == loc) {
 			return nil
 		}
+	}
+	if s.notSelf(s.Selected) != "" || s.reactionWhy(s.Selected) != "" {
+		return nil // a reason about the unit, not the place: the status strip says it once
 	}
 	return []string{s.WhyNot(loc)}
 }
@@ -1104,11 +1103,7 @@ func (s *Session) EndWarning(end rules.Action) string {
 		}
 		names = append(names, n)
 	}
-	unit := "units"
-	if len(idle) == 1 {
-		unit = "unit"
-	}
-	return fmt.Sprintf("%d %s that may still act have not (%s). %s?", len(idle), unit, strings.Join(names, ", "), end.Label)
+	return fmt.Sprintf("%s (%s). %s?", idleCount(len(idle)), strings.Join(names, ", "), end.Label)
 }
 
 // CardExplainer is a system that says why a card held cannot be played
