@@ -81,6 +81,10 @@ type BoardScene struct {
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
+	// activeSeen: the units that may act last brought into view (activated.go)
+	activeSeen string
+	// clickShift: Shift is held for the click being handled (friendclick.go)
+	clickShift bool
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -688,6 +692,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	}
 	b.followLog(a)
 	b.followSelection(a)
+	b.followActive(a)
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -750,7 +755,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		}
 		switch e.Button {
 		case ebiten.MouseButtonLeft:
+			b.clickShift = e.Shift || a.input.Held(ebiten.KeyShift)
 			b.click(a, e.X, e.Y)
+			b.clickShift = false
 		case ebiten.MouseButtonRight:
 			b.openStack = ""
 			b.S.Cancel()
@@ -873,7 +880,9 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.logScroll = 0
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
-		b.showSelected(a)
+		if !b.showLit(a) { // its lit hexes too (activated.go)
+			b.showSelected(a)
+		}
 	}
 }
 
@@ -1020,8 +1029,9 @@ func (b *BoardScene) click(a *App, x, y int) {
 		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
-	// A lit target (or a route's end) takes the click.
-	if onMap && b.S.Selected != "" && b.S.CanAct() {
+	// A lit target (or a route's end) takes the click, but a friend's
+	// counter there is selected unless Shift is held (friendclick.go).
+	if onMap && b.S.Selected != "" && b.S.CanAct() && (b.clickShift || b.friendUnder(v, fx, fy) == "") {
 		_, route := b.S.Routes()[loc]
 		acts := b.S.TargetActions(loc)
 		if len(acts) > 0 || route {
@@ -1467,6 +1477,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.damage = b.damage[:0]
 	b.cache.record = &b.damage
 	defer func() { b.cache.record = nil }()
+	if r := b.drawActive(dst); !r.Empty() { // activated.go
+		b.damage = append(b.damage, r)
+	}
 	if areas := b.commandOutlines(); len(areas) > 0 {
 		if r := b.drawCommandOutlines(dst, areas); !r.Empty() {
 			b.damage = append(b.damage, r)
@@ -1486,6 +1499,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
+			if len(b.activeHexes()) > 0 {
+				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
+			}
 			if p := v.Status.Prompt; p != "" {
 				msg = p + ". " + msg
 			}
@@ -1522,6 +1538,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	// or why not.
 	if act, ok := b.facingUnder(float64(b.mx), float64(b.my)); ok {
 		b.tooltip(dst, float64(b.mx), float64(b.my), []string{b.faceHover(act)})
+		return
+	}
+	if lines := b.friendHover(); len(lines) > 0 {
+		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
 		return
 	}
 	if b.hoverUnit != "" {

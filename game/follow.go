@@ -81,7 +81,7 @@ func (b *BoardScene) followSelection(a *App) {
 		return
 	}
 	b.autoSeen = b.S.autoSels
-	if b.showSelected(a) {
+	if b.showLit(a) || b.showSelected(a) { // with its lit hexes (activated.go)
 		a.Redraw()
 	}
 }
