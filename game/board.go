@@ -81,6 +81,7 @@ type BoardScene struct {
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
+	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
 	activeSeen string
 	// clickShift: Shift is held for the click being handled (friendclick.go)
@@ -878,6 +879,8 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.scrollLog(a, -5)
 	case e.Key == ebiten.KeyEnd:
 		b.logScroll = 0
+	case e.Key == ebiten.KeyT && !e.Ctrl:
+		b.fullOdds = !b.fullOdds // the full odds table beside the summary (oddssummary.go)
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
 		if !b.showLit(a) { // its lit hexes too (activated.go)
@@ -1525,6 +1528,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	// Odds of the hovered (or offered) combat before it is rolled.
 	b.drawOdds(a, dst)
+	b.drawDiceTray(dst, br) // the last roll's dice as pictures (dicetray.go)
 	// Popup menu of actions sharing a target.
 	if b.S.Menu != nil {
 		b.layoutMenu(a)
@@ -1600,6 +1604,9 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	}
 	title, lines, ok := b.S.Odds(*act)
 	if !ok {
+		return
+	}
+	if b.drawOddsSummary(a, dst, *act, title, lines) { // oddssummary.go: a long table summed up
 		return
 	}
 	r := b.oddsPlace(a, len(lines))

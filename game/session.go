@@ -55,6 +55,8 @@ type Session struct {
 	// (its dice included), shown on the hand-over screen so the side that
 	// decided sees the outcome before the seat passes.
 	LastPublic []string
+	// roll is the last decision's dice, shown as pictures (dicetray.go)
+	roll diceRoll
 	// Seats counts the hand-overs taken (the log shows the newest lines
 	// to whoever takes the seat).
 	Seats int
@@ -703,6 +705,7 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	evs, err := s.Game.Apply(a)
 	s.closeMenu()
 	s.LastPublic = s.LastPublic[:0]
+	s.noteRoll(evs) // dicetray.go
 	for _, e := range evs {
 		// Public words only: the hand-over screen is seen by both sides.
 		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
