@@ -29,8 +29,8 @@ type DieFacer interface {
 // flag, the expected hits, the likeliest outcome.
 type oddsSummary struct {
 	anyHit, anyFlag, hits float64
-	likely               string
-	likelyP              float64
+	likely                string
+	likelyP               float64
 }
 
 var (
