@@ -438,11 +438,12 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 	}
 	w := sideWidth - 16
 	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
-	for _, compact := range []bool{false, true} {
+	for step := range 3 { // whole, tight (cardtight.go), headings only
+		compact, tight := step == 2, step == 1
 		need := 0
 		for i := range items {
 			if it := &items[i]; it.card != nil {
-				it.look = render.CardLook{Why: it.why, Compact: compact}
+				it.look = render.CardLook{Why: it.why, Compact: compact, Tight: tight}
 				it.h = render.CardHeight(*it.card, w, it.look)
 				need += it.h + 6
 			} else {
@@ -1561,9 +1562,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			if pb.act == nil {
 				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
 			} else {
-				lines = append(lines, "Click to play it: "+pb.act.String())
+				lines = append(lines, render.Wrap("Click to play it: "+pb.act.String(), render.Face(12.5), 320)...)
 			}
-			b.tooltip(dst, float64(pb.b.Rect.Min.X-360), float64(pb.b.Rect.Min.Y-16), lines)
+			b.cardHover(dst, pb.b.Rect, lines) // cardtip.go: never over the card
+
 			return
 		}
 	}
