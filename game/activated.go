@@ -113,7 +113,7 @@ func (b *BoardScene) followActive(a *App) {
 		b.S.Selected = ""
 		b.S.changed()
 	}
-	if b.showHexes(a, b.mainCluster(hs)) {
+	if b.showHexes(a, b.mainCluster(hs), true) {
 		a.Redraw()
 	}
 }
@@ -194,14 +194,15 @@ func (b *BoardScene) showLit(a *App) bool {
 	for _, h := range b.S.Highlights() {
 		hs = append(hs, h.At)
 	}
-	return b.showHexes(a, hs)
+	return b.showHexes(a, hs, false)
 }
 
-// showHexes pans (and if it must, zooms out, never below the zoom that
-// fits the whole map) so every one of the places is on the board clear of
-// its edges and the overview; it reports whether the camera moved. Places
-// already in view leave the camera alone.
-func (b *BoardScene) showHexes(a *App, places []string) bool {
+// showHexes pans (and, with mayZoom, if it must, zooms out, never below
+// the zoom that fits the whole map) so every one of the places is on the
+// board clear of its edges and the overview; it reports whether the camera
+// moved. Places already in view leave the camera alone. Without mayZoom
+// (Tab: the player's zoom stays) places too far apart are centred.
+func (b *BoardScene) showHexes(a *App, places []string, mayZoom bool) bool {
 	br := b.BoardRect(a)
 	if br.Empty() || len(places) == 0 {
 		return false
@@ -242,7 +243,7 @@ func (b *BoardScene) showHexes(a *App, places []string) bool {
 	}
 	was := b.Cam
 	z := b.Cam.Zoom
-	if need := math.Min(float64(room.Dx())/(maxX-minX), float64(room.Dy())/(maxY-minY)); need < z {
+	if need := math.Min(float64(room.Dx())/(maxX-minX), float64(room.Dy())/(maxY-minY)); need < z && mayZoom {
 		// Zoom out to fit them, but not below the whole map's fit nor
 		// below 3/5 of the zoom the player chose (counters stay legible;
 		// the middle of the places is shown then).

@@ -884,9 +884,8 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.fullOdds = !b.fullOdds // the full odds table beside the summary (oddssummary.go)
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
-		if !b.showLit(a) { // its lit hexes too (activated.go)
-			b.showSelected(a)
-		}
+		b.showLit(a)      // its lit hexes too (activated.go)
+		b.showSelected(a) // and the unit itself, whatever its reach
 	}
 }
 

@@ -67,3 +67,9 @@ func paintCompact(dst surface, k faceKey, x, y, w, h float64) {
 		}
 	}
 }
+
+// CompactAt reports whether counters are painted as summaries at a camera
+// zoom (the board's fit zoom on a large map).
+func CompactAt(zoom float64) bool {
+	return CounterSide*bucketScales[bucketFor(zoom)] <= compactMaxPx
+}
