@@ -556,7 +556,7 @@ func (s *Session) SelectionStatus() string {
 	}
 	u, ok := s.Unit(s.Selected)
 	if !ok {
-		return ""
+		return s.SelectionHint() // a unit off the map (a company to detach): what it may do
 	}
 	name := u.Name
 	if name == "" {

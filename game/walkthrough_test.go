@@ -312,7 +312,7 @@ func (w *walker) pick(acts []rules.Action) (rules.Action, bool) {
 			if card == nil {
 				card = a
 			}
-		case a.To == "" && (a.Kind == "choose" || a.Kind == "order" || a.Kind == "react" || a.Kind == "activate"):
+		case a.To == "" && (a.Kind == "choose" && (a.Unit == "" || strings.HasPrefix(a.Label, "Activate")) || a.Kind == "order" || a.Kind == "activate"):
 			if choice == nil || strings.Contains(a.Label, "Historical") {
 				choice = a
 			}
@@ -322,7 +322,7 @@ func (w *walker) pick(acts []rules.Action) (rules.Action, bool) {
 			}
 		}
 	}
-	for _, a := range []*rules.Action{card, choice, move, other, end} {
+	for _, a := range []*rules.Action{card, choice, move, end, other} {
 		if a == nil {
 			continue
 		}
@@ -380,7 +380,17 @@ func (w *walker) do(act rules.Action) bool {
 			friend = w.b.friendUnder(w.s.View(), x, y) != ""
 		})
 		if !onScreen {
-			return false
+			// Off the screen: the whole map (F), then the place.
+			w.key(ebiten.KeyF)
+			winApp.Do(func() {
+				x, y, ok := w.b.ScreenOf(act.To)
+				p = image.Pt(int(math.Round(x)), int(math.Round(y)))
+				onScreen = ok && p.In(w.b.aboveHint(w.b.BoardRect(winApp)).Inset(4)) && !w.b.RB.MinimapAt(w.b.Cam, x, y)
+				friend = w.b.friendUnder(w.s.View(), x, y) != ""
+			})
+			if !onScreen {
+				return false
+			}
 		}
 		w.click(p, friend)
 		if w.s.Menu != nil {
