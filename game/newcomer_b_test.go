@@ -182,6 +182,11 @@ func TestEndQuestionNamedAfterItsActionAndGrammar(t *testing.T) {
 		t.Errorf("the question is titled %q for %q", b.dialog.title, end.Label)
 	}
 	_ = a
+	// Finishing one battalion's move [12.13] asks nothing: the others
+	// keep their moves.
+	if w := s.EndWarning(rules.Action{Kind: "end", Unit: "I/Gr", Label: "Finish I/Gr's move", Rule: "12.13"}); w != "" {
+		t.Errorf("finishing one battalion's move asks %q", w)
+	}
 }
 
 // TestActivatedBrigadeOutlinedAndBroughtIntoView [4.5]: after choosing

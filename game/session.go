@@ -1089,6 +1089,9 @@ func (s *Session) IdleUnits() []string {
 // EndWarning is the question asked before an end action ends a phase in
 // which units that may still act have not ("" when nothing is forfeit).
 func (s *Session) EndWarning(end rules.Action) string {
+	if end.Unit != "" {
+		return "" // it ends one unit's move ("Finish I/51's move" [12.13]): the others keep theirs
+	}
 	idle := s.IdleUnits()
 	if len(idle) == 0 {
 		return ""
