@@ -47,7 +47,8 @@ func (b *Board) keepOuts(cam Camera, v *rules.View) []keepOut {
 			}
 			fx, fy := cam.ToScreen(p.cx+math.Cos(p.front)*d, p.cy+math.Sin(p.front)*d)
 			r := frontHalfW * b.us * z
-			out = append(out, keepOut{fx - r, fy - r, fx + r, fy + r, 4, g})
+			// a facing is kept clear of its own stack's chips too
+			out = append(out, keepOut{fx - r, fy - r, fx + r, fy + r, 4, groupKey{g.loc, frontSide}})
 		}
 	}
 	b.keeps = out
@@ -70,6 +71,10 @@ func covered(keeps []keepOut, x0, y0, x1, y1 float64, skip groupKey, skipOwn boo
 	}
 	return sum
 }
+
+// frontSide marks the keep-outs of front markers: no chip column skips
+// them, not even their own stack's.
+const frontSide = -5
 
 // pillGroup marks the keep-outs of the labels placed this frame.
 var pillGroup = groupKey{"", -9}

@@ -54,3 +54,24 @@ func TestCompactCounterShowsItsFirstValue(t *testing.T) {
 		}
 	}
 }
+
+// TestChipNeverCoversItsOwnFacing: a chip column beside a counter keeps
+// clear of that counter's own front marker (its facing).
+func TestChipNeverCoversItsOwnFacing(t *testing.T) {
+	b := &Board{}
+	own := groupKey{"0101", 0}
+	keeps := []keepOut{
+		{75, 75, 125, 100, 1, own}, {75, 100, 125, 125, 4, own},
+		// facing east-north-east: the arrow beside the top right edge
+		{126, 78, 144, 96, 4, groupKey{"0101", frontSide}},
+	}
+	cg := &chipGroup{x: 126.5, y: 81, top: 75, bot: 125, key: own, leftX: 73.5}
+	x, left, y := b.chipPlace(keeps, cg, 18, 12, 12, cg.leftX)
+	x0, x1 := x, x+18
+	if left {
+		x0, x1 = x-18, x
+	}
+	if c := covered(keeps, x0, y-6, x1, y+6, own, true); c != 0 {
+		t.Errorf("the chip at x %.1f-%.1f, y %.1f covers the unit's own facing (%.0f)", x0, x1, y, c)
+	}
+}
