@@ -139,7 +139,7 @@ func (b *BoardScene) mainCluster(places []string) []string {
 	for _, p := range ps {
 		minX, minY, maxX, maxY = math.Min(minX, p.x), math.Min(minY, p.y), math.Max(maxX, p.x), math.Max(maxY, p.y)
 	}
-	z := 0.6 * b.Cam.Zoom
+	z := math.Min(b.Cam.Zoom, math.Max(legibleZoom, b.RB.Fit(b.Cam.Rect).Zoom))
 	if (maxX-minX+3*render.HexSize)*z < float64(b.Cam.Rect.Dx())*0.75 && (maxY-minY+3*render.HexSize)*z < float64(b.Cam.Rect.Dy())*0.75 {
 		return names
 	}
@@ -244,11 +244,12 @@ func (b *BoardScene) showHexes(a *App, places []string, mayZoom bool) bool {
 	was := b.Cam
 	z := b.Cam.Zoom
 	if need := math.Min(float64(room.Dx())/(maxX-minX), float64(room.Dy())/(maxY-minY)); need < z && mayZoom {
-		// Zoom out to fit them, but not below the whole map's fit nor
-		// below 3/5 of the zoom the player chose (counters stay legible;
-		// the middle of the places is shown then).
+		// Zoom out to fit them, but never below the whole map's fit nor
+		// below legibleZoom (counters of 30 px: their print reads), so
+		// activations one after another do not zoom out and out; the
+		// middle of the places is shown then.
 		fit := b.RB.Fit(br).Zoom
-		z = math.Max(need, math.Max(math.Min(fit, z), 0.6*z))
+		z = math.Max(need, math.Min(z, math.Max(fit, legibleZoom)))
 	}
 	z = math.Max(render.MinZoom, math.Min(render.MaxZoom, z))
 	cx, cy := (minX+maxX)/2, (minY+maxY)/2
@@ -259,6 +260,9 @@ func (b *BoardScene) showHexes(a *App, places []string, mayZoom bool) bool {
 	b.clampCam()
 	return b.Cam != was
 }
+
+// legibleZoom is the least zoom the board zooms out to by itself.
+const legibleZoom = 0.6
 
 // sortedCopy is a sorted copy of ss.
 func sortedCopy(ss []string) []string {
