@@ -27,7 +27,9 @@ type rolled struct {
 func (s *Session) noteRoll(evs []rules.Event) {
 	s.roll = diceRoll{steps: len(s.Game.Steps)}
 	for _, e := range evs {
-		if len(e.Dice) > 0 {
+		// Only public rolls: the tray stays after a hand-over, seen by
+		// the other side too.
+		if len(e.Dice) > 0 && e.Private == "" {
 			s.roll.rolls = append(s.roll.rolls, rolled{text: e.TextFor(rules.NoSide), dice: append([]int(nil), e.Dice...)})
 		}
 	}
