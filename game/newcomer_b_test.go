@@ -436,3 +436,22 @@ func TestFitZoomCountersShowASummary(t *testing.T) {
 		t.Error("a counter at zoom 1 is drawn as a summary")
 	}
 }
+
+// TestDicePicturesOfTheLastRollOnlyPublic: dice were only words in the
+// log; the last decision's rolls are kept for their pictures, public ones
+// only (the tray stays after a hand-over), until the next decision.
+func TestDicePicturesOfTheLastRollOnlyPublic(t *testing.T) {
+	s := newcomerSession(t, "venta-del-pozo", 3)
+	s.noteRoll([]rules.Event{{Kind: "roll", Text: "3e Hussards rolls infantry, flag", Dice: []int{0, 3}}, {Kind: "roll", Text: "secret", Dice: []int{2}, Private: "x"}, {Kind: "log", Text: "no dice"}})
+	r := s.LastRolls()
+	if len(r) != 1 || len(r[0].dice) != 2 || r[0].text != "3e Hussards rolls infantry, flag" {
+		t.Fatalf("last rolls %+v", r)
+	}
+	if syms := dieSymbols(s.Game.State); diceWords(syms, r[0].dice) != "infantry, flag" {
+		t.Errorf("the dice read %q", diceWords(syms, r[0].dice))
+	}
+	s.Game.Steps = append(s.Game.Steps, rules.Step{})
+	if len(s.LastRolls()) != 0 {
+		t.Error("the roll stays after another decision")
+	}
+}
