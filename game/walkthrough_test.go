@@ -454,6 +454,7 @@ func (w *walker) play(done func() bool, budget int) {
 		img := w.frame()
 		st := w.s.Game.State.Status()
 		w.check(img, nil, fmt.Sprintf("turn %d %s", st.Turn, st.Phase))
+		w.save(img, fmt.Sprintf("%s-%03d", w.name, w.steps))
 		w.lastFrame = img
 		var acts []rules.Action
 		winApp.Do(func() { acts = w.s.Legal() })
