@@ -108,3 +108,16 @@ func endTitle(act rules.Action) string {
 	}
 	return l + "?"
 }
+
+// panelOnly reports a unit whose every action is in the side panel (a
+// commander choosing what to activate [Albuera 4.5]): no place on the map
+// is for it, so hovering one says nothing (the status says "its actions
+// are in the side panel" once) rather than the same refusal on each hex.
+func (s *Session) panelOnly(unit string) bool {
+	for _, a := range s.Legal() {
+		if involves(a, unit) && a.To != "" {
+			return false
+		}
+	}
+	return len(s.Routes()) == 0
+}

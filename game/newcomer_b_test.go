@@ -455,3 +455,22 @@ func TestDicePicturesOfTheLastRollOnlyPublic(t *testing.T) {
 		t.Error("the roll stays after another decision")
 	}
 }
+
+// TestPanelOnlyUnitHoverSaysNothingPerHex [4.5]: with the commander whose
+// chit was drawn selected, every hex said "No: first French decides:
+// choose what Latour-Maubourg activates".
+func TestPanelOnlyUnitHoverSaysNothingPerHex(t *testing.T) {
+	s := newcomerSession(t, "albuera-1811", 3)
+	if s.Selected == "" {
+		t.Skip("nothing selected at the opening")
+	}
+	if !s.panelOnly(s.Selected) {
+		t.Fatalf("%s has actions on the map at the opening choice", s.Selected)
+	}
+	if got := s.HoverText("2010"); len(got) > 0 {
+		t.Errorf("hovering a hex says %q", got)
+	}
+	if h := s.SelectionHint(); !strings.Contains(h, "panel") {
+		t.Errorf("the status says %q", h)
+	}
+}

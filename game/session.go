@@ -986,7 +986,7 @@ func (s *Session) HoverText(loc string) []string {
 			return nil
 		}
 	}
-	if s.notSelf(s.Selected) != "" || s.reactionWhy(s.Selected) != "" || !s.hasActions(s.Selected) {
+	if s.notSelf(s.Selected) != "" || s.reactionWhy(s.Selected) != "" || !s.hasActions(s.Selected) || s.panelOnly(s.Selected) {
 		return nil // a reason about the unit, not the place: the status strip says it once
 	}
 	return []string{s.WhyNot(loc)}
