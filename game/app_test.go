@@ -65,7 +65,12 @@ func TestInputLayer(t *testing.T) {
 	}
 	step(t, a, Key(ebiten.KeyEscape, false))
 	clickAt(t, a, b, "0104")
-	clickAt(t, a, b, "0205")
+	// 0205 holds a friend (b4's counter): a plain click would select it
+	// (newcomer issue #18 point 6), Shift+click moves onto it.
+	if x, y, ok := b.ScreenOf("0205"); ok {
+		X, Y := int(math.Round(x)), int(math.Round(y))
+		step(t, a, Event{Kind: EvMove, X: X, Y: Y}, Event{Kind: EvDown, X: X, Y: Y}, Event{Kind: EvUp, X: X, Y: Y, Shift: true})
+	}
 	if u := findUnit(s, "b2"); u.At != "0205" {
 		t.Fatalf("click on the lit 0205 left b2 at %s", u.At)
 	}

@@ -80,6 +80,12 @@ type BoardScene struct {
 	// oddsRect is where this frame's odds panel is (empty when none), for
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
+	hintRect image.Rectangle // this frame's hint strip (strips.go)
+	fullOdds bool            // T: the full odds table shown beside the summary
+	// activeSeen: the units that may act last brought into view (activated.go)
+	activeSeen string
+	// clickShift: Shift is held for the click being handled (friendclick.go)
+	clickShift bool
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -161,7 +167,7 @@ func (b *BoardScene) endPhase(act rules.Action) {
 		return
 	}
 	if w := b.S.EndWarning(act); w != "" {
-		b.ask("End the phase?", w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
+		b.ask(endTitle(act), w, act.Label+" (Enter)", "Keep playing (Esc)", func(*App) { _, _ = b.S.Do(act) })
 		return
 	}
 	_, _ = b.S.Do(act)
@@ -432,11 +438,12 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 	}
 	w := sideWidth - 16
 	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
-	for _, compact := range []bool{false, true} {
+	for step := range 3 { // whole, tight (cardtight.go), headings only
+		compact, tight := step == 2, step == 1
 		need := 0
 		for i := range items {
 			if it := &items[i]; it.card != nil {
-				it.look = render.CardLook{Why: it.why, Compact: compact}
+				it.look = render.CardLook{Why: it.why, Compact: compact, Tight: tight}
 				it.h = render.CardHeight(*it.card, w, it.look)
 				need += it.h + 6
 			} else {
@@ -623,7 +630,7 @@ func panelLabel(b *BoardScene, a *rules.Action) string {
 
 func ruleSub(a rules.Action) string {
 	var parts []string
-	if a.Info != "" && a.Info != a.Label {
+	if a.Info != "" && !strings.Contains(a.Label, a.Info) { // "(4 MP each)" is not said twice
 		parts = append(parts, a.Info)
 	}
 	if a.Rule != "" {
@@ -687,6 +694,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	}
 	b.followLog(a)
 	b.followSelection(a)
+	b.followActive(a)
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -749,7 +757,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		}
 		switch e.Button {
 		case ebiten.MouseButtonLeft:
+			b.clickShift = e.Shift || a.input.Held(ebiten.KeyShift)
 			b.click(a, e.X, e.Y)
+			b.clickShift = false
 		case ebiten.MouseButtonRight:
 			b.openStack = ""
 			b.S.Cancel()
@@ -870,9 +880,12 @@ func (b *BoardScene) key(a *App, e Event) {
 		b.scrollLog(a, -5)
 	case e.Key == ebiten.KeyEnd:
 		b.logScroll = 0
+	case e.Key == ebiten.KeyT && !e.Ctrl:
+		b.fullOdds = !b.fullOdds // the full odds table beside the summary (oddssummary.go)
 	case e.Key == ebiten.KeyTab:
 		b.nextUnit(e.Shift)
-		b.showSelected(a)
+		b.showLit(a)      // its lit hexes too (activated.go)
+		b.showSelected(a) // and the unit itself, whatever its reach
 	}
 }
 
@@ -1019,8 +1032,9 @@ func (b *BoardScene) click(a *App, x, y int) {
 		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
-	// A lit target (or a route's end) takes the click.
-	if onMap && b.S.Selected != "" && b.S.CanAct() {
+	// A lit target (or a route's end) takes the click, but a friend's
+	// counter there is selected unless Shift is held (friendclick.go).
+	if onMap && b.S.Selected != "" && b.S.CanAct() && (b.clickShift || b.friendUnder(v, fx, fy) == "") {
 		_, route := b.S.Routes()[loc]
 		acts := b.S.TargetActions(loc)
 		if len(acts) > 0 || route {
@@ -1466,6 +1480,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.damage = b.damage[:0]
 	b.cache.record = &b.damage
 	defer func() { b.cache.record = nil }()
+	if r := b.drawActive(dst); !r.Empty() { // activated.go
+		b.damage = append(b.damage, r)
+	}
 	if areas := b.commandOutlines(); len(areas) > 0 {
 		if r := b.drawCommandOutlines(dst, areas); !r.Empty() {
 			b.damage = append(b.damage, r)
@@ -1485,6 +1502,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
+			if len(b.activeHexes()) > 0 {
+				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
+			}
 			if p := v.Status.Prompt; p != "" {
 				msg = p + ". " + msg
 			}
@@ -1497,9 +1517,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.SideName(b.S.Viewer) + " decides here, nothing secret shown. " + msg
 		}
 	}
-	if msg != "" {
-		b.tooltip(dst, float64(br.Min.X+10), float64(br.Max.Y-34), []string{msg})
-	}
+	b.drawHintStrip(dst, br, msg) // strips.go: inside the board, above nothing else
+	br = b.aboveHint(br)
 	if b.dialog != nil {
 		b.drawDialog(a, dst)
 		return
@@ -1509,6 +1528,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	// Odds of the hovered (or offered) combat before it is rolled.
 	b.drawOdds(a, dst)
+	b.drawDiceTray(dst, br) // the last roll's dice as pictures (dicetray.go)
 	// Popup menu of actions sharing a target.
 	if b.S.Menu != nil {
 		b.layoutMenu(a)
@@ -1524,6 +1544,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.tooltip(dst, float64(b.mx), float64(b.my), []string{b.faceHover(act)})
 		return
 	}
+	if lines := b.friendHover(); len(lines) > 0 {
+		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
+		return
+	}
 	if b.hoverUnit != "" {
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, u, v.Board)
@@ -1537,9 +1561,10 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			if pb.act == nil {
 				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
 			} else {
-				lines = append(lines, "Click to play it: "+pb.act.String())
+				lines = append(lines, render.Wrap("Click to play it: "+pb.act.String(), render.Face(12.5), 320)...)
 			}
-			b.tooltip(dst, float64(pb.b.Rect.Min.X-360), float64(pb.b.Rect.Min.Y-16), lines)
+			b.cardHover(dst, pb.b.Rect, lines) // cardtip.go: never over the card
+
 			return
 		}
 	}
@@ -1580,6 +1605,9 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	}
 	title, lines, ok := b.S.Odds(*act)
 	if !ok {
+		return
+	}
+	if b.drawOddsSummary(a, dst, *act, title, lines) { // oddssummary.go: a long table summed up
 		return
 	}
 	r := b.oddsPlace(a, len(lines))

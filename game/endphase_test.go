@@ -62,7 +62,7 @@ func TestSpaceNeverCrossesHandover(t *testing.T) {
 		t.Fatal("Space with unmoved units should ask first")
 	}
 	idle := len(s.IdleUnits())
-	if idle < 10 || !containsAll(b.dialog.text, itoa(idle)+" units that may still act have not") {
+	if idle < 10 || !containsAll(b.dialog.text, itoa(idle)+" units that may still act have not acted") {
 		t.Fatalf("the question should say how many units may still act (%d): %q", idle, b.dialog.text)
 	}
 	// Esc keeps playing.

@@ -81,7 +81,8 @@ func (b *BoardScene) followSelection(a *App) {
 		return
 	}
 	b.autoSeen = b.S.autoSels
-	if b.showSelected(a) {
+	lit := b.showLit(a) // with its lit hexes (activated.go)
+	if b.showSelected(a) || lit {
 		a.Redraw()
 	}
 }

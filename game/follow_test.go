@@ -122,6 +122,9 @@ func TestTabBringsTheUnitIntoView(t *testing.T) {
 	a, b := scriptedApp(t, s)
 	s.TakeSeat()
 	step(t, a)
+	// The activation brought its units into view (activated.go): look
+	// at a corner of the map first, so Tab has somewhere to pan from.
+	b.Cam.X, b.Cam.Y = 0, 0
 	zoom, seen, moved := b.Cam.Zoom, map[string]bool{}, 0
 	for i := 0; i < 40 && !seen[s.Selected]; i++ {
 		if s.Selected != "" {

@@ -92,7 +92,7 @@ func (rs *replayScene) infoRows(a *App) []infoRow {
 	w := float64(sideWidth - 28)
 	var out []infoRow
 	for _, l := range rs.panelLines() {
-		if l == "Dice:" && rs.s != nil && rs.s.System.ID != symbolDiceSystem {
+		if l == "Dice:" && rs.s != nil || l == "Battle dice:" {
 			out = append(out, infoRow{text: l, dice: true})
 			continue
 		}
@@ -484,7 +484,7 @@ func (rs *replayScene) panelLines() []string {
 			if strings.HasPrefix(l, "Dice: ") {
 				lines[i] = "Dice:"
 				if symbols {
-					lines[i] = "Battle dice (faces in the roll's words):"
+					lines[i] = "Battle dice:" // drawn as their pictures (dicetray.go)
 				}
 			}
 		}
@@ -879,10 +879,11 @@ func (rs *replayScene) drawSide(a *App, dst *ebiten.Image) {
 		render.DrawText(dst, row.text, f, x0, float64(y), c)
 		if row.dice {
 			dx := x0 + 44
-			for _, d := range info.Dice {
-				drawDie(dst, dx, float64(y)-2, 22, d)
-				dx += 28
+			var syms []string
+			if strings.HasPrefix(row.text, "Battle") && rs.s != nil {
+				dx, syms = x0+84, dieSymbols(rs.s.Game.State)
 			}
+			drawDice(dst, syms, info.Dice, dx, float64(y)-2, 22)
 		}
 		y += row.height()
 	}

@@ -55,6 +55,8 @@ type Session struct {
 	// (its dice included), shown on the hand-over screen so the side that
 	// decided sees the outcome before the seat passes.
 	LastPublic []string
+	// roll is the last decision's dice, shown as pictures (dicetray.go)
+	roll diceRoll
 	// Seats counts the hand-overs taken (the log shows the newest lines
 	// to whoever takes the seat).
 	Seats int
@@ -483,11 +485,7 @@ func (s *Session) highlights() []render.Highlight {
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
-		t := a.Info
-		if t == "" {
-			t = a.Rule
-		}
-		add(a.To, HighlightKind(a.Kind), t)
+		add(a.To, HighlightKind(a.Kind), hexWords(a)) // words, never rule numbers (hexlabel.go)
 	}
 	routes := s.Routes()
 	keys := make([]string, 0, len(routes))
@@ -558,7 +556,7 @@ func (s *Session) SelectionStatus() string {
 	}
 	u, ok := s.Unit(s.Selected)
 	if !ok {
-		return ""
+		return s.SelectionHint() // a unit off the map (a company to detach): what it may do
 	}
 	name := u.Name
 	if name == "" {
@@ -707,6 +705,7 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	evs, err := s.Game.Apply(a)
 	s.closeMenu()
 	s.LastPublic = s.LastPublic[:0]
+	s.noteRoll(evs) // dicetray.go
 	for _, e := range evs {
 		// Public words only: the hand-over screen is seen by both sides.
 		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
@@ -934,14 +933,14 @@ func (s *Session) WhyNot(loc string) string {
 		return "select a unit first"
 	}
 	if w := s.notSelf(s.Selected); w != "" {
-		return "No: " + w
+		return sayNo(w)
 	}
 	if w := s.reactionWhy(s.Selected); w != "" {
-		return "No: " + w
+		return sayNo(w)
 	}
 	if ex, ok := s.Game.State.(rules.Explainer); ok {
 		if w := ex.WhyNot(s.Selected, loc); w != "" && !malformedPlace(w) {
-			return "No: " + w
+			return sayNo(w)
 		}
 	}
 	return fmt.Sprintf("no legal action of this unit targets %s", loc)
@@ -986,6 +985,9 @@ func (s *Session) HoverText(loc string) []string {
 		if u.ID == s.Selected && (u.At == loc || u.At2 == loc) {
 			return nil
 		}
+	}
+	if s.notSelf(s.Selected) != "" || s.reactionWhy(s.Selected) != "" || !s.hasActions(s.Selected) || s.panelOnly(s.Selected) {
+		return nil // a reason about the unit, not the place: the status strip says it once
 	}
 	return []string{s.WhyNot(loc)}
 }
@@ -1087,6 +1089,9 @@ func (s *Session) IdleUnits() []string {
 // EndWarning is the question asked before an end action ends a phase in
 // which units that may still act have not ("" when nothing is forfeit).
 func (s *Session) EndWarning(end rules.Action) string {
+	if end.Unit != "" {
+		return "" // it ends one unit's move ("Finish I/51's move" [12.13]): the others keep theirs
+	}
 	idle := s.IdleUnits()
 	if len(idle) == 0 {
 		return ""
@@ -1104,11 +1109,7 @@ func (s *Session) EndWarning(end rules.Action) string {
 		}
 		names = append(names, n)
 	}
-	unit := "units"
-	if len(idle) == 1 {
-		unit = "unit"
-	}
-	return fmt.Sprintf("%d %s that may still act have not (%s). %s?", len(idle), unit, strings.Join(names, ", "), end.Label)
+	return fmt.Sprintf("%s (%s). %s?", idleCount(len(idle)), strings.Join(names, ", "), end.Label)
 }
 
 // CardExplainer is a system that says why a card held cannot be played

@@ -54,6 +54,7 @@ type Board struct {
 	op         ebiten.DrawImageOptions
 
 	// per-frame scratch
+	keeps      []keepOut // what chips and labels keep clear of (clearance.go)
 	placed     []placed
 	order      []int
 	chipAt     map[groupKey][2]float64

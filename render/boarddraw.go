@@ -304,8 +304,18 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			off = -b.zoneR() * 0.75
 		}
 		sx, sy := cam.ToScreen(mx, my+off)
+		pill := b.pill(h.Text, h.Kind, bk)
+		if b.zg == nil {
+			// clear of the counters' print and facing (clearance.go)
+			cx, cy := cam.ToScreen(mx, my)
+			pb := pill.Bounds()
+			pw, ph := float64(pb.Dx())*k, float64(pb.Dy())*k
+			sx, sy = b.pillPlace(b.keeps, cx, cy, pw, ph, z)
+			// the next labels keep clear of this one too
+			b.keeps = append(b.keeps, keepOut{sx - pw/2, sy - ph/2, sx + pw/2, sy + ph/2, 2, pillGroup})
+		}
 		if onScreen(sx, sy, 60) {
-			b.drawAt(t, b.pill(h.Text, h.Kind, bk), sx, sy, k, 0)
+			b.drawAt(t, pill, sx, sy, k, 0)
 		}
 	}
 	if o.Minimap && !o.MinimapHidden {
@@ -442,7 +452,11 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 				groups = append(groups, chipGroup{})
 			}
 			cg := &groups[len(groups)-1]
-			cg.x, cg.y, cg.left = x, sy-half*z+6*z*b.us, false
+			cg.x, cg.y, cg.left, cg.key = x, sy-half*z+6*z*b.us, false, g
+			cg.leftX = sx - half*z - 1.5
+			if p.long {
+				cg.leftX = sx - p.w*0.5*z - 1.5
+			}
 			cg.top, cg.bot = sy-half*z, sy+half*z
 			cg.marks, cg.count = cg.marks[:0], cg.count[:0]
 			// on a zone map the stack left of its zone's centre (the other
@@ -469,6 +483,10 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			cg.count = append(cg.count, 1)
 		}
 	}
+	var keeps []keepOut
+	if b.zg == nil && !open {
+		keeps = b.keepOuts(cam, v) // clearance.go: no chip over another counter's print
+	}
 	for _, cg := range groups {
 		if math.IsInf(cg.x, 1) {
 			continue
@@ -476,6 +494,8 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		y := cg.y
 		if b.zg != nil {
 			y = b.zoneChipColumn(cam, &cg, bk, k)
+		} else if !open {
+			cg.x, cg.left, y = b.chipColumn(keeps, &cg, bk, k)
 		}
 		for j := range cg.marks {
 			chip := cg.chip(j, bk)
@@ -551,6 +571,8 @@ type chipGroup struct {
 	x, y     float64
 	top, bot float64 // the screen y of the counter's top and bottom edges
 	left     bool    // the column is drawn leftward (the left stack of a contested zone)
+	key      groupKey
+	leftX    float64 // the screen x of the counter's left edge, less the gap
 	marks    []string
 	count    []int
 }

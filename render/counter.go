@@ -74,6 +74,8 @@ func faceImage(k faceKey) *ebiten.Image {
 	sh := newSheet(int(math.Ceil(wpx+2*pad)), int(math.Ceil(hpx+2*pad)))
 	if k.block {
 		paintBlock(sh, k, pad, pad, wpx, hpx)
+	} else if compactFace(k) {
+		paintCompact(sh, k, pad, pad, wpx, hpx) // summary.go: legible when small
 	} else {
 		paintCounter(sh, k, pad, pad, wpx, hpx)
 	}

@@ -702,6 +702,10 @@ type CardLook struct {
 	Hot     bool
 	Why     string
 	Compact bool
+	// Tight keeps the whole text in less height (a hand of five at
+	// 1280x720, newcomer issue #18 point 8): the section and the citation
+	// share the top row, the text in a smaller face, no rule under the name.
+	Tight bool
 }
 
 const cardPad = 11.0
@@ -718,6 +722,9 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 	pad := cardPad
 	cy := y + pad
 	ink := colInk
+	if look.Tight && !look.Compact {
+		return tightCardLayout(dst, x, y, w, c, look)
+	}
 	if c.Section != "" {
 		if dst != nil {
 			DrawText(dst, fitText(strings.ToUpper(c.Section), Bold(10), w-2*pad), Bold(10), x+pad, cy, colLabel)
@@ -801,7 +808,7 @@ func DrawCardAs(dst *ebiten.Image, r image.Rectangle, c rules.Card, look CardLoo
 	strokeRoundRect(dst, x+0.5, y+0.5, w-1, h-1, 8, 2, edge)
 	strokeRoundRect(dst, x+5.5, y+5.5, w-11, h-11, 5, 1, rgba(0x7a, 0x60, 0x40, 0x90))
 	cardLayout(dst, x, y, w, c, look)
-	if c.Rule != "" {
+	if c.Rule != "" && !(look.Tight && !look.Compact) {
 		s := "[" + c.Rule + "]"
 		sw, _ := Measure(s, Face(11))
 		DrawText(dst, s, Face(11), x+w-cardPad-cardCiteLift-sw, y+h-cardPad-cardCiteLift-lineHeight(Face(11)), colCardRule)

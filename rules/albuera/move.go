@@ -461,6 +461,24 @@ func (s *State) spoils(from, to hex.Coord) bool {
 	return t == "forest" || t == "olive" || t == "village" || s.crossesRiver(from, to)
 }
 
+// costInfo is the Info of an array change: its cost in MP as the player
+// reads it ("4 MP", "1.5 MP"), never a machine field like "cost=8".
+func costInfo(halves int) string { return half(halves) + " MP" }
+
+// costOfInfo reads back the cost in half MPs that costInfo wrote (or the
+// older "cost=8" form), def when it holds none.
+func costOfInfo(info string, def int) int {
+	var n int
+	if _, err := fmt.Sscanf(info, "cost=%d", &n); err == nil {
+		return n
+	}
+	var f float64
+	if _, err := fmt.Sscanf(info, "%g MP", &f); err == nil && f >= 0 {
+		return int(f*2 + 0.5)
+	}
+	return def
+}
+
 func half(n int) string {
 	if n%2 == 0 {
 		return strconv.Itoa(n / 2)
@@ -761,7 +779,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 				return
 			}
 		}
-		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s (%s MP each)", d.Name, len(ids), lab, half(cost)), Rule: rule})
 	}
 	clear := s.sc.Map.Cell(u.At).Terrain == "clear"
@@ -817,7 +835,7 @@ func (s *State) stackLineArrayChanges(i int) []rules.Action {
 				return
 			}
 		}
-		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: fmt.Sprintf("cost=%d", cost),
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s on %s (%s MP each)", d.Name, len(ids), lab, s.num(to), half(cost)), Rule: rule})
 	}
 	clear := s.sc.Map.Cell(u.At).Terrain == "clear" && s.sc.Map.Cell(u.At2).Terrain == "clear"
@@ -858,7 +876,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		if u.Spent+cost > s.ma(i) {
 			return
 		}
-		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: fmt.Sprintf("cost=%d", cost),
+		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: costInfo(cost),
 			Label: fmt.Sprintf("%s %s (%s MP)", d.Name, lab, half(cost)), Rule: rule})
 	}
 	switch d.Kind {
@@ -1274,8 +1292,7 @@ func (s *State) doDetach(b, c int) {
 func (s *State) changeArray(i int, a rules.Action) {
 	u := &s.U[i]
 	to := strings.TrimPrefix(a.Choice, "array:")
-	cost := 2
-	fmt.Sscanf(a.Info, "cost=%d", &cost) // the cost listed with the action
+	cost := costOfInfo(a.Info, 2) // the cost listed with the action
 	u.Spent += cost
 	u.Spoiled = true
 	if u.Two {
