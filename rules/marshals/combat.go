@@ -656,9 +656,13 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 	case SubLoss:
 		i := s.idx(a.Unit)
 		side := k.Turn
+		rule := "5.4.3"
+		if s.retreating(side) && k.After == "retreat-go" {
+			rule = "7.7" // the river crossed in retreat
+		}
 		k.Loss[side]--
 		k.First[side] = false
-		ev := rules.Event{Kind: "loss", Text: fmt.Sprintf("%s loses 1 SS from %s", sideNames[side], s.def(i).Name), Rule: "5.4.3", Side: rules.Side(side)}
+		ev := rules.Event{Kind: "loss", Text: fmt.Sprintf("%s loses 1 SS from %s", sideNames[side], s.def(i).Name), Rule: rule, Side: rules.Side(side)}
 		evs := append([]rules.Event{ev}, s.loseSS(i, a.Choice == "loss-art")...)
 		return append(evs, s.nextLoss()...), nil
 	case SubRetreat:
@@ -750,6 +754,13 @@ func (s *State) resolveMelee(dice []int) []rules.Event {
 func (s *State) lossOptions(side int) []rules.Action {
 	k := s.Combat
 	st := s.stack(side)
+	free := false
+	if s.retreating(side) {
+		// the loser's stack has left the combat zone: its retreat losses
+		// ([7.7] river, [5.4.4] blocked) come from the stack where it is now
+		st = s.retreaters()
+		free = k.After == "retreat-go" // [7.7] attributed freely by its owner
+	}
 	var out []rules.Action
 	add := func(i int) {
 		d := s.def(i)
@@ -766,6 +777,15 @@ func (s *State) lossOptions(side int) []rules.Action {
 		case d.Kind == KDet:
 			out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: "loss", Label: d.Name + " is eliminated", Rule: "7.4"})
 		}
+	}
+	if free {
+		for _, i := range st {
+			add(i)
+		}
+		for j := range out {
+			out[j].Rule = "7.7"
+		}
+		return out
 	}
 	if k.First[side] {
 		if h := s.idx(k.FirstOn[side]); h >= 0 && slices.Contains(st, h) {
@@ -799,6 +819,13 @@ func (s *State) lossOptions(side int) []rules.Action {
 }
 
 func (s *State) legalLoss() []rules.Action { return s.lossOptions(s.Combat.Turn) }
+
+// retreating: side is the defeated one and its stack has left the combat zone
+// in retreat [5.4.4].
+func (s *State) retreating(side int) bool {
+	k := s.Combat
+	return k.Winner >= 0 && side == 1-k.Winner && len(k.Path) > 1
+}
 
 // nextLoss hands the next loss to allot (attacker first), then goes on.
 func (s *State) nextLoss() []rules.Event {
