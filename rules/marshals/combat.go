@@ -830,18 +830,38 @@ func (s *State) retreating(side int) bool {
 // nextLoss hands the next loss to allot (attacker first), then goes on.
 func (s *State) nextLoss() []rules.Event {
 	k := s.Combat
+	var evs []rules.Event
 	for _, side := range []int{k.Att, 1 - k.Att} {
 		if k.Loss[side] > 0 {
 			if len(s.lossOptions(side)) == 0 {
-				k.Loss[side] = 0 // losses beyond the stack are ignored
+				// losses beyond the stack are ignored: the log says so
+				evs = append(evs, s.lossesOnNobody(side))
 				continue
 			}
 			k.Turn = side
 			k.Stage = SubLoss
 			s.Sub = SubLoss
-			return nil
+			return evs
 		}
 	}
+	return append(evs, s.afterLosses()...)
+}
+
+// lossesOnNobody drops the losses of side that no counter is left to take
+// [5.4.3], and logs it (so no announced loss vanishes unseen).
+func (s *State) lossesOnNobody(side int) rules.Event {
+	k := s.Combat
+	n := k.Loss[side]
+	k.Loss[side] = 0
+	// the stack's counters (revealed in the combat) are listed, so a test can
+	// hold the claim against the state
+	return rules.Event{Kind: "combat", Text: fmt.Sprintf("%s: %d more loss(es) fall on no counter, none is left to take them", sideNames[side], n), Rule: "5.4.3", Side: rules.Side(side),
+		Units: append([]string(nil), k.Units[side]...)}
+}
+
+// afterLosses goes on once every loss is allotted.
+func (s *State) afterLosses() []rules.Event {
+	k := s.Combat
 	k.Priority = [2]bool{}
 	switch k.After {
 	case "retreat":
@@ -1178,8 +1198,8 @@ func (s *State) combatStuck() []rules.Event {
 		k.Head[k.Turn] = ""
 		s.nextHalf(SubCPEv)
 	case SubLoss:
-		k.Loss[k.Turn] = 0
-		return s.nextLoss()
+		ev := s.lossesOnNobody(k.Turn)
+		return append([]rules.Event{ev}, s.nextLoss()...)
 	case SubRetreat:
 		return s.retreatBlocked()
 	}
