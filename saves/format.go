@@ -9,7 +9,8 @@
 // under a key derived in the program, with the header as additional data.
 // A text editor shows nothing of the hands, the deck order, the dice to
 // come or the seed, and any edit of the header or the payload breaks the
-// seal. The seal hides the game from the players; it is not a defence
+// seal. The payload is padded to a bucket size before it is sealed, so the
+// file's length says nothing of the hands either. The seal hides the game from the players; it is not a defence
 // against someone who reverse-engineers the program and extracts the key.
 // Against that, loading also replays the steps and checks every recorded
 // chance outcome against the game's own generator, so a die or a card
@@ -254,6 +255,7 @@ func (f *File) seal() error {
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
+	plain = padPayload(plain)
 	aad, err := f.header()
 	if err != nil {
 		return err
@@ -266,6 +268,38 @@ func (f *File) seal() error {
 	nonce := mac.Sum(nil)[:aead.NonceSize()]
 	f.Sealed = aead.Seal(nonce, nonce, plain, aad)
 	return nil
+}
+
+// padPayload pads the payload's JSON with spaces (which JSON ignores) to
+// the next bucket size, so the length of the sealed part says nothing of the
+// hands or hidden choices inside it: the buckets are 1 KiB, then p, 1.25p,
+// 1.5p, 1.75p for each power of two p (at most a quarter more bytes). A
+// game's length in steps is in the plain header anyway.
+func padPayload(plain []byte) []byte {
+	n := bucketSize(len(plain))
+	if n <= len(plain) {
+		return plain
+	}
+	out := make([]byte, n)
+	copy(out, plain)
+	for i := len(plain); i < n; i++ {
+		out[i] = ' '
+	}
+	return out
+}
+
+// bucketSize is the smallest bucket that holds n bytes.
+func bucketSize(n int) int {
+	const min = 1 << 10
+	if n <= min {
+		return min
+	}
+	p := min
+	for p*2 <= n {
+		p *= 2
+	}
+	unit := p / 4
+	return (n + unit - 1) / unit * unit
 }
 
 // Marshal seals the payload and writes the file as indented JSON with a
