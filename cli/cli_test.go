@@ -141,12 +141,12 @@ func TestNew(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.json")
 	r := run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "its seed is sealed in the file", path, "Red decides",
-		"this game's seed was chosen with --seed")
+		"this game's seed is not secret", "chosen with --seed")
 	// The plain header says the seed was chosen, and show says so.
 	if !bytes.Contains(read(t, path), []byte(`"seed_chosen": true`)) {
 		t.Errorf("the header does not mark the chosen seed:\n%s", read(t, path))
 	}
-	run("show", path, "--as", "blue").ok(t).has(t, "this game's seed was chosen with --seed")
+	run("show", path, "--as", "blue").ok(t).has(t, "this game's seed is not secret", "chosen with --seed")
 	run("apply", path, "1").ok(t)
 	if g, err := saves.Read(path); err != nil || !g.SeedChosen {
 		t.Errorf("the mark is lost on apply: %v", err)

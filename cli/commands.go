@@ -244,7 +244,7 @@ var newCmd = &command{
 }
 
 // chosenNote warns that a game's seed was given by a player.
-const chosenNote = "note: this game's seed was chosen with --seed (the save says so): whoever knows it can know every hand, draw and die"
+const chosenNote = "note: this game's seed is not secret, so the game is not proven fair: it was chosen with --seed, or the game was saved in the old format 1, which kept it in plain text (the save says so); whoever knows it can know every hand, draw and die"
 
 // spoiler heads every output of --reveal.
 const spoiler = "SPOILER (--reveal): this shows what the players may not know (hands, the seed, hence every draw and die to come); it spoils the game"

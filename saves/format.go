@@ -17,7 +17,9 @@
 // changed in a resealed file is still refused.
 //
 // Format 1 (Grognard 0.1.0: plain JSON with a SHA-256 checksum) is still
-// read, with the same replay checks, and written again as format 2.
+// read, with the same replay checks, and written again as format 2. Its seed
+// was plain text, so a game with hidden information read from format 1 is
+// marked seed_chosen (not proven fair), as if a player had chosen the seed.
 // Files are written atomically; reading never changes anything on disk.
 package saves
 
@@ -69,8 +71,10 @@ type File struct {
 	StepCount int           `json:"step_count"`
 	// Hidden says the system has hidden information (hands, hidden units).
 	Hidden bool `json:"hidden_information"`
-	// SeedChosen says a player chose the seed ('grognard new --seed'):
-	// that player can know every hand and die (rules.Game.SeedChosen).
+	// SeedChosen says a player chose the seed ('grognard new --seed'), or
+	// the game comes from a format-1 save of a system with hidden
+	// information (its seed was plain text): someone can know every hand
+	// and die, the game is not proven fair (rules.Game.SeedChosen).
 	SeedChosen bool `json:"seed_chosen,omitempty"`
 	// Sealed is the AES-GCM nonce followed by the sealed payload (base64
 	// in the file).
@@ -456,8 +460,13 @@ func parseLegacy(name string, data []byte) (*File, error) {
 	if !json.Valid(f.Snapshot) {
 		return nil, fail(ErrNotASave, nil, "the file holds no snapshot of the game")
 	}
+	// Format 1 kept the seed in plain text, so whoever had the file could
+	// know every hand and die to come: a game with hidden information loads
+	// marked as not proven fair, like a game whose seed a player chose, and
+	// keeps the mark when it is saved again as format 2.
+	info, _ := rules.SystemByID(f.System)
 	return &File{Format: 1, App: f.App, SavedAt: f.SavedAt, System: f.System, Scenario: f.Scenario, Options: f.Options,
-		StepCount: len(f.Steps), Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot}, nil
+		StepCount: len(f.Steps), Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot, Hidden: info.Hidden, SeedChosen: info.Hidden}, nil
 }
 
 // Replay rebuilds the game of a parsed file and checks it against the
