@@ -214,7 +214,8 @@ func overview() string {
 		fmt.Fprintf(&b, "  %-8s %s\n", n, external[n].summary)
 	}
 	b.WriteString("\nEvery command takes --json for machine-readable output and --help for its usage.\n")
-	b.WriteString("On a machine without a display, run the same commands with grognard-cli.\n")
+	b.WriteString("These commands need no display (only screenshot draws the window). grognard-cli holds the\n")
+	b.WriteString("same commands in a binary that needs no graphics libraries (X11, GTK), for machines without them.\n")
 	return b.String()
 }
 

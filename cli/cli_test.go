@@ -141,12 +141,12 @@ func TestNew(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.json")
 	r := run("new", "toy-race", "--seed", "5", "--out", path).ok(t).has(t, "its seed is sealed in the file", path, "Red decides",
-		"this game's seed was chosen with --seed")
+		"this game's seed is not secret", "chosen with --seed")
 	// The plain header says the seed was chosen, and show says so.
 	if !bytes.Contains(read(t, path), []byte(`"seed_chosen": true`)) {
 		t.Errorf("the header does not mark the chosen seed:\n%s", read(t, path))
 	}
-	run("show", path, "--as", "blue").ok(t).has(t, "this game's seed was chosen with --seed")
+	run("show", path, "--as", "blue").ok(t).has(t, "this game's seed is not secret", "chosen with --seed")
 	run("apply", path, "1").ok(t)
 	if g, err := saves.Read(path); err != nil || !g.SeedChosen {
 		t.Errorf("the mark is lost on apply: %v", err)
@@ -206,7 +206,7 @@ func TestNew(t *testing.T) {
 
 func TestLegal(t *testing.T) {
 	path := newSave(t, "5")
-	r := run("legal", path).ok(t)
+	r := run("legal", path, "--as", "red").ok(t)
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
 	want := []string{
 		"# turn 1 of 20, Move [2.1], Red decides: Choose how far to advance",
@@ -217,13 +217,13 @@ func TestLegal(t *testing.T) {
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("legal:\n%s\nwant:\n%s", r.out, strings.Join(want, "\n"))
 	}
-	run("legal", path, "--keys").ok(t).has(t, "1  move u=red to=1  Advance 1 to 1 [2.1]", "3  play c=card  Play")
+	run("legal", path, "--keys", "--as", "red").ok(t).has(t, "1  move u=red to=1  Advance 1 to 1 [2.1]", "3  play c=card  Play")
 	var lj struct {
 		Decider string      `json:"decider"`
 		Chance  bool        `json:"chance"`
 		Actions []legalItem `json:"actions"`
 	}
-	run("legal", "--json", path).ok(t).json(t, &lj)
+	run("legal", "--json", path, "--as", "red").ok(t).json(t, &lj)
 	if lj.Decider != "Red" || lj.Chance || len(lj.Actions) != 3 || lj.Actions[1].Key != "move u=red to=2" || lj.Actions[1].Rule != "2.1" || lj.Actions[1].N != 2 {
 		t.Errorf("legal --json = %+v", lj)
 	}
@@ -289,7 +289,7 @@ func TestLegalAndApplyAtChance(t *testing.T) {
 func TestApply(t *testing.T) {
 	path := newSave(t, "5")
 	// By number (Red advances 2), by key (end the move; the bonus roll follows).
-	run("apply", path, "2", "end").ok(t).has(t, "> Red: Advance 2 to 2 [2.1]", "Red advances 2 to 2 [2.1]",
+	run("apply", path, "2", "end", "--as", "red").ok(t).has(t, "> Red: Advance 2 to 2 [2.1]", "Red advances 2 to 2 [2.1]",
 		"Red ends the move [2.2]", "Bonus roll", "Blue decides")
 	g, err := saves.Read(path)
 	if err != nil || len(g.Steps) != 5 {
@@ -378,8 +378,11 @@ func TestShowHidesTheOtherSidesCard(t *testing.T) {
 	if strings.Contains(blue.out, c[0]) {
 		t.Errorf("Blue's view shows Red's card %s:\n%s", c[0], blue.out)
 	}
-	// Without --as: the decider's view, saying so.
-	run("show", path).ok(t).has(t, "Race to 20 (toy-race)", "turn 1 of 20, Move [2.1], Red decides", "view of Red (side 0; the side deciding now)", c[0], "3 legal actions")
+	// Without --as (a game with hidden information): the public view, saying so [#22].
+	pub := run("show", path).ok(t).has(t, "Race to 20 (toy-race)", "turn 1 of 20, Move [2.1], Red decides", "public view (the public view: this game has hidden information", "cards held:", "Red 1, Blue 1")
+	if strings.Contains(pub.out, c[0]) || strings.Contains(pub.out, c[1]) || strings.Contains(pub.out, "legal actions") {
+		t.Errorf("the public view shows a card or the decider's actions:\n%s", pub.out)
+	}
 	var sj struct {
 		ViewerName string     `json:"viewer_name"`
 		View       rules.View `json:"view"`
@@ -392,8 +395,8 @@ func TestShowHidesTheOtherSidesCard(t *testing.T) {
 		t.Errorf("Blue's JSON view holds Red's card")
 	}
 	run("show", path, "--as", "Green").fails(t, 2, `no side "Green"`, "Red, Blue")
-	// At a chance point nobody decides: side 0's view, saying so.
-	run("show", chanceSave(t)).ok(t).has(t, "view of Red (side 0; nobody decides now: side 0)")
+	// At a chance point: the public view too.
+	run("show", chanceSave(t)).ok(t).has(t, "public view")
 }
 
 func TestPlayout(t *testing.T) {

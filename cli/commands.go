@@ -244,7 +244,7 @@ var newCmd = &command{
 }
 
 // chosenNote warns that a game's seed was given by a player.
-const chosenNote = "note: this game's seed was chosen with --seed (the save says so): whoever knows it can know every hand, draw and die"
+const chosenNote = "note: this game's seed is not secret, so the game is not proven fair: it was chosen with --seed, or the game was saved in the old format 1, which kept it in plain text (the save says so); whoever knows it can know every hand, draw and die"
 
 // spoiler heads every output of --reveal.
 const spoiler = "SPOILER (--reveal): this shows what the players may not know (hands, the seed, hence every draw and die to come); it spoils the game"
@@ -334,7 +334,9 @@ var legalCmd = &command{
 	detail: "Each line is NUMBER  LABEL [RULE]; give the number (or the key shown with --keys) to\n" +
 		"'grognard apply'. The first line, starting with '#', says where the game stands. The list is\n" +
 		"for the eyes of the side that decides (it names that side's cards); with --as SIDE it is printed\n" +
-		"only if SIDE decides, otherwise the output says who decides and lists nothing.\n" +
+		"only if SIDE decides, otherwise the output says who decides and lists nothing. In a game with\n" +
+		"hidden information, without --as (or --reveal) nothing private is listed: only a decision\n" +
+		"that needs nothing secret (the rules say so) is listed, else the output says to give --as.\n" +
 		"At a chance point the one action is 'chance': the game's generator draws the outcome. The\n" +
 		"possible outcomes and their exact probabilities are listed too, except in a system with hidden\n" +
 		"information (the odds of a draw tell what is left in the deck), unless --reveal is given.",
@@ -363,8 +365,10 @@ var legalCmd = &command{
 				notYours = side != dec
 				who = sideName(st, side)
 			}
+			public := publicOnly(st, *as, *reveal) && !chance && !st.Result().Over
+			hide := public && !publicDecision(st)
 			switch {
-			case notYours:
+			case notYours, hide:
 			case chance:
 				items = append(items, legalItem{N: 1, Key: "chance", Label: "Let the game's generator draw the outcome",
 					Text: "Let the game's generator draw the outcome", Action: rules.Action{Kind: "chance"}})
@@ -384,6 +388,8 @@ var legalCmd = &command{
 				}
 				if notYours {
 					m["note"] = who + " does not decide now"
+				} else if hide {
+					m["note"] = publicNote + "; the actions of " + who + " are listed with --as " + who
 				}
 				if *reveal {
 					m["spoiler"] = spoiler
@@ -397,6 +403,13 @@ var legalCmd = &command{
 			if notYours {
 				e.printf("# %s does not decide now: no action for %s\n", who, who)
 				return nil
+			}
+			if hide {
+				e.printf("# %s\n# the actions of %s are its own: 'grognard legal %s --as %s' lists them\n", publicNote, who, pos[0], who)
+				return nil
+			}
+			if public {
+				e.printf("# a public decision: nothing in it is secret\n")
 			}
 			for _, it := range items {
 				e.printf("%s\n", it.line(*keys))
@@ -570,8 +583,10 @@ var applyCmd = &command{
 		"its target) only when every action succeeds, and never when it is read-only.\n" +
 		"What is printed: each action's events as the side that decided it may read them (its own\n" +
 		"secrets, such as the card it drew, but never the other side's); after 'chance', public text\n" +
-		"only. --as SIDE requires every ACTION but 'chance' to be SIDE's decision and prints everything\n" +
-		"as SIDE sees it. --reveal prints every side's secrets (a spoiler; the output says so).",
+		"only. In a game with hidden information that holds only with --as: without it, only the public\n" +
+		"text is printed (the action itself is named only when its decision is public). --as SIDE\n" +
+		"requires every ACTION but 'chance' to be SIDE's decision and prints everything as SIDE sees\n" +
+		"it. --reveal prints every side's secrets (a spoiler; the output says so).",
 	minArgs: 2, maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "every ACTION must be this side's (name or index); print as it sees the game")
@@ -604,6 +619,7 @@ var applyCmd = &command{
 				}
 				var evs []rules.Event
 				var a rules.Action
+				wasPublic := publicDecision(st)
 				if by == rules.Chance {
 					if t := strings.TrimSpace(arg); t != "chance" && t != "1" {
 						return fmt.Errorf("action %d (%s): chance decides now: give 'chance' (or 1, as 'grognard legal' numbers it) and the game's generator draws the outcome (a chosen outcome would make the save fail its check on load); nothing written to %s", i+1, arg, path)
@@ -630,8 +646,15 @@ var applyCmd = &command{
 				if *as != "" {
 					viewer = asSide
 				}
-				aj := appliedJSON{Action: a, By: sideName(st, by), Events: []eventJSON{}}
-				lines = append(lines, fmt.Sprintf("> %s: %s", sideName(st, by), a.String()))
+				shown := a
+				if publicOnly(st, *as, *reveal) && by >= 0 {
+					viewer = rules.NoSide // public text only [#22]
+					if !wasPublic {
+						shown = hiddenAction(st, by)
+					}
+				}
+				aj := appliedJSON{Action: shown, By: sideName(st, by), Events: []eventJSON{}}
+				lines = append(lines, fmt.Sprintf("> %s: %s", sideName(st, by), shown.String()))
 				for _, ev := range evs {
 					j := eventFor(ev, viewer, *reveal)
 					aj.Events = append(aj.Events, j)
@@ -684,13 +707,13 @@ var showCmd = &command{
 	summary: "Show a save as one side sees it: turn, phase, decider, units, markers, score, hand.",
 	detail: "With --as (a side name or index) the output is that side's view only, hiding what it may\n" +
 		"not know. Without --as it is the view of the side that decides now (side 0 when chance\n" +
-		"decides or the game is over); the first lines say whose view it is. The seed is never shown\n" +
+		"decides or the game is over); in a game with hidden information that is not over, it is the\n" +
+		"public view (what both sides may see). The first lines say whose view it is. The seed is never shown\n" +
 		"(it tells every hand and die to come). --reveal shows everything: the seed, every side's\n" +
 		"view and the whole state; its output says it spoils the game.\n" +
 		"--step N shows the game as it stood after the first N steps of its record (0: the start;\n" +
-		"steps count every action, chance outcomes included; 'show --json' gives the number of steps).\n" +
-		"In a game with hidden information that is not over, --step needs --as (or --reveal): the view\n" +
-		"of the side deciding then could be the other side's.",
+		"steps count every action, chance outcomes included; 'show --json' gives the number of steps);\n" +
+		"without --as it too is the public view in a game with hidden information.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "show the view of this side (name or index)")
@@ -707,10 +730,6 @@ var showCmd = &command{
 			tl, err := saves.ReadTimeline(pos[0])
 			if err != nil {
 				return err
-			}
-			final := tl.Final().State
-			if *as == "" && !*reveal && hiddenSystem(final) && !final.Result().Over {
-				return usagef("the game has hidden information and is not over: give --as SIDE (%s) with --step", strings.Join(final.Sides(), " or "))
 			}
 			g, err := tl.GameAt(*step)
 			if err != nil {
@@ -801,6 +820,8 @@ func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step i
 			return err
 		}
 		why = "--as"
+	} else if publicOnly(st, as, reveal) && !st.Result().Over {
+		viewer, why = rules.NoSide, publicNote
 	} else if viewer < 0 {
 		viewer = 0
 		why = "nobody decides now: side 0"
@@ -818,6 +839,9 @@ func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step i
 		}
 		if step >= 0 {
 			m["step"] = step
+		}
+		if viewer == rules.NoSide {
+			m["public"], m["note"] = true, publicNote
 		}
 		if reveal {
 			snap, err := st.Snapshot()
@@ -869,7 +893,11 @@ func showGame(e *env, file string, g *rules.Game, as string, reveal bool, step i
 func printView(e *env, st rules.State, sc rules.ScenarioInfo, v *rules.View, why string) {
 	e.printf("%s (%s)\n", sc.Name, sc.ID)
 	e.printf("%s\n", statusLine(st))
-	e.printf("view of %s (side %d; %s)\n", sideName(st, v.Side), v.Side, why)
+	if v.Side == rules.NoSide {
+		e.printf("public view (%s)\n", why)
+	} else {
+		e.printf("view of %s (side %d; %s)\n", sideName(st, v.Side), v.Side, why)
+	}
 	section := func(title string, lines []string) {
 		if len(lines) == 0 {
 			return
@@ -933,7 +961,7 @@ func printView(e *env, st rules.State, sc rules.ScenarioInfo, v *rules.View, why
 	for _, c := range v.Hand {
 		hand = append(hand, cardLine(c))
 	}
-	if len(v.Hand) > 0 || v.Hidden {
+	if len(v.Hand) > 0 || v.Hidden && v.Side >= 0 {
 		if len(hand) == 0 {
 			hand = []string{"(empty)"}
 		}

@@ -243,6 +243,7 @@ func (a *App) ToMenu(msg string) {
 	m := newMenu(a)
 	m.msg = msg
 	a.releaseScene()
+	releaseAfterGame() // #22 item 8
 	a.scene = m
 	a.dirty = true
 }

@@ -9,14 +9,17 @@
 // under a key derived in the program, with the header as additional data.
 // A text editor shows nothing of the hands, the deck order, the dice to
 // come or the seed, and any edit of the header or the payload breaks the
-// seal. The seal hides the game from the players; it is not a defence
+// seal. The payload is padded to a bucket size before it is sealed, so the
+// file's length says nothing of the hands either. The seal hides the game from the players; it is not a defence
 // against someone who reverse-engineers the program and extracts the key.
 // Against that, loading also replays the steps and checks every recorded
 // chance outcome against the game's own generator, so a die or a card
 // changed in a resealed file is still refused.
 //
 // Format 1 (Grognard 0.1.0: plain JSON with a SHA-256 checksum) is still
-// read, with the same replay checks, and written again as format 2.
+// read, with the same replay checks, and written again as format 2. Its seed
+// was plain text, so a game with hidden information read from format 1 is
+// marked seed_chosen (not proven fair), as if a player had chosen the seed.
 // Files are written atomically; reading never changes anything on disk.
 package saves
 
@@ -68,8 +71,10 @@ type File struct {
 	StepCount int           `json:"step_count"`
 	// Hidden says the system has hidden information (hands, hidden units).
 	Hidden bool `json:"hidden_information"`
-	// SeedChosen says a player chose the seed ('grognard new --seed'):
-	// that player can know every hand and die (rules.Game.SeedChosen).
+	// SeedChosen says a player chose the seed ('grognard new --seed'), or
+	// the game comes from a format-1 save of a system with hidden
+	// information (its seed was plain text): someone can know every hand
+	// and die, the game is not proven fair (rules.Game.SeedChosen).
 	SeedChosen bool `json:"seed_chosen,omitempty"`
 	// Sealed is the AES-GCM nonce followed by the sealed payload (base64
 	// in the file).
@@ -254,6 +259,7 @@ func (f *File) seal() error {
 	if err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
+	plain = padPayload(plain)
 	aad, err := f.header()
 	if err != nil {
 		return err
@@ -266,6 +272,38 @@ func (f *File) seal() error {
 	nonce := mac.Sum(nil)[:aead.NonceSize()]
 	f.Sealed = aead.Seal(nonce, nonce, plain, aad)
 	return nil
+}
+
+// padPayload pads the payload's JSON with spaces (which JSON ignores) to
+// the next bucket size, so the length of the sealed part says nothing of the
+// hands or hidden choices inside it: the buckets are 1 KiB, then p, 1.25p,
+// 1.5p, 1.75p for each power of two p (at most a quarter more bytes). A
+// game's length in steps is in the plain header anyway.
+func padPayload(plain []byte) []byte {
+	n := bucketSize(len(plain))
+	if n <= len(plain) {
+		return plain
+	}
+	out := make([]byte, n)
+	copy(out, plain)
+	for i := len(plain); i < n; i++ {
+		out[i] = ' '
+	}
+	return out
+}
+
+// bucketSize is the smallest bucket that holds n bytes.
+func bucketSize(n int) int {
+	const min = 1 << 10
+	if n <= min {
+		return min
+	}
+	p := min
+	for p*2 <= n {
+		p *= 2
+	}
+	unit := p / 4
+	return (n + unit - 1) / unit * unit
 }
 
 // Marshal seals the payload and writes the file as indented JSON with a
@@ -422,8 +460,13 @@ func parseLegacy(name string, data []byte) (*File, error) {
 	if !json.Valid(f.Snapshot) {
 		return nil, fail(ErrNotASave, nil, "the file holds no snapshot of the game")
 	}
+	// Format 1 kept the seed in plain text, so whoever had the file could
+	// know every hand and die to come: a game with hidden information loads
+	// marked as not proven fair, like a game whose seed a player chose, and
+	// keeps the mark when it is saved again as format 2.
+	info, _ := rules.SystemByID(f.System)
 	return &File{Format: 1, App: f.App, SavedAt: f.SavedAt, System: f.System, Scenario: f.Scenario, Options: f.Options,
-		StepCount: len(f.Steps), Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot}, nil
+		StepCount: len(f.Steps), Seed: f.Seed, Steps: f.Steps, Snapshot: f.Snapshot, Hidden: info.Hidden, SeedChosen: info.Hidden}, nil
 }
 
 // Replay rebuilds the game of a parsed file and checks it against the

@@ -100,6 +100,13 @@ func TestLegacyFormat1Migrates(t *testing.T) {
 		if same, err := rules.SameState(old.State, now.State); err != nil || !same || len(old.Steps) != len(now.Steps) || old.Seed != now.Seed {
 			t.Errorf("%s: format 1 and 2 differ", name)
 		}
+		// [#22] the toy has hidden information: its format-1 seed was plain
+		// text, so the game loads marked as not proven fair; otherwise the
+		// same file.
+		if !old.SeedChosen || now.SeedChosen {
+			t.Errorf("%s: a format-1 save of a game with hidden information should load marked seed chosen", name)
+		}
+		old.SeedChosen = false
 		again, err := encodeAt(old, exampleTime)
 		if err != nil {
 			t.Fatal(err)

@@ -350,15 +350,29 @@ func (s *State) clashRoll(t Task, die int) {
 		loser, winner, lside = atk, def, side
 	}
 	s.ev("15.8", side, fmt.Sprintf("Clash at %s, column %s, die %d: %s - %s lose", s.num(t.Hex), colName(col, svc), die, res.Text, sideNames[lside]), []int{die}, mods)
+	// [8.10] a unit never suffers Losses in a Clash against companies in
+	// Skirmish Order: a side that fought only companies takes none, beaten
+	// or victorious (I24)
+	spared := func(us, them []int) bool {
+		if !allKind(s, them, KComp) {
+			return false
+		}
+		s.ev("8.10", s.side(us[0]), fmt.Sprintf("%s take no Losses: they fought only companies in Skirmish Order", sideNames[s.side(us[0])]), nil, nil)
+		return true
+	}
 	// the defeated: two Losses (the owner allots them) and rout [15.8]
-	s.allotLosses(loser, 2, 1-lside, "clash")
+	if !spared(loser, winner) {
+		s.allotLosses(loser, 2, 1-lside, "clash")
+	}
 	s.addVP(1-lside, s.sc.P("vp_clash"), "Clash won at "+s.num(t.Hex), "16.1")
 	s.pushFront(Task{Kind: "routnow", Side: -2, Units: loser, N: res.Delay, Causes: winner, Rule: "15.11"})
 	// the victors: one Loss, facing freely chosen [15.8], [15.9]
 	w := alive(s, winner)
-	if len(w) == 1 && s.U[w[0]].MP == 1 {
+	switch {
+	case len(w) == 0 || spared(w, loser):
+	case len(w) == 1 && s.U[w[0]].MP == 1:
 		s.pushFront(Task{Kind: "mc", Side: -1, Unit: w[0], Why: "save", Rule: "15.9"})
-	} else {
+	default:
 		s.allotLosses(w, 1, lside, "clash")
 	}
 	byHex := map[hex.Coord][]int{}
@@ -395,6 +409,16 @@ func (s *State) clashRoll(t Task, die int) {
 			}
 		}
 	}
+}
+
+// allKind reports whether every unit of us is of kind k (and there is one).
+func allKind(s *State, us []int, k string) bool {
+	for _, j := range us {
+		if s.kind(j) != k {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // loneRoll resolves an attack on a lone battery [10.10].

@@ -656,9 +656,13 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 	case SubLoss:
 		i := s.idx(a.Unit)
 		side := k.Turn
+		rule := "5.4.3"
+		if s.retreating(side) && k.After == "retreat-go" {
+			rule = "7.7" // the river crossed in retreat
+		}
 		k.Loss[side]--
 		k.First[side] = false
-		ev := rules.Event{Kind: "loss", Text: fmt.Sprintf("%s loses 1 SS from %s", sideNames[side], s.def(i).Name), Rule: "5.4.3", Side: rules.Side(side)}
+		ev := rules.Event{Kind: "loss", Text: fmt.Sprintf("%s loses 1 SS from %s", sideNames[side], s.def(i).Name), Rule: rule, Side: rules.Side(side)}
 		evs := append([]rules.Event{ev}, s.loseSS(i, a.Choice == "loss-art")...)
 		return append(evs, s.nextLoss()...), nil
 	case SubRetreat:
@@ -750,6 +754,13 @@ func (s *State) resolveMelee(dice []int) []rules.Event {
 func (s *State) lossOptions(side int) []rules.Action {
 	k := s.Combat
 	st := s.stack(side)
+	free := false
+	if s.retreating(side) {
+		// the loser's stack has left the combat zone: its retreat losses
+		// ([7.7] river, [5.4.4] blocked) come from the stack where it is now
+		st = s.retreaters()
+		free = k.After == "retreat-go" // [7.7] attributed freely by its owner
+	}
 	var out []rules.Action
 	add := func(i int) {
 		d := s.def(i)
@@ -766,6 +777,15 @@ func (s *State) lossOptions(side int) []rules.Action {
 		case d.Kind == KDet:
 			out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: "loss", Label: d.Name + " is eliminated", Rule: "7.4"})
 		}
+	}
+	if free {
+		for _, i := range st {
+			add(i)
+		}
+		for j := range out {
+			out[j].Rule = "7.7"
+		}
+		return out
 	}
 	if k.First[side] {
 		if h := s.idx(k.FirstOn[side]); h >= 0 && slices.Contains(st, h) {
@@ -800,21 +820,48 @@ func (s *State) lossOptions(side int) []rules.Action {
 
 func (s *State) legalLoss() []rules.Action { return s.lossOptions(s.Combat.Turn) }
 
+// retreating: side is the defeated one and its stack has left the combat zone
+// in retreat [5.4.4].
+func (s *State) retreating(side int) bool {
+	k := s.Combat
+	return k.Winner >= 0 && side == 1-k.Winner && len(k.Path) > 1
+}
+
 // nextLoss hands the next loss to allot (attacker first), then goes on.
 func (s *State) nextLoss() []rules.Event {
 	k := s.Combat
+	var evs []rules.Event
 	for _, side := range []int{k.Att, 1 - k.Att} {
 		if k.Loss[side] > 0 {
 			if len(s.lossOptions(side)) == 0 {
-				k.Loss[side] = 0 // losses beyond the stack are ignored
+				// losses beyond the stack are ignored: the log says so
+				evs = append(evs, s.lossesOnNobody(side))
 				continue
 			}
 			k.Turn = side
 			k.Stage = SubLoss
 			s.Sub = SubLoss
-			return nil
+			return evs
 		}
 	}
+	return append(evs, s.afterLosses()...)
+}
+
+// lossesOnNobody drops the losses of side that no counter is left to take
+// [5.4.3], and logs it (so no announced loss vanishes unseen).
+func (s *State) lossesOnNobody(side int) rules.Event {
+	k := s.Combat
+	n := k.Loss[side]
+	k.Loss[side] = 0
+	// the stack's counters (revealed in the combat) are listed, so a test can
+	// hold the claim against the state
+	return rules.Event{Kind: "combat", Text: fmt.Sprintf("%s: %d more loss(es) fall on no counter, none is left to take them", sideNames[side], n), Rule: "5.4.3", Side: rules.Side(side),
+		Units: append([]string(nil), k.Units[side]...)}
+}
+
+// afterLosses goes on once every loss is allotted.
+func (s *State) afterLosses() []rules.Event {
+	k := s.Combat
 	k.Priority = [2]bool{}
 	switch k.After {
 	case "retreat":
@@ -1151,8 +1198,8 @@ func (s *State) combatStuck() []rules.Event {
 		k.Head[k.Turn] = ""
 		s.nextHalf(SubCPEv)
 	case SubLoss:
-		k.Loss[k.Turn] = 0
-		return s.nextLoss()
+		ev := s.lossesOnNobody(k.Turn)
+		return append([]rules.Event{ev}, s.nextLoss()...)
 	case SubRetreat:
 		return s.retreatBlocked()
 	}
