@@ -1543,6 +1543,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			return
 		}
 	}
+	if b.choiceHover(dst) { // what a choice does (choice_explain.go)
+		return
+	}
 	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
 		b.tooltipIn(dst, br, lines)
 	}

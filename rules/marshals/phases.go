@@ -123,7 +123,8 @@ func (s *State) Status() rules.Status {
 	if st.Decider >= 0 {
 		st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
 		if s.Sub == SubDecoy {
-			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5] (%d left)", sideNames[st.Decider], s.decoysLeft(s.Placing))
+			left := s.decoysLeft(s.Placing)
+			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5]: %d of %d placed (%d left)", sideNames[st.Decider], s.decoysPlaced(s.Placing), s.decoysPlaced(s.Placing)+left, left)
 		}
 	}
 	return st

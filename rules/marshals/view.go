@@ -108,7 +108,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			vw.Hand = append(vw.Hand, rules.Card{ID: e, Name: evName(e), Rule: evRule(e), Text: eventText(e)})
 		}
 		if s.Drawn != "" && s.Cur == side {
-			vw.Notes = append(vw.Notes, "Event drawn: "+evName(s.Drawn))
+			vw.Notes = append(vw.Notes, drawnNote(s.Drawn))
 		}
 		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
 			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
