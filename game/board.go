@@ -1485,6 +1485,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
+			if len(b.S.ActorMarks()) == 0 && len(b.S.PanelActions()) > 0 {
+				msg = panelHint // no counter acts: the choice is in the panel (choice_explain.go)
+			}
 			if p := v.Status.Prompt; p != "" {
 				msg = p + ". " + msg
 			}

@@ -24,7 +24,7 @@ func choiceLines(a rules.Action) []string {
 	}
 	lines := render.Wrap(a.Label, render.Face(12.5), choiceTipWidth)
 	lines = append(lines, render.Wrap(info, render.Face(12.5), choiceTipWidth)...)
-	if a.Rule != "" {
+	if a.Rule != "" && !strings.Contains(info, "["+a.Rule+"]") {
 		lines = append(lines, "["+a.Rule+"]")
 	}
 	return lines
@@ -48,3 +48,8 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 	}
 	return false
 }
+
+// panelHint is the status strip's advice when no counter may act and the
+// decision is one of the panel's buttons (a drawn event, the commander in
+// chief, the initiative).
+const panelHint = "Choose on the right: point at a button to read what it does"

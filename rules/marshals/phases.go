@@ -184,8 +184,8 @@ func (s *State) Legal() []rules.Action {
 		return s.legalRAxis()
 	case SubReturn:
 		return []rules.Action{
-			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2"},
-			{Kind: "choose", Choice: "return", Label: "Return the fatigue marker to the container", Rule: "5.3.2"}}
+			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2", Info: s.returnInfo(false)},
+			{Kind: "choose", Choice: "return", Label: "Return the fatigue marker to the container", Rule: "5.3.2", Info: s.returnInfo(true)}}
 	case SubForced:
 		return []rules.Action{
 			{Kind: "choose", Choice: "force", Label: "Forced passage: fight now at -2 CP", Rule: "5.3.3"},

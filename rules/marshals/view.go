@@ -77,7 +77,8 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	if s.Sub == SubDecoy && s.Placing == side {
 		if i := s.nextDecoy(side); i >= 0 {
 			uv := s.unitView(i)
-			uv.Name = "Starting decoy [7.5]"
+			placed, left := s.decoysPlaced(side), s.decoysLeft(side)
+			uv.Name = fmt.Sprintf("Starting decoy %d of %d [7.5]", placed+1, placed+left)
 			uv.Detail = append(uv.Detail, decoyHint(s.decoysLeft(side)))
 			vw.Units = append(vw.Units, uv)
 		}

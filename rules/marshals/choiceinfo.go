@@ -121,3 +121,27 @@ func (s *State) decoysPlaced(side int) int {
 	}
 	return n
 }
+
+// returnInfo says what keeping or returning the fatigue marker just drawn
+// does [5.3.2]: the total against the lowest morale of the moving stack.
+func (s *State) returnInfo(ret bool) string {
+	m := s.Move
+	if m == nil {
+		return ""
+	}
+	total := sum(m.Drawn)
+	low := -1
+	for _, i := range s.moving() {
+		if d := s.def(i); (d.Kind == KDiv || d.Kind == KDet) && (low < 0 || s.Morale(i) < low) {
+			low = s.Morale(i)
+		}
+	}
+	stop := ""
+	if low >= 0 {
+		stop = fmt.Sprintf("; a unit whose morale (lowest here %d) the total exceeds stops and loses 1 SS", low)
+	}
+	if ret {
+		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %d return(s) left after this", m.Last, total-m.Last, stop, m.Returns-1)
+	}
+	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
+}
