@@ -1059,7 +1059,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
-	p, err := a.askSavePath(saveName(b.S, time.Now()))
+	a.askSave(saveName(b.S, time.Now()), func(p string, err error) { b.saved(a, p, err) }) // filelist.go
+}
+
+// saved saves to the path the dialog answered.
+func (b *BoardScene) saved(a *App, p string, err error) {
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Save failed: " + err.Error()
@@ -1079,7 +1083,15 @@ func (b *BoardScene) save(a *App) {
 }
 
 func (b *BoardScene) load(a *App) {
-	s, err := a.load()
+	a.askLoad("Load game", func(p string, err error) { b.loaded(a, p, err) }) // filelist.go
+}
+
+// loaded opens the save the dialog answered.
+func (b *BoardScene) loaded(a *App, p string, err error) {
+	var s *Session
+	if err == nil {
+		s, err = LoadSession(p)
+	}
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Load failed: " + err.Error()

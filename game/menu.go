@@ -246,7 +246,15 @@ func (m *menuScene) continueGame(a *App, e saves.GameEntry) {
 }
 
 func (m *menuScene) loadSave(a *App) {
-	s, err := a.load()
+	a.askLoad("Load game", func(p string, err error) { m.loaded(a, p, err) }) // filelist.go
+}
+
+// loaded opens the save the dialog answered.
+func (m *menuScene) loaded(a *App, p string, err error) {
+	var s *Session
+	if err == nil {
+		s, err = LoadSession(p)
+	}
 	if err != nil {
 		if !cancelled(err) {
 			m.msg = "Cannot load: " + err.Error()
