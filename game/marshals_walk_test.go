@@ -293,7 +293,44 @@ func walkMarshals(t *testing.T, scenario string) map[string]int {
 	return did
 }
 
+// TestWalkthrough_marshals_talavera: the first two operational turns of
+// marshals-talavera through clicks and keys in the real window (walkMarshals).
 func TestWalkthrough_marshals_talavera(t *testing.T) {
 	did := walkMarshals(t, "marshals-talavera")
+	t.Logf("%v", did)
+}
+
+// TestWalkthrough_marshals_advance: the first two operational turns of
+// marshals-advance through clicks and keys in the real window (walkMarshals).
+func TestWalkthrough_marshals_advance(t *testing.T) {
+	did := walkMarshals(t, "marshals-advance")
+	t.Logf("%v", did)
+}
+
+// TestWalkthrough_marshals_retreat: the first two operational turns of
+// marshals-retreat through clicks and keys in the real window (walkMarshals).
+func TestWalkthrough_marshals_retreat(t *testing.T) {
+	did := walkMarshals(t, "marshals-retreat")
+	t.Logf("%v", did)
+}
+
+// TestWalkthrough_marshals_three_armies: the first two operational turns of
+// marshals-three-armies through clicks and keys in the real window (walkMarshals).
+func TestWalkthrough_marshals_three_armies(t *testing.T) {
+	did := walkMarshals(t, "marshals-three-armies")
+	t.Logf("%v", did)
+}
+
+// TestWalkthrough_marshals_almonacid: the first two operational turns of
+// marshals-almonacid through clicks and keys in the real window (walkMarshals).
+func TestWalkthrough_marshals_almonacid(t *testing.T) {
+	did := walkMarshals(t, "marshals-almonacid")
+	t.Logf("%v", did)
+}
+
+// TestWalkthrough_marshals_ocana: the first two operational turns of
+// marshals-ocana through clicks and keys in the real window (walkMarshals).
+func TestWalkthrough_marshals_ocana(t *testing.T) {
+	did := walkMarshals(t, "marshals-ocana")
 	t.Logf("%v", did)
 }

@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -108,4 +109,40 @@ func TestRule7_5_DecoyPromptCountsPlaced(t *testing.T) {
 	if p := s.Status().Prompt; !strings.Contains(p, want) {
 		t.Errorf("prompt %q, want %q", p, want)
 	}
+}
+
+// TestRule5_2_ActivateSaysCommandOdds: the button that activates a
+// composed stack says the command test's chances before the die [5.2]
+// (or that no test is needed beside the commander in chief), and the
+// chances add up to six faces.
+func TestRule5_2_ActivateSaysCommandOdds(t *testing.T) {
+	s := opsState(t, French)
+	var order rules.Action
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			order = a
+			break
+		}
+	}
+	if order.Kind == "" {
+		t.Fatal("no stack to activate")
+	}
+	play(t, s, order)
+	for _, a := range s.Legal() {
+		if a.Choice != "confirm" {
+			continue
+		}
+		if strings.HasPrefix(a.Info, "No command test") {
+			return
+		}
+		var all, half, none, mp, hmp, mod int
+		if _, err := fmt.Sscanf(a.Info, "Command test, one die %d: all %d MP on %d in 6, half (%d MP) on %d in 6, no move on %d in 6", &mod, &mp, &all, &hmp, &half, &none); err != nil {
+			t.Fatalf("%q: %v", a.Info, err)
+		}
+		if all+half+none != 6 {
+			t.Errorf("%q: the chances are not six faces", a.Info)
+		}
+		return
+	}
+	t.Fatalf("no confirm among %v", keys(s.Legal()))
 }

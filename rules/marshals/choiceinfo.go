@@ -145,3 +145,33 @@ func (s *State) returnInfo(ret bool) string {
 	}
 	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
 }
+
+// commandOdds says what activating the composed stack gives before its
+// command test is rolled [5.2]: no test beside the commander in chief,
+// else the chances of all, half or no MP on one die with its modifiers.
+func (s *State) commandOdds() string {
+	if s.Move == nil || len(s.moving()) == 0 {
+		return ""
+	}
+	full := s.stackMP()
+	if s.autoCommand() {
+		return fmt.Sprintf("No command test: the commander in chief is here, all %d MP [5.2]", full)
+	}
+	mod, why := s.CommandMods()
+	all, half, none := 0, 0, 0
+	for d := 1; d <= 6; d++ {
+		switch t := d + mod; {
+		case t >= 5:
+			all++
+		case t >= 3:
+			half++
+		default:
+			none++
+		}
+	}
+	out := fmt.Sprintf("Command test, one die %+d: all %d MP on %d in 6, half (%d MP) on %d in 6, no move on %d in 6", mod, full, all, (full+1)/2, half, none)
+	if len(why) > 0 {
+		out += " (" + strings.Join(why, ", ") + ")"
+	}
+	return out
+}
