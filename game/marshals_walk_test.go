@@ -220,6 +220,9 @@ func walkMarshals(t *testing.T, scenario string) map[string]int {
 		if stuck > 6 {
 			t.Fatalf("step %d: stuck at %s (prompt %q)", step, st.phase, st.prompt)
 		}
+		if testing.Verbose() {
+			t.Logf("step %d: turn %d %s, selected %q, %d lit, %d buttons", step, st.turn, st.phase, st.selected, len(st.lit), len(st.buttons))
+		}
 		switch {
 		case st.dialog || st.waiting:
 			did["hand-over"]++
