@@ -6,7 +6,10 @@ package game
 // set-up), that unit is selected for the player, so its lit places show
 // at once and the board brings it into view (Session.autoSels). With
 // several units able to act the selection stays (its card keeps showing
-// what was done).
+// what was done); when no counter may act and the decision is the panel's
+// (the commander in chief after the last decoy), the selection is cleared
+// so the counter done with says nothing misleading ("no move is under
+// way") and the status strip points at the panel.
 func (s *Session) nextStep() {
 	prev := s.Selected
 	if prev == "" || !s.CanAct() || s.hasActions(prev) {
@@ -14,7 +17,7 @@ func (s *Session) nextStep() {
 	}
 	s.Selected = ""
 	s.autoSelect()
-	if s.Selected == "" {
+	if s.Selected == "" && (len(s.ActorMarks()) > 0 || len(s.PanelActions()) == 0) {
 		s.Selected = prev
 		return
 	}

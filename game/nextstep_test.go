@@ -40,3 +40,29 @@ func TestDecoySetupShowsNextStep(t *testing.T) {
 		first = s.Selected
 	}
 }
+
+// TestLastDecoyPlacedLeavesNoStaleSelection: once the last starting decoy
+// is placed and the next decision is a panel choice (the Allied commander
+// in chief [CR6]), no counter stays selected.
+func TestLastDecoyPlacedLeavesNoStaleSelection(t *testing.T) {
+	s, err := NewSession("marshals-talavera", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	for n := 0; n < 30 && strings.Contains(s.View().Status.SubPhase, "decoy"); n++ {
+		if s.Waiting() {
+			s.TakeSeat()
+			continue
+		}
+		if _, err := s.ClickLoc(s.Highlights()[0].At); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Contains(s.View().Status.SubPhase, "decoy") || s.Waiting() {
+		t.Fatalf("still at %s (waiting %v)", s.View().Status.SubPhase, s.Waiting())
+	}
+	if s.Selected != "" {
+		t.Errorf("after the last decoy %q stays selected at %s", s.Selected, s.View().Status.SubPhase)
+	}
+}
