@@ -1497,7 +1497,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
-			if len(b.S.ActorMarks()) == 0 && len(b.S.PanelActions()) > 0 {
+			if b.S.panelOnly() {
 				msg = panelHint // no counter acts: the choice is in the panel (choice_explain.go)
 			}
 			if p := v.Status.Prompt; p != "" {

@@ -17,9 +17,24 @@ func (s *Session) nextStep() {
 	}
 	s.Selected = ""
 	s.autoSelect()
-	if s.Selected == "" && (len(s.ActorMarks()) > 0 || len(s.PanelActions()) == 0) {
+	if s.Selected == "" && !s.panelOnly() {
 		s.Selected = prev
 		return
 	}
 	s.changed()
+}
+
+// panelOnly reports a decision that names no counter (a drawn event, the
+// commander in chief, the initiative): every legal action is the panel's.
+func (s *Session) panelOnly() bool {
+	if !s.CanAct() {
+		return false
+	}
+	acts := s.Legal()
+	for _, a := range acts {
+		if a.Unit != "" || len(a.Units) > 0 {
+			return false
+		}
+	}
+	return len(acts) > 0 && len(s.PanelActions()) > 0
 }
