@@ -1073,7 +1073,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
-	p, err := a.askSavePath(saveName(b.S, time.Now()))
+	a.askSave(saveName(b.S, time.Now()), func(p string, err error) { b.saved(a, p, err) }) // filelist.go
+}
+
+// saved saves to the path the dialog answered.
+func (b *BoardScene) saved(a *App, p string, err error) {
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Save failed: " + err.Error()
@@ -1093,7 +1097,15 @@ func (b *BoardScene) save(a *App) {
 }
 
 func (b *BoardScene) load(a *App) {
-	s, err := a.load()
+	a.askLoad("Load game", func(p string, err error) { b.loaded(a, p, err) }) // filelist.go
+}
+
+// loaded opens the save the dialog answered.
+func (b *BoardScene) loaded(a *App, p string, err error) {
+	var s *Session
+	if err == nil {
+		s, err = LoadSession(p)
+	}
 	if err != nil {
 		if !cancelled(err) {
 			b.S.Message = "Load failed: " + err.Error()
@@ -1502,7 +1514,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
-			if len(b.activeHexes()) > 0 {
+			if b.S.panelDecision() {
+				msg = panelHint // no counter acts: the choice is in the panel (choice_explain.go)
+			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
 			if p := v.Status.Prompt; p != "" {
@@ -1567,6 +1581,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 
 			return
 		}
+	}
+	if b.choiceHover(dst) { // what a choice does (choice_explain.go)
+		return
 	}
 	if lines := b.S.HoverText(b.hoverLoc); len(lines) > 0 {
 		b.tooltipIn(dst, br, lines)

@@ -31,6 +31,9 @@ type menuScene struct {
 	// recent is the autosaved games Continue offers, newest first.
 	recent    []saves.GameEntry
 	recentErr error
+	// chosen: the player chose a scenario on this screen, so Enter may
+	// start it (menu_choice.go).
+	chosen bool
 }
 
 // recentShown is how many autosaved games the menu offers.
@@ -113,15 +116,15 @@ func (m *menuScene) layout(a *App) {
 	for i, s := range m.systems {
 		i := i
 		r := image.Rect(40, y0+i*(bh+8), 40+bw, y0+i*(bh+8)+bh)
-		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: s.Name, Sub: s.ID, Rect: r, Enabled: true, Active: i == m.sys},
-			do: func(*App) { m.sys, m.scen = i, 0 }})
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: s.Name, Sub: systemSub(s), Rect: r, Enabled: true, Active: i == m.sys},
+			do: func(*App) { m.sys, m.scen, m.chosen = i, 0, true }})
 	}
 	x1 := 60 + col
 	for i, sc := range m.scenarios() {
 		i := i
 		r := image.Rect(x1, y0+i*(bh+8), x1+bw, y0+i*(bh+8)+bh)
 		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: sc.Name, Sub: turnsText(sc.Turns), Rect: r, Enabled: true, Active: i == m.scen},
-			do: func(*App) { m.scen = i }})
+			do: func(*App) { m.scen, m.chosen = i, true }})
 	}
 	x2 := 80 + 2*col
 	m.details = m.details[:0]
@@ -189,7 +192,7 @@ func (m *menuScene) layout(a *App) {
 		ok     bool
 		do     func(*App)
 	}{
-		{"Start", "the chosen scenario", len(m.scenarios()) > 0, m.start},
+		{"Start", m.startSub(), len(m.scenarios()) > 0, m.start},
 		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
 		{"Replay a save…", "every past moment (Ctrl+R)", true, m.replaySave},
@@ -243,7 +246,15 @@ func (m *menuScene) continueGame(a *App, e saves.GameEntry) {
 }
 
 func (m *menuScene) loadSave(a *App) {
-	s, err := a.load()
+	a.askLoad("Load game", func(p string, err error) { m.loaded(a, p, err) }) // filelist.go
+}
+
+// loaded opens the save the dialog answered.
+func (m *menuScene) loaded(a *App, p string, err error) {
+	var s *Session
+	if err == nil {
+		s, err = LoadSession(p)
+	}
 	if err != nil {
 		if !cancelled(err) {
 			m.msg = "Cannot load: " + err.Error()
@@ -284,13 +295,13 @@ func (m *menuScene) update(a *App, evs []Event) error {
 				m.replaySave(a) // replay_scene.go
 				a.Redraw()
 			case e.Key == ebiten.KeyEnter:
-				m.start(a)
+				m.enter(a)
 				a.Redraw()
 			case e.Key == ebiten.KeyDown:
-				m.scen = min(m.scen+1, max(0, len(m.scenarios())-1))
+				m.scen, m.chosen = min(m.scen+1, max(0, len(m.scenarios())-1)), true
 				a.Redraw()
 			case e.Key == ebiten.KeyUp:
-				m.scen = max(m.scen-1, 0)
+				m.scen, m.chosen = max(m.scen-1, 0), true
 				a.Redraw()
 			}
 		}

@@ -168,7 +168,11 @@ func (b *BoardScene) openReplay(a *App) {
 // save…"): for a game with hidden information that is not over, the view
 // of the side to decide at its last step, behind the hand-over screen.
 func (m *menuScene) replaySave(a *App) {
-	p, err := a.askLoadPath()
+	a.askLoad("Replay a save", func(p string, err error) { m.replayPicked(a, p, err) }) // filelist.go
+}
+
+// replayPicked opens the replay of the save the dialog answered.
+func (m *menuScene) replayPicked(a *App, p string, err error) {
 	if err != nil {
 		if !cancelled(err) {
 			m.msg = "Cannot replay: " + err.Error()

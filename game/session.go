@@ -733,6 +733,7 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 		}
 	}
 	s.afterChange()
+	s.nextStep() // the next counter of a multi-step decision (nextstep.go)
 	return evs, nil
 }
 

@@ -352,11 +352,11 @@ func (s *State) nextEventSide() []rules.Event {
 
 func (s *State) legalDrawn() []rules.Action {
 	e := s.Drawn
-	out := []rules.Action{{Kind: "choose", Choice: "return", Label: "Return the marker to the container (+2 VP to the opponent)", Rule: "4.0"}}
+	out := []rules.Action{{Kind: "choose", Choice: "return", Label: "Return the marker to the container (+2 VP to the opponent)", Rule: "4.0", Info: drawnInfo(e, "return")}}
 	if Events[e].Immediate {
-		out = append(out, rules.Action{Kind: "play", Choice: e, Label: "Play " + evName(e) + " now", Rule: evRule(e)})
+		out = append(out, rules.Action{Kind: "play", Choice: e, Label: "Play " + evName(e) + " now", Rule: evRule(e), Info: drawnInfo(e, "play")})
 	} else {
-		out = append(out, rules.Action{Kind: "choose", Choice: "keep", Label: "Keep the marker secretly", Rule: "4.0"})
+		out = append(out, rules.Action{Kind: "choose", Choice: "keep", Label: "Keep the marker secretly", Rule: "4.0", Info: drawnInfo(e, "keep")})
 	}
 	return out
 }

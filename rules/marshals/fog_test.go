@@ -64,6 +64,15 @@ func checkFog(t *testing.T, s *State, evs []rules.Event, before map[string]bool,
 		// Payne); the hand itself is checked below.
 		nohand := *vw
 		nohand.Hand = nil
+		if s.Drawn != "" && s.Cur == v {
+			// so do the drawn marker's note and answers [4.0]
+			nohand.Notes, nohand.Legal = nil, nil
+			for _, n := range vw.Notes {
+				if !strings.HasPrefix(n, "Event drawn: ") {
+					nohand.Notes = append(nohand.Notes, n)
+				}
+			}
+		}
 		b, err := json.Marshal(&nohand)
 		if err != nil {
 			t.Fatal(err)

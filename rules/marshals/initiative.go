@@ -54,7 +54,7 @@ func (s *State) legalCinC() []rules.Action {
 	var out []rules.Action
 	for _, id := range s.cincCandidates(Allied) {
 		_, d := s.unit(id)
-		out = append(out, rules.Action{Kind: "choose", Choice: id, Label: "Commander in chief this turn: " + d.Name, Rule: "CR6"})
+		out = append(out, rules.Action{Kind: "choose", Choice: id, Label: "Commander in chief this turn: " + d.Name, Rule: "CR6", Info: s.cincInfo(id)})
 	}
 	return out
 }
@@ -132,9 +132,10 @@ func (s *State) openIniWindow() {
 }
 
 func (s *State) legalWindow() []rules.Action {
-	out := []rules.Action{{Kind: "end", Choice: "no", Label: "Keep the initiative as it is", Rule: "EV Initiative"}}
+	out := []rules.Action{{Kind: "end", Choice: "no", Label: "Keep the initiative as it is", Rule: "EV Initiative", Info: s.windowInfo()}}
 	if slices.Contains(s.Hands[s.Cur], "initiative") {
-		out = append(out, rules.Action{Kind: "play", Choice: "initiative", Label: "Play Initiative: take the initiative this turn", Rule: "EV Initiative"})
+		out = append(out, rules.Action{Kind: "play", Choice: "initiative", Label: "Play Initiative: take the initiative this turn", Rule: "EV Initiative",
+			Info: "Your Initiative marker is discarded and you operate first this turn; the other side may answer with its own"})
 	}
 	return out
 }

@@ -235,7 +235,7 @@ func (s *State) legalCompose() []rules.Action {
 		}
 	}
 	if why := s.stackProblem(); why == "" {
-		out = append(out, rules.Action{Kind: "end", Choice: "confirm", Label: "Activate this stack", Rule: "5.2"})
+		out = append(out, rules.Action{Kind: "end", Choice: "confirm", Label: "Activate this stack", Rule: "5.2", Info: s.commandOdds()})
 	}
 	if len(out) == 0 {
 		return nil // as the list grown from nil was

@@ -124,7 +124,8 @@ func (s *State) Status() rules.Status {
 	if st.Decider >= 0 {
 		st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
 		if s.Sub == SubDecoy {
-			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5] (%d left)", sideNames[st.Decider], s.decoysLeft(s.Placing))
+			left := s.decoysLeft(s.Placing)
+			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5]: %d of %d placed (%d left)", sideNames[st.Decider], s.decoysPlaced(s.Placing), s.decoysPlaced(s.Placing)+left, left)
 		}
 	}
 	return st
@@ -191,8 +192,8 @@ func (s *State) legal() []rules.Action {
 		return s.legalRAxis()
 	case SubReturn:
 		return []rules.Action{
-			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2"},
-			{Kind: "choose", Choice: "return", Label: "Return the fatigue marker to the container", Rule: "5.3.2"}}
+			{Kind: "choose", Choice: "keep", Label: "Keep the fatigue marker", Rule: "5.3.2", Info: s.returnInfo(false)},
+			{Kind: "choose", Choice: "return", Label: "Return the fatigue marker to the container", Rule: "5.3.2", Info: s.returnInfo(true)}}
 	case SubForced:
 		return []rules.Action{
 			{Kind: "choose", Choice: "force", Label: "Forced passage: fight now at -2 CP", Rule: "5.3.3"},

@@ -77,7 +77,8 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	if s.Sub == SubDecoy && s.Placing == side {
 		if i := s.nextDecoy(side); i >= 0 {
 			uv := s.unitView(i)
-			uv.Name = "Starting decoy [7.5]"
+			placed, left := s.decoysPlaced(side), s.decoysLeft(side)
+			uv.Name = fmt.Sprintf("Starting decoy %d of %d [7.5]", placed+1, placed+left)
 			uv.Detail = append(uv.Detail, decoyHint(s.decoysLeft(side)))
 			vw.Units = append(vw.Units, uv)
 		}
@@ -108,7 +109,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			vw.Hand = append(vw.Hand, rules.Card{ID: e, Name: evName(e), Rule: evRule(e), Text: eventText(e)})
 		}
 		if s.Drawn != "" && s.Cur == side {
-			vw.Notes = append(vw.Notes, "Event drawn: "+evName(s.Drawn))
+			vw.Notes = append(vw.Notes, drawnNote(s.Drawn))
 		}
 		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
 			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))

@@ -1,0 +1,55 @@
+package game
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+	"grognard/rules"
+)
+
+// choiceTipWidth is the width a choice's explanation wraps to.
+const choiceTipWidth = 320
+
+// choiceLines is what a panel choice does and costs, for its hover: the
+// label, then the action's Info (the drawn event's window and effect, the
+// commander's strategic value, what leaving the initiative means) wrapped
+// whole, and the rule it applies. Nil when the button already says it all
+// (no Info, or Info is the label).
+func choiceLines(a rules.Action) []string {
+	info := strings.TrimSpace(a.Info)
+	if info == "" || info == a.Label {
+		return nil
+	}
+	lines := render.Wrap(a.Label, render.Face(12.5), choiceTipWidth)
+	lines = append(lines, render.Wrap(info, render.Face(12.5), choiceTipWidth)...)
+	if a.Rule != "" && !strings.Contains(info, "["+a.Rule+"]") {
+		lines = append(lines, "["+a.Rule+"]")
+	}
+	return lines
+}
+
+// choiceHover draws the explanation of the panel choice under the pointer
+// beside the panel, over the board, so it never covers the button itself
+// (its one-line second row is cut when long: the hover says it whole).
+// It reports whether it drew one.
+func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
+	for _, pb := range b.panel {
+		if pb.act == nil || pb.isCard || !pb.b.Hot {
+			continue
+		}
+		lines := choiceLines(*pb.act)
+		if len(lines) == 0 {
+			return false
+		}
+		b.tooltip(dst, float64(pb.b.Rect.Min.X-choiceTipWidth-40), float64(pb.b.Rect.Min.Y-16), lines)
+		return true
+	}
+	return false
+}
+
+// panelHint is the status strip's advice when no counter may act and the
+// decision is one of the panel's buttons (a drawn event, the commander in
+// chief, the initiative).
+const panelHint = "Choose on the right: point at a button to read what it does"

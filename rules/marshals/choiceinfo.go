@@ -1,0 +1,177 @@
+package marshals
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"grognard/scenarios"
+)
+
+// eventDesc is an event marker's window and effect as scenarios/marshals/
+// events.txt words them (the book's "Events of the six scenarios").
+type eventDesc struct {
+	Name, When, Text string
+}
+
+var (
+	eventDescOnce sync.Once
+	eventDescs    map[string]eventDesc
+)
+
+// eventDescOf returns the marker's description from the data file; ok is
+// false for an unknown id or an unreadable file (then the choice keeps its
+// bare label).
+func eventDescOf(e string) (eventDesc, bool) {
+	eventDescOnce.Do(func() {
+		eventDescs = map[string]eventDesc{}
+		recs, err := scenarios.Load("marshals/events.txt")
+		if err != nil {
+			return
+		}
+		for _, r := range recs {
+			if r.Kind != "event" || len(r.Args) == 0 {
+				continue
+			}
+			eventDescs[r.Args[0]] = eventDesc{Name: r.Fields["name"], When: r.Fields["when"], Text: r.Fields["text"]}
+		}
+	})
+	d, ok := eventDescs[e]
+	return d, ok
+}
+
+// sentence capitalises the first letter and ends s with a full stop.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
+// drawnNote is the note that tells the player who drew a marker what it
+// does before he returns, keeps or plays it [4.0]: its window and effect.
+func drawnNote(e string) string {
+	n := "Event drawn: " + evName(e)
+	d, ok := eventDescOf(e)
+	if !ok {
+		return n + ". " + eventText(e)
+	}
+	if d.Name != "" {
+		n = "Event drawn: " + d.Name
+	}
+	return n + " [" + evRule(e) + "]. Played " + strings.TrimSuffix(d.When, ".") + ". " + sentence(d.Text)
+}
+
+// drawnInfo is the detail of each answer to a drawn marker [4.0].
+func drawnInfo(e, choice string) string {
+	d, ok := eventDescOf(e)
+	when, text := "", eventText(e)
+	if ok {
+		when, text = d.When, sentence(d.Text)
+	}
+	switch choice {
+	case "return":
+		return evName(e) + " goes back into your container (it may be drawn again); the opponent scores 2 VP"
+	case "keep":
+		if when == "" {
+			return "Hold it secretly: " + text
+		}
+		return "Hold it secretly; play it " + strings.TrimSuffix(when, ".") + ": " + text
+	}
+	return text // played at once
+}
+
+// cincInfo is what choosing a commander in chief does [CR6] [3.0] [5.2].
+func (s *State) cincInfo(id string) string {
+	u, d := s.unit(id)
+	if d == nil {
+		return ""
+	}
+	at := ""
+	if u != nil && u.At != "" {
+		at = " (at " + s.zoneOf(u.At).Name + ")"
+	}
+	return fmt.Sprintf("SV %d added to the Allied initiative die [3.0]; stacks in his zone%s move with all their MP without a command test, a line of communication to him gives +1 [5.2]; on a 6 (1 in 6) the other one takes his place [CR6]", d.SV, at)
+}
+
+// windowInfo is what leaving the initiative means; asked every turn, held
+// marker or not, so the question itself reveals nothing [EV Initiative].
+func (s *State) windowInfo() string {
+	keep := sideNames[s.Initiative] + " keeps the initiative and operates first"
+	if !slices.Contains(s.Hands[s.Cur], "initiative") {
+		return "You hold no Initiative marker, so this is your only answer (asked every turn so that it reveals nothing): " + keep
+	}
+	return keep + "; you keep your Initiative marker"
+}
+
+// decoysPlaced counts the side's decoys on the map during the set-up, so
+// the prompt says "2 of 3 placed" [7.5].
+func (s *State) decoysPlaced(side int) int {
+	n := 0
+	for i := range s.Units {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.onMap(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// returnInfo says what keeping or returning the fatigue marker just drawn
+// does [5.3.2]: the total against the lowest morale of the moving stack.
+func (s *State) returnInfo(ret bool) string {
+	m := s.Move
+	if m == nil {
+		return ""
+	}
+	total := sum(m.Drawn)
+	low := -1
+	for _, i := range s.moving() {
+		if d := s.def(i); (d.Kind == KDiv || d.Kind == KDet) && (low < 0 || s.Morale(i) < low) {
+			low = s.Morale(i)
+		}
+	}
+	stop := ""
+	if low >= 0 {
+		stop = fmt.Sprintf("; a unit whose morale (lowest here %d) the total exceeds stops and loses 1 SS", low)
+	}
+	if ret {
+		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %d return(s) left after this", m.Last, total-m.Last, stop, m.Returns-1)
+	}
+	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
+}
+
+// commandOdds says what activating the composed stack gives before its
+// command test is rolled [5.2]: no test beside the commander in chief,
+// else the chances of all, half or no MP on one die with its modifiers.
+func (s *State) commandOdds() string {
+	if s.Move == nil || len(s.moving()) == 0 {
+		return ""
+	}
+	full := s.stackMP()
+	if s.autoCommand() {
+		return fmt.Sprintf("No command test: the commander in chief is here, all %d MP [5.2]", full)
+	}
+	mod, why := s.CommandMods()
+	all, half, none := 0, 0, 0
+	for d := 1; d <= 6; d++ {
+		switch t := d + mod; {
+		case t >= 5:
+			all++
+		case t >= 3:
+			half++
+		default:
+			none++
+		}
+	}
+	out := fmt.Sprintf("Command test, one die %+d: all %d MP on %d in 6, half (%d MP) on %d in 6, no move on %d in 6", mod, full, all, (full+1)/2, half, none)
+	if len(why) > 0 {
+		out += " (" + strings.Join(why, ", ") + ")"
+	}
+	return out
+}
