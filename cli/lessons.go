@@ -115,7 +115,7 @@ var lessonCmd = &command{
 				// The book's dice that followed, each a step of the data.
 				for k := n; k < r.I; k++ {
 					c := l.Steps[k]
-					steps = append(steps, stepOut{N: k + 1, Rule: c.Rule, Text: c.Text, Action: "the book's " + c.Act.Key(), Chance: true})
+					steps = append(steps, stepOut{N: k + 1, Rule: c.Rule, Text: c.Text, Action: "forced: " + c.Act.Key(), Chance: true})
 				}
 				if len(r.Forced) > 0 && r.I > n {
 					last := &steps[len(steps)-1]

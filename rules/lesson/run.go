@@ -205,6 +205,15 @@ func (r *Run) check(e Expect, views [2]*rules.View) error {
 				got = yesNo(u.Eliminated)
 			case "off":
 				got = yesNo(u.At == "")
+			case "card":
+				found := strings.Contains(u.Values, want)
+				for _, d := range u.Detail {
+					found = found || strings.Contains(d, want)
+				}
+				if !found {
+					return fmt.Errorf("%s's card does not say %q: %s / %s", id, want, u.Values, strings.Join(u.Detail, " / "))
+				}
+				continue
 			case "markers":
 				for _, m := range strings.Split(want, ",") {
 					m = strings.TrimSpace(m)
@@ -218,7 +227,7 @@ func (r *Run) check(e Expect, views [2]*rules.View) error {
 				}
 				continue
 			default:
-				return fmt.Errorf("unknown field %s= (at, at2, facing, strength, eliminated, off, markers)", k)
+				return fmt.Errorf("unknown field %s= (at, at2, facing, strength, eliminated, off, markers, card)", k)
 			}
 			if got != want {
 				return fmt.Errorf("%s %s is %q, the book's result is %q", id, k, got, want)
