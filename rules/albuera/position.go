@@ -54,6 +54,13 @@ func position(p lesson.Position) (rules.State, error) {
 		}
 		listed = append(listed, i)
 	}
+	// A listed battalion's company is with it, ready to detach [8.2],
+	// unless the lesson places the company itself.
+	for _, i := range listed {
+		if c := s.idx(s.def(i).Company); s.def(i).Company != "" && c >= 0 && s.U[c].Where == Gone {
+			s.U[c].Where, s.U[c].Detached = OffMap, false
+		}
+	}
 	for k, v := range p.Set {
 		switch k {
 		case "start":
