@@ -20,3 +20,5 @@ func TestLesson_albuera_albuera_vp(t *testing.T)            { play(t, "albuera-v
 
 // Almansa 1707.
 func TestLesson_almansa_almansa_shock_odds(t *testing.T) { play(t, "almansa-shock-odds") }
+func TestLesson_almansa_almansa_enfilade(t *testing.T)   { play(t, "almansa-enfilade") }
+func TestLesson_almansa_almansa_rout_shift(t *testing.T) { play(t, "almansa-rout-shift") }
