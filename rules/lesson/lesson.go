@@ -233,3 +233,13 @@ func legalKeys(st rules.State) string {
 	}
 	return strings.Join(ks, " | ")
 }
+
+// MustAction parses an action key known to be well formed (tests, data
+// already checked); a malformed key gives an action of kind "invalid".
+func MustAction(key string) rules.Action {
+	a, err := ParseAction(key)
+	if err != nil {
+		return rules.Action{Kind: "invalid"}
+	}
+	return a
+}
