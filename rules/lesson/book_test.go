@@ -22,3 +22,6 @@ func TestLesson_albuera_albuera_vp(t *testing.T)            { play(t, "albuera-v
 func TestLesson_almansa_almansa_shock_odds(t *testing.T) { play(t, "almansa-shock-odds") }
 func TestLesson_almansa_almansa_enfilade(t *testing.T)   { play(t, "almansa-enfilade") }
 func TestLesson_almansa_almansa_rout_shift(t *testing.T) { play(t, "almansa-rout-shift") }
+
+// Venta del Pozo (no worked example in the text: the basic rules).
+func TestLesson_napoleonics_venta_melee(t *testing.T) { play(t, "venta-melee") }
