@@ -61,8 +61,9 @@ const RawCloneEvery = 32
 
 // RawPlayout plays random legal games of scenario back to back, starting
 // from seed (the next game from seed+1, ...), until actions actions have
-// been applied, with no check at all: Legal, pick one uniformly, Apply; at
-// a chance point an outcome sampled from Chances. Every RawCloneEvery-th
+// been applied, with no check at all: Legal, pick one uniformly, Apply (the
+// trusted ApplyListed: the action comes from Legal); at a chance point an
+// outcome sampled from Chances. Every RawCloneEvery-th
 // action it also times a Clone of the state (thrown away). now is the
 // caller's clock in nanoseconds (the rules package has none).
 func RawPlayout(scenario string, seed uint64, opts Options, actions int, now func() int64) (RawStats, error) {
@@ -100,7 +101,7 @@ func RawPlayout(scenario string, seed uint64, opts Options, actions int, now fun
 			a = legal[pick.IntN(len(legal))]
 		}
 		t1 := now()
-		if _, err := st.Apply(a); err != nil {
+		if _, err := ApplyListed(st, a); err != nil {
 			return r, fmt.Errorf("%s: action %d (%s) refused: %w", scenario, r.Actions+1, a.Key(), err)
 		}
 		t2 := now()

@@ -101,6 +101,10 @@ type State struct {
 	Pend       *Pend           `json:"pend,omitempty"`
 	Winner     int             `json:"winner"`
 	Reason     string          `json:"reason,omitempty"`
+
+	// legal caches the legal list (legalList); nil and false: not built.
+	legal   []rules.Action
+	legalOK bool
 }
 
 // New makes the initial state of a scenario.
