@@ -22,7 +22,9 @@ func (s *State) Legal() []rules.Action {
 // that changes the state's fields outside Apply (tests) must call Touch.
 func (s *State) legalList() []rules.Action {
 	if !s.legalOK {
+		s.building = true
 		s.legal, s.legalOK = s.buildLegal(), true
+		s.building, s.occMemo, s.occOK = false, occ{}, false
 	}
 	return s.legal
 }

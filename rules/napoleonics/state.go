@@ -105,6 +105,10 @@ type State struct {
 	// legal caches the legal list (legalList); nil and false: not built.
 	legal   []rules.Action
 	legalOK bool
+	// While the legal list is built (building), occMemo is the occupancy
+	// once occOK.
+	building, occOK bool
+	occMemo         occ
 }
 
 // New makes the initial state of a scenario.
