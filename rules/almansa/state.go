@@ -495,7 +495,7 @@ func (s *State) zoc(side int) map[hex.Coord]bool {
 			continue
 		}
 		for _, h := range hex.FrontHexes(s.Units[i].At, s.Units[i].Facing) {
-			if s.sc.Map.On(h) && !noZOCTerrain[s.terrain(h)] {
+			if cell := s.sc.Map.Cell(h); cell != nil && !noZOCTerrain(cell.Terrain) {
 				z[h] = true
 			}
 		}
@@ -503,7 +503,14 @@ func (s *State) zoc(side int) map[hex.Coord]bool {
 	return z
 }
 
-var noZOCTerrain = map[string]bool{"ravine": true, "redoubt": true, "town": true, "walls": true, "castle": true}
+// noZOCTerrain: no zone of control extends into these hexes [9].
+func noZOCTerrain(t string) bool {
+	switch t {
+	case "ravine", "redoubt", "town", "walls", "castle":
+		return true
+	}
+	return false
+}
 
 func (s *State) exertsZOC(i int) bool {
 	switch s.def(i).Type {
