@@ -43,6 +43,7 @@ func ventaBattleBack(t *testing.T) *Session {
 	st.Phase, st.Active = napoleonics.PhCombat, 1
 	st.Card, st.Eff = "attack-left", "attack-left"
 	st.Ordered = map[string]bool{"b-kgl1": true}
+	st.Touch() // changed outside Apply: forget the cached legal list
 	s, err = SessionFor(s.Game)
 	if err != nil {
 		t.Fatal(err)

@@ -698,11 +698,12 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if !s.CanAct() {
 		return nil, s.notYours()
 	}
-	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
+	legal, ok := rules.FindLegal(s.Game.State, a)
+	if !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}
 	key := s.phaseKey()
-	evs, err := s.Game.Apply(a)
+	evs, err := s.Game.ApplyFound(legal) // checked once, just above [#20]
 	s.closeMenu()
 	s.LastPublic = s.LastPublic[:0]
 	s.noteRoll(evs) // dicetray.go

@@ -231,14 +231,119 @@ type OddsLine struct {
 }
 
 // FindLegal returns the legal action matching a (by Key) with its labels.
+// It builds a's key once and compares it with each legal action's fields
+// (HasKey), without building their keys; a system that implements Finder
+// answers directly (from a cached legal list, or a direct check).
 func FindLegal(st State, a Action) (Action, bool) {
+	if f, ok := st.(Finder); ok {
+		return f.FindLegal(a)
+	}
+	return FindIn(st.Legal(), a)
+}
+
+// FindIn returns the action of list with a's key.
+func FindIn(list []Action, a Action) (Action, bool) {
 	k := a.Key()
-	for _, l := range st.Legal() {
-		if l.Key() == k {
-			return l, true
+	for i := range list {
+		if list[i].HasKey(k) {
+			return list[i], true
 		}
 	}
 	return Action{}, false
+}
+
+// Finder is implemented by systems that find a legal action faster than a
+// scan of a freshly built Legal list: FindLegal(a) must return exactly what
+// the scan would (the listed action with a's key, labels included).
+type Finder interface {
+	FindLegal(a Action) (Action, bool)
+}
+
+// LegalApplier is implemented by systems whose Apply can skip its own
+// legality check for an action the caller has just taken from this very
+// state's legal list (Legal or FindLegal, with nothing applied since).
+// ApplyLegal of such an action does exactly what Apply does; Game uses it so
+// that an action is checked once, not once in Game and again in the state.
+type LegalApplier interface {
+	ApplyLegal(a Action) ([]Event, error)
+}
+
+// ApplyListed applies a, which the caller took from st's legal list (with
+// nothing applied since), through LegalApplier when st has it.
+func ApplyListed(st State, a Action) ([]Event, error) {
+	if la, ok := st.(LegalApplier); ok {
+		return la.ApplyLegal(a)
+	}
+	return st.Apply(a)
+}
+
+// HasKey reports whether a.Key() == k, without building a's key.
+func (a *Action) HasKey(k string) bool {
+	m := keyMatch{rest: k, ok: true}
+	m.lit(a.Kind)
+	if a.Unit != "" {
+		m.lit(" u=")
+		m.lit(a.Unit)
+	}
+	if len(a.Units) > 0 {
+		m.lit(" us=")
+		for i, u := range a.Units {
+			if i > 0 {
+				m.lit(",")
+			}
+			m.lit(u)
+		}
+	}
+	if a.From != "" {
+		m.lit(" from=")
+		m.lit(a.From)
+	}
+	if a.To != "" {
+		m.lit(" to=")
+		m.lit(a.To)
+	}
+	if a.Facing != 0 {
+		m.lit(" f=")
+		m.num(a.Facing)
+	}
+	if a.Choice != "" {
+		m.lit(" c=")
+		m.lit(a.Choice)
+	}
+	if len(a.Dice) > 0 {
+		m.lit(" d=")
+		for i, d := range a.Dice {
+			if i > 0 {
+				m.lit(",")
+			}
+			m.num(d)
+		}
+	}
+	return m.ok && m.rest == ""
+}
+
+// keyMatch consumes a key string piece by piece.
+type keyMatch struct {
+	rest string
+	ok   bool
+}
+
+func (m *keyMatch) lit(s string) {
+	if m.ok && len(m.rest) >= len(s) && m.rest[:len(s)] == s {
+		m.rest = m.rest[len(s):]
+	} else {
+		m.ok = false
+	}
+}
+
+func (m *keyMatch) num(n int) {
+	var buf [24]byte
+	b := strconv.AppendInt(buf[:0], int64(n), 10)
+	if m.ok && len(m.rest) >= len(b) && m.rest[:len(b)] == string(b) {
+		m.rest = m.rest[len(b):]
+	} else {
+		m.ok = false
+	}
 }
 
 // SortActions orders actions by key, for deterministic listings.

@@ -92,7 +92,12 @@ func (g *Game) ApplyOne(a Action) ([]Event, error) {
 		}
 		return nil, Illegal("", "%s is not a legal action now", a.Key())
 	}
-	evs, err := g.State.Apply(legal)
+	return g.record(legal, by)
+}
+
+// record applies legal, found in the state's legal list, and records it.
+func (g *Game) record(legal Action, by Side) ([]Event, error) {
+	evs, err := ApplyListed(g.State, legal)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +122,21 @@ func stripped(a Action) Action {
 // follow with the game's generator.
 func (g *Game) Apply(a Action) ([]Event, error) {
 	evs, err := g.ApplyOne(a)
+	if err != nil {
+		return nil, err
+	}
+	more, err := g.ResolveChance()
+	return append(evs, more...), err
+}
+
+// ApplyFound is Apply for an action the caller has just found in the
+// state's legal list with FindLegal (nothing applied since): it is not
+// checked a second time. The window's Session.Do uses it.
+func (g *Game) ApplyFound(legal Action) ([]Event, error) {
+	if g.State.Result().Over {
+		return nil, Illegal("", "the game is over")
+	}
+	evs, err := g.record(legal, g.State.Status().Decider)
 	if err != nil {
 		return nil, err
 	}

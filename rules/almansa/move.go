@@ -84,7 +84,16 @@ type moveCtx struct {
 	zoc map[hex.Coord]bool // enemy ZoC
 }
 
-func (s *State) ctx(side int) moveCtx { return moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)} }
+func (s *State) ctx(side int) moveCtx {
+	if s.cx != nil && side >= 0 && side < 2 {
+		// Building the legal list: nothing changes meanwhile.
+		if s.cx[side] == nil {
+			s.cx[side] = &moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+		}
+		return *s.cx[side]
+	}
+	return moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+}
 
 // stepProblem says why unit i may not step from `from` (facing f, having fallen
 // back or stopped as flagged) into `to`, and its cost in half MP.

@@ -143,7 +143,7 @@ func (s *State) phaseFinished() bool {
 	if s.Ended {
 		return true
 	}
-	acts := s.Legal()
+	acts := s.legalList()
 	return len(acts) == 0 || len(acts) == 1 && acts[0].Kind == "end"
 }
 

@@ -56,6 +56,7 @@ type Decl struct {
 type State struct {
 	sc    *Scenario
 	cache []rules.Action // Legal() of this exact state; cleared by every change
+	cx    *[2]*moveCtx   // while the legal list is built: the move context of each side
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -224,7 +225,19 @@ func (s *State) Legal() []rules.Action {
 	if s.Over {
 		return nil
 	}
+	return append([]rules.Action(nil), s.legalList()...)
+}
+
+// legalList is the cached legal list, never changed in place (#20).
+func (s *State) legalList() []rules.Action {
+	if s.Over {
+		return nil
+	}
 	if s.cache == nil {
+		// The move context (occupancy, zones of control) does not change
+		// while the list is built: build it once per side.
+		s.cx = &[2]*moveCtx{}
+		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
 			s.cache = s.taskActions(&s.Tasks[0])
 		} else {
@@ -234,7 +247,12 @@ func (s *State) Legal() []rules.Action {
 			s.cache = []rules.Action{}
 		}
 	}
-	return append([]rules.Action(nil), s.cache...)
+	return s.cache
+}
+
+// FindLegal finds a's legal action in the cached list (rules.Finder).
+func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	return rules.FindIn(s.legalList(), a)
 }
 
 // touch forgets cached results after a change made outside Apply (tests).
@@ -246,24 +264,25 @@ func (s *State) Apply(a rules.Action) ([]rules.Event, error) {
 	if s.Over {
 		return nil, rules.Illegal("5", "the game is over")
 	}
-	k := a.Key()
-	var legal *rules.Action
-	for _, l := range s.Legal() {
-		if l.Key() == k {
-			l := l
-			legal = &l
-			break
-		}
-	}
-	if legal == nil {
+	legal, ok := s.FindLegal(a)
+	if !ok {
 		return nil, s.illegal(a)
+	}
+	return s.ApplyLegal(legal)
+}
+
+// ApplyLegal applies an action taken from this state's legal list
+// (rules.LegalApplier): Apply without the second check.
+func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
+	if s.Over {
+		return nil, rules.Illegal("5", "the game is over")
 	}
 	var evs []rules.Event
 	s.cache = nil
 	if len(s.Tasks) > 0 {
-		evs = s.doTask(*legal)
+		evs = s.doTask(legal)
 	} else {
-		evs = s.doPhase(*legal)
+		evs = s.doPhase(legal)
 	}
 	s.cache = nil
 	more, err := s.settle()
@@ -304,9 +323,18 @@ type occ map[hex.Coord][]int
 
 func (s *State) occupancy() occ {
 	o := make(occ, 128)
+	// One backing array for the lists of single units; a second unit in a
+	// hex moves its list out (the cap is 1), so lists never overlap (#20).
+	buf := make([]int, len(s.Units))
 	for i := range s.Units {
 		if s.alive(i) {
-			o[s.Units[i].At] = append(o[s.Units[i].At], i)
+			at := s.Units[i].At
+			if l, ok := o[at]; ok {
+				o[at] = append(l, i)
+			} else {
+				buf[i] = i
+				o[at] = buf[i : i+1 : i+1]
+			}
 		}
 	}
 	return o
@@ -467,7 +495,7 @@ func (s *State) zoc(side int) map[hex.Coord]bool {
 			continue
 		}
 		for _, h := range hex.FrontHexes(s.Units[i].At, s.Units[i].Facing) {
-			if s.sc.Map.On(h) && !noZOCTerrain[s.terrain(h)] {
+			if cell := s.sc.Map.Cell(h); cell != nil && !noZOCTerrain(cell.Terrain) {
 				z[h] = true
 			}
 		}
@@ -475,7 +503,14 @@ func (s *State) zoc(side int) map[hex.Coord]bool {
 	return z
 }
 
-var noZOCTerrain = map[string]bool{"ravine": true, "redoubt": true, "town": true, "walls": true, "castle": true}
+// noZOCTerrain: no zone of control extends into these hexes [9].
+func noZOCTerrain(t string) bool {
+	switch t {
+	case "ravine", "redoubt", "town", "walls", "castle":
+		return true
+	}
+	return false
+}
 
 func (s *State) exertsZOC(i int) bool {
 	switch s.def(i).Type {

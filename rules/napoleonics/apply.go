@@ -14,12 +14,23 @@ func (s *State) Apply(a rules.Action) ([]rules.Event, error) {
 	if s.Phase == PhOver {
 		return nil, rules.Illegal(rVictory, "the game is over")
 	}
-	legal, ok := rules.FindLegal(s, a)
+	legal, ok := s.FindLegal(a)
 	if !ok {
 		return nil, s.whyNot(a)
 	}
+	return s.ApplyLegal(legal)
+}
+
+// ApplyLegal applies an action taken from this state's legal list
+// (rules.LegalApplier): Apply without the second check.
+func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
+	if s.Phase == PhOver {
+		return nil, rules.Illegal(rVictory, "the game is over")
+	}
+	s.Touch()
 	w := &applier{State: s}
 	w.apply(legal)
+	s.Touch()
 	return w.evs, nil
 }
 

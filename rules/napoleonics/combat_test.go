@@ -157,6 +157,7 @@ func TestRangedCombat_AdjacentEnemyMustBeTarget(t *testing.T) {
 		t.Fatal("it may fire at the adjacent enemy")
 	}
 	s.unit("f-66").Gone = "reserve"
+	s.Touch()
 	if !legalHas(s, "fire", "b-kgl1", "0207") {
 		t.Fatal("with no adjacent enemy it may fire at range 2")
 	}
@@ -170,6 +171,7 @@ func TestRangedCombat_LineOfSight(t *testing.T) {
 		t.Fatal("units on both sides of the hexside block the line of sight")
 	}
 	s.unit("b-kd1").Gone = "reserve"
+	s.Touch()
 	if !legalHas(s, "fire", "b-kgl1", "0207") {
 		t.Fatal("one obstructed side of the hexside leaves the line open")
 	}
@@ -221,6 +223,7 @@ func TestRangedCombat_HorseArtilleryRange4OnlyIfNotMoved(t *testing.T) {
 		t.Fatalf("1 die at range 4, got %d", n)
 	}
 	s.Moved["b-rha"] = 1
+	s.Touch()
 	if legalHas(s, "fire", "b-rha", "0104") {
 		t.Fatal("after moving, horse artillery reaches only 3 hexes")
 	}

@@ -10,6 +10,35 @@ import (
 
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
+	l := s.legalList()
+	if l == nil {
+		return nil
+	}
+	return append([]rules.Action(nil), l...)
+}
+
+// legalList is the cached legal list (#20): built once per state, shared
+// by clones (it is never changed in place) and forgotten by Apply. Code
+// that changes the state's fields outside Apply (tests) must call Touch.
+func (s *State) legalList() []rules.Action {
+	if !s.legalOK {
+		s.building = true
+		s.legal, s.legalOK = s.buildLegal(), true
+		s.building, s.occMemo, s.occOK = false, occ{}, false
+	}
+	return s.legal
+}
+
+// Touch forgets the cached legal list after a change made outside Apply
+// (a test setting up a position).
+func (s *State) Touch() { s.legal, s.legalOK = nil, false }
+
+// FindLegal finds a's legal action in the cached list (rules.Finder).
+func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	return rules.FindIn(s.legalList(), a)
+}
+
+func (s *State) buildLegal() []rules.Action {
 	switch s.Phase {
 	case PhDeal, PhDraw:
 		if s.Draw.Left > 0 {

@@ -70,6 +70,17 @@ type occ struct {
 }
 
 func (s *State) occupancy() occ {
+	if s.building {
+		// The legal list is being built: nothing moves meanwhile.
+		if !s.occOK {
+			s.occMemo, s.occOK = s.buildOccupancy(), true
+		}
+		return s.occMemo
+	}
+	return s.buildOccupancy()
+}
+
+func (s *State) buildOccupancy() occ {
 	o := occ{unit: make(map[hex.Coord]*Unit, len(s.Units)), leader: map[hex.Coord]*Unit{}}
 	for i := range s.Units {
 		u := &s.Units[i]

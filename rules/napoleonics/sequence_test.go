@@ -242,6 +242,7 @@ func TestSpecialRules_BritishExitByBannerForBanner(t *testing.T) {
 	}
 	s.Lost = [2]int{1, 1}
 	s.Banners = [2]int{1, 1}
+	s.Touch()
 	if !legalHas(s, "exit", "b-kd1", "0709") {
 		t.Fatalf("exit open; legal %v", keys(s.Legal()))
 	}
@@ -475,6 +476,7 @@ func TestSpecialRules_LeaderGoesToTheBannerHexWithHisExitingUnit(t *testing.T) {
 	s := board(t, 1, PhOrder, "attack-centre", map[string]string{"b-kd1": "0708", "bock": "0708"})
 	s.Lost = [2]int{1, 1}
 	s.Banners = [2]int{1, 1}
+	s.Touch()
 	do(t, s, "order", "b-kd1", "")
 	do(t, s, "end", "", "")
 	do(t, s, "exit", "b-kd1", "0709")

@@ -101,6 +101,14 @@ type State struct {
 	Pend       *Pend           `json:"pend,omitempty"`
 	Winner     int             `json:"winner"`
 	Reason     string          `json:"reason,omitempty"`
+
+	// legal caches the legal list (legalList); nil and false: not built.
+	legal   []rules.Action
+	legalOK bool
+	// While the legal list is built (building), occMemo is the occupancy
+	// once occOK.
+	building, occOK bool
+	occMemo         occ
 }
 
 // New makes the initial state of a scenario.
