@@ -1,6 +1,8 @@
 package marshals
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -14,16 +16,16 @@ import (
 //   - the enemy counters on the map that side sees only as anonymous
 //     blocks [1.1.1] [7.6], or not at all in a closed commander's box
 //     [1.3], are dealt afresh over the places they stand: within each group
-//     of counters that look the same (nationality, activated, in a box or
-//     not), the identities are shuffled over the group's places, so a
-//     decoy [7.5] may be anywhere a block of its group stands;
+//     of counters of one nationality and activation, the identities are
+//     shuffled over the group's places (a few draws, keeping one that side
+//     would see as it sees the true places), so a decoy [7.5] or a
+//     commander may be anywhere a block of its group stands;
 //   - the other side's event markers in hand [4.0] are dealt afresh from
 //     its hand and its container together (side sees only their number),
 //     and so is a marker it has just drawn.
 //
 // The counters that side may see (its own, those revealed by the combat
-// being fought [5.4], the stack moving, the enemy's named commanders whose
-// boxes define what is hidden) keep their places. The sample depends only
+// being fought [5.4], the stack moving) keep their places. The sample depends only
 // on what side knows: each group's places and pooled markers are sorted
 // before they are shuffled. Not resampled: the Foy entry letters [EV Foy].
 func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
@@ -54,25 +56,38 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 	for i := range s.Units {
 		d := s.def(i)
 		u := &s.Units[i]
-		if d.Side == me || !s.onMap(i) || fixed[d.ID] || (d.Kind == KCmd && !s.isGeneric(d.ID)) {
+		if d.Side == me || !s.onMap(i) || fixed[d.ID] {
 			continue
 		}
-		key := fmt.Sprintf("%s|%v|%v|%v", d.Nat, u.Activated, s.inBox(i), s.boxZone(opp, u.At))
+		key := fmt.Sprintf("%s|%v", d.Nat, u.Activated)
 		if d.Side == French {
-			key = fmt.Sprintf("|%v|%v|%v", u.Activated, s.inBox(i), s.boxZone(opp, u.At))
+			key = fmt.Sprintf("|%v", u.Activated)
 		}
 		groups[key] = append(groups[key], i)
 	}
-	for _, key := range sortedKeys(groups) {
-		idx := groups[key]
-		places := make([]string, len(idx))
-		for k, i := range idx {
-			places[k] = s.Units[i].At
+	keys := sortedKeys(groups)
+	places := make([][]string, len(keys))
+	for g, key := range keys {
+		for _, i := range groups[key] {
+			places[g] = append(places[g], s.Units[i].At)
 		}
-		sort.Strings(places)
-		r.Shuffle(len(places), func(a, b int) { places[a], places[b] = places[b], places[a] })
-		for k, i := range idx {
-			c.Units[i].At = places[k]
+		sort.Strings(places[g])
+	}
+	// A few draws, keeping the first whose counters side would see as it
+	// sees the true ones (a commander's closed box hides what stands with
+	// him [1.3]); else the last draw, which is still independent of the
+	// hidden facts.
+	want, _ := json.Marshal(s.viewOf(side, false).Units)
+	for try := 0; try < 6; try++ {
+		for g, key := range keys {
+			ps := append([]string(nil), places[g]...)
+			r.Shuffle(len(ps), func(a, b int) { ps[a], ps[b] = ps[b], ps[a] })
+			for k, i := range groups[key] {
+				c.Units[i].At = ps[k]
+			}
+		}
+		if got, _ := json.Marshal(c.viewOf(side, false).Units); bytes.Equal(got, want) {
+			break
 		}
 	}
 	// The enemy's markers: hand, container and the marker just drawn.
@@ -105,16 +120,4 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 		c.Containers[opp][id]++
 	}
 	return c
-}
-
-// boxZone reports whether zone z holds a named commander of side whose
-// box is closed [1.3] (there the side's units are hidden in his box).
-func (s *State) boxZone(side int, z string) bool {
-	for j := range s.Units {
-		c := s.def(j)
-		if c.Kind == KCmd && c.Side == side && !s.isGeneric(c.ID) && s.onMap(j) && s.Units[j].At == z && !s.Units[j].BoxOpen {
-			return true
-		}
-	}
-	return false
 }
