@@ -95,6 +95,11 @@ type Session struct {
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
 	memo memo
+
+	// AI holds the sides the computer plays and its search (ai.go); Hint
+	// the last hint asked for (hint.go).
+	AI   *Computers
+	Hint *Hint
 }
 
 type memo struct {
@@ -219,7 +224,7 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
+	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
 }
 
 // Waiting reports a pending hand-over (hidden cover or open hand-over):
@@ -264,7 +269,15 @@ func (s *Session) afterChange() {
 	d := s.Decider()
 	wasPublic := s.Public
 	s.Public = false
+	s.Hint = nil
 	switch {
+	case s.ComputerDecides():
+		// The computer decides: no hand-over; the human at the screen
+		// keeps the seat (computer against computer: the board follows
+		// the side deciding) [ai.go].
+		s.Selected = ""
+		s.closeMenu()
+		s.Viewer, s.Cover, s.Handover = s.AI.watcher(d, s.Holder), false, false
 	case d >= 0 && d != s.Holder && s.publicNext(d):
 		// A decision that needs nothing private is taken at once on the
 		// public screen; the seat stays with its holder [hot-seat].
@@ -700,6 +713,12 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if !s.CanAct() {
 		return nil, s.notYours()
 	}
+	return s.apply(a)
+}
+
+// apply is Do without the check that the player at the screen decides:
+// the computer's moves take this path too (ai.go).
+func (s *Session) apply(a rules.Action) ([]rules.Event, error) {
 	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}

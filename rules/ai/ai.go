@@ -131,6 +131,10 @@ func priority(st rules.State, a rules.Action) float64 {
 	return KindPriority(a.Kind)
 }
 
+// Obvious is the priority of an action a system says to take without a
+// search (a historical set-up in one click).
+const Obvious = 100
+
 // KindPriority is the default priority by the kind of an action: attacks
 // first, then cards and moves, the end of a phase last.
 func KindPriority(kind string) float64 {
@@ -269,6 +273,9 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		return greedy(ctx, st, side, legal, r, progress)
 	}
 	cands := Order(base, legal)
+	if priority(base, cands[0]) >= Obvious {
+		return Decision{Action: cands[0], Reason: reasonFor(base, cands[0], "the obvious choice"), Value: 0.5, Candidates: 1}, nil
+	}
 	if cfg.Candidates > 0 && len(cands) > cfg.Candidates {
 		cands = cands[:cfg.Candidates]
 	}
@@ -360,14 +367,15 @@ func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.
 	return Decision{Action: a, Value: bv, Candidates: len(cands), Reason: reasonFor(base, a, "the best by the evaluation one move ahead")}, nil
 }
 
-// reasonFor is the system's reason for a, else the action's label and why.
+// reasonFor is the system's reason for a with why, else why alone (the
+// action's label says what it does).
 func reasonFor(st rules.State, a rules.Action, why string) string {
 	if rs, ok := st.(Reasoner); ok {
 		if t := rs.Reason(a); t != "" {
 			return t + " (" + why + ")"
 		}
 	}
-	return a.String() + " (" + why + ")"
+	return why
 }
 
 // Player is anything that chooses actions in a duel.
@@ -407,7 +415,7 @@ func (randomPlayer) Choose(_ context.Context, st rules.State, side rules.Side, s
 	}
 	r := rand.New(rand.NewPCG(seed, 1))
 	a := legal[r.IntN(len(legal))]
-	return Decision{Action: a, Reason: a.String() + " (at random)", Value: 0.5, Candidates: len(legal)}, nil
+	return Decision{Action: a, Reason: "at random", Value: 0.5, Candidates: len(legal)}, nil
 }
 
 type searchPlayer struct {

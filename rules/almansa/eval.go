@@ -36,6 +36,10 @@ func (s *State) Evaluate(side rules.Side) float64 {
 // enemy [8] [12] [13], facing changes and the end of a phase last.
 func (s *State) Priority(a rules.Action) float64 {
 	switch a.Kind {
+	case "choose":
+		if a.Choice == "historical" {
+			return 100 // rules/ai.Obvious: the book's set-up [4], no search
+		}
 	case "fire", "shock", "charge":
 		return 3
 	case "move":
