@@ -214,7 +214,7 @@ func policyPick(st rules.State, legal []rules.Action, r *rand.Rand) rules.Action
 func Playout(ctx context.Context, st rules.State, horizon int, r *rand.Rand) {
 	players := 0
 	for steps := 0; steps < horizon*8 && players < horizon; steps++ {
-		if st.Result().Over || (steps%32 == 31 && ctx.Err() != nil) {
+		if st.Result().Over || (steps%4 == 3 && ctx.Err() != nil) {
 			return
 		}
 		var a rules.Action
