@@ -45,7 +45,7 @@ var duelCmd = &command{
 		"is played with seed S+i; the computer players draw their own samples from a generator of\n" +
 		"their own (never the game's seed, draw pile order or future dice), and decide only from\n" +
 		"their side's view. A game not over after --max-steps actions counts as unfinished (not a\n" +
-		"win). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).",
+		"win; the JSON's \"adjudicated\" counts who is ahead by the evaluation). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		pa := fs.String("a", "ai:normal", "player of the first side")
@@ -76,6 +76,9 @@ var duelCmd = &command{
 			}
 			wins := map[string]int{sides[0]: 0, sides[1]: 0}
 			draws, unfinished := 0, 0
+			// Unfinished games are adjudicated by the evaluation (reported
+			// apart, never counted as wins).
+			adjudicated := map[string]int{}
 			var lines []string
 			for i := range *games {
 				gseed := *seed + uint64(i)
@@ -111,7 +114,17 @@ var duelCmd = &command{
 				switch {
 				case !r.Over:
 					unfinished++
-					res = fmt.Sprintf("unfinished after %d actions (turn %d)", len(g.Steps), g.State.Status().Turn)
+					v := ai.Evaluate(g.State, 0)
+					lead := "even"
+					switch {
+					case v > 0.55:
+						lead = sides[0] + " ahead"
+						adjudicated[sides[0]]++
+					case v < 0.45:
+						lead = sides[1] + " ahead"
+						adjudicated[sides[1]]++
+					}
+					res = fmt.Sprintf("unfinished after %d actions (turn %d; by the evaluation %s, %.2f for %s)", len(g.Steps), g.State.Status().Turn, lead, v, sides[0])
 				case r.Winner == rules.NoSide:
 					draws++
 					res = "draw: " + r.Reason
@@ -128,7 +141,7 @@ var duelCmd = &command{
 			}
 			if e.json {
 				return e.writeJSON(map[string]any{"scenario": pos[0], "games": *games, "wins": wins, "draws": draws,
-					"unfinished": unfinished, "sides": stats, "seed": *seed})
+					"unfinished": unfinished, "adjudicated": adjudicated, "sides": stats, "seed": *seed})
 			}
 			for _, l := range lines {
 				e.printf("%s\n", l)
@@ -140,7 +153,7 @@ var duelCmd = &command{
 				e.printf("%s (%s): %d wins of %d; %d decisions, %.1f ms each on average, longest %.0f ms\n",
 					sides[k], s.Player, wins[sides[k]], *games, s.Decisions, s.MeanMS, s.MaxMS)
 			}
-			e.printf("draws: %d, unfinished: %d\n", draws, unfinished)
+			e.printf("draws: %d, unfinished: %d (ahead by the evaluation: %s %d, %s %d)\n", draws, unfinished, sides[0], adjudicated[sides[0]], sides[1], adjudicated[sides[1]])
 			return nil
 		}
 	},
