@@ -287,6 +287,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		total = n
 	}
 	it := 0
+	flatStop := false
 	for ; it < total; it++ {
 		if ctx.Err() != nil && it >= 1 {
 			break
@@ -315,6 +316,14 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		if progress != nil && it%8 == 0 {
 			progress(it, total)
 		}
+		// Every candidate scored alike after three tries each: the
+		// playouts cannot tell them apart (moves far from any combat), so
+		// more of them would only cost time; the priority decides.
+		if it+1 >= 2*n && (it+1)%4 == 0 && flat(sum, visits) {
+			it++
+			flatStop = true
+			break
+		}
 	}
 	best, bv := 0, math.Inf(-1)
 	for i := range cands {
@@ -329,8 +338,24 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		progress(total, total)
 	}
 	a := cands[best]
-	return Decision{Action: a, Value: bv, Iterations: it, Candidates: n,
-		Reason: reasonFor(base, a, fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv))}, nil
+	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
+	if flatStop {
+		why = fmt.Sprintf("%d choices looked alike ahead; the most promising by the system's priority (combat first, then closing on the enemy), %.0f%% to win", n, 100*bv)
+	}
+	return Decision{Action: a, Value: bv, Iterations: it, Candidates: n, Reason: reasonFor(base, a, why)}, nil
+}
+
+// flat reports whether every candidate's mean score is the same.
+func flat(sum []float64, visits []int) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range sum {
+		if visits[i] == 0 {
+			return false
+		}
+		m := sum[i] / float64(visits[i])
+		lo, hi = math.Min(lo, m), math.Max(hi, m)
+	}
+	return hi-lo < 1e-3
 }
 
 // greedy is the one-ply player: every legal action, its chance outcomes
