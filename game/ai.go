@@ -279,12 +279,12 @@ func (b *BoardScene) aiKey(a *App, e Event) bool {
 	return false
 }
 
-// seatLabel names a seat on the menu.
-func seatLabel(level string) string {
+// seatLabel names a seat on the menu: its label and the line under it.
+func seatLabel(level string) (string, string) {
 	if level == seatHuman {
-		return "Human"
+		return "Human", "click for the computer"
 	}
-	return "Computer: " + level
+	return "Computer", level + " · click to change"
 }
 
 // nextSeat cycles Human, easy, normal, hard.
@@ -313,7 +313,8 @@ func (m *menuScene) seatButtons(a *App, r image.Rectangle) []menuButton {
 	var out []menuButton
 	for i := range 2 {
 		br := image.Rect(r.Min.X+i*(w+10), r.Min.Y, r.Min.X+i*(w+10)+w, r.Max.Y)
-		out = append(out, menuButton{b: render.Button{Label: sides[i] + ": " + seatLabel(a.Seats[i]), Sub: "click to change", Rect: br, Enabled: true},
+		l, sub := seatLabel(a.Seats[i])
+		out = append(out, menuButton{b: render.Button{Label: sides[i] + ": " + l, Sub: sub, Rect: br, Enabled: true},
 			do: func(a *App) { a.Seats[i] = nextSeat(a.Seats[i]) }})
 	}
 	return out
