@@ -51,7 +51,7 @@ func (s *State) Priority(a rules.Action) float64 {
 		if i < 0 || err != nil {
 			return 1
 		}
-		return 1 + 0.5*float64(s.nearestEnemy(i, s.U[i].At)-s.nearestEnemy(i, to))
+		return 1 + 0.5*float64(s.aiNearestEnemy(i, s.U[i].At)-s.aiNearestEnemy(i, to))
 	case "end", "pass":
 		return 0
 	case "face":
@@ -60,8 +60,8 @@ func (s *State) Priority(a rules.Action) float64 {
 	return 0.8
 }
 
-// nearestEnemy is the distance from c to the nearest enemy of unit i.
-func (s *State) nearestEnemy(i int, c hex.Coord) int {
+// aiNearestEnemy is the distance from c to the nearest enemy of unit i.
+func (s *State) aiNearestEnemy(i int, c hex.Coord) int {
 	best := 99
 	for j := range s.U {
 		if s.side(j) != s.side(i) && s.U[j].Where == OnMap && !s.U[j].Captured && s.kind(j) != KCdr {

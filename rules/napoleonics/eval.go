@@ -45,15 +45,15 @@ func (s *State) Priority(a rules.Action) float64 {
 		if u == nil || err != nil {
 			return 1
 		}
-		return 1 + 0.5*float64(s.nearestFoe(u, u.At)-s.nearestFoe(u, to))
+		return 1 + 0.5*float64(s.aiNearestFoe(u, u.At)-s.aiNearestFoe(u, to))
 	case "end":
 		return 0
 	}
 	return 0.8
 }
 
-// nearestFoe is the distance from c to the nearest enemy unit of u.
-func (s *State) nearestFoe(u *Unit, c hex.Coord) int {
+// aiNearestFoe is the distance from c to the nearest enemy unit of u.
+func (s *State) aiNearestFoe(u *Unit, c hex.Coord) int {
 	best := 30
 	for i := range s.Units {
 		e := &s.Units[i]
