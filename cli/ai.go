@@ -162,7 +162,7 @@ var duelCmd = &command{
 // applyAI plays the decider's move in a save, chosen by the computer at
 // level (default normal); it prints the move and its reason as the
 // deciding side may read them.
-func applyAI(e *env, path string, rest []string) error {
+func applyAI(e *env, path string, rest []string, as string) error {
 	level := "normal"
 	if len(rest) > 1 {
 		return usagef("--ai takes one LEVEL (easy, normal, hard), not actions")
@@ -205,18 +205,41 @@ func applyAI(e *env, path string, rest []string) error {
 	if err := saves.Write(path, g); err != nil {
 		return fmt.Errorf("%v; nothing written", err)
 	}
+	// In a game with hidden information the move and its reason are the
+	// decider's to read: printed with --as naming it, else public text only.
+	viewer := by
+	if info, ok := rules.ScenarioByID(g.Scenario); ok {
+		if sys, _ := rules.SystemByID(info.System); sys.Hidden {
+			viewer = rules.NoSide
+			if as != "" {
+				if s, err := parseSide(g.State, as); err == nil && s == by {
+					viewer = by
+				}
+			}
+		}
+	}
+	what, why := d.Action.String(), d.Reason
+	if viewer != by {
+		what, why = "decided (its move is its own: give --as "+sideName(g.State, by)+" to read it)", ""
+	}
 	if e.json {
 		ej := []eventJSON{}
 		for _, ev := range evs {
-			ej = append(ej, eventFor(ev, by, false))
+			ej = append(ej, eventFor(ev, viewer, false))
 		}
-		return e.writeJSON(map[string]any{"file": path, "by": sideName(g.State, by), "level": level, "action": d.Action,
-			"reason": d.Reason, "events": ej, "status": g.State.Status(), "result": g.State.Result()})
+		m := map[string]any{"file": path, "by": sideName(g.State, by), "level": level,
+			"events": ej, "status": g.State.Status(), "result": g.State.Result()}
+		if viewer == by {
+			m["action"], m["reason"] = d.Action, d.Reason
+		}
+		return e.writeJSON(m)
 	}
-	e.printf("> %s (computer, %s): %s\n", sideName(g.State, by), level, d.Action.String())
-	e.printf("  why: %s\n", d.Reason)
+	e.printf("> %s (computer, %s): %s\n", sideName(g.State, by), level, what)
+	if why != "" {
+		e.printf("  why: %s\n", why)
+	}
 	for _, ev := range evs {
-		e.printf("%s\n", eventFor(ev, by, false).Line)
+		e.printf("%s\n", eventFor(ev, viewer, false).Line)
 	}
 	e.printf("# %s\n", statusLine(g.State))
 	return nil

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -30,12 +31,16 @@ func TestDuel(t *testing.T) {
 }
 
 // TestApplyAI: apply --ai plays the decider's move chosen by the computer
-// and prints it with its reason.
+// and prints it with its reason; in a game with hidden information (the
+// toy) only with --as naming the decider, else the public text only.
 func TestApplyAI(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.json")
 	run("new", "toy-race", "--out", path).ok(t)
-	run("apply", path, "--ai", "easy").ok(t).has(t, "> Red (computer, easy): ", "why: ")
-	run("apply", path, "--ai").ok(t).has(t, " (computer, normal): ")
+	run("apply", path, "--ai", "easy", "--as", "red").ok(t).has(t, "> Red (computer, easy): ", "why: ")
+	r := run("apply", path, "--ai").ok(t).has(t, " (computer, normal): decided (its move is its own: give --as ")
+	if strings.Contains(r.out, "why: ") {
+		t.Errorf("apply --ai without --as prints the computer's reason in a hidden game:\n%s", r.out)
+	}
 	run("apply", path, "--ai", "genius").fails(t, 2, `unknown level "genius"`)
 	run("apply", path).fails(t, 2, "missing arguments")
 }

@@ -61,7 +61,7 @@ func lookup(name string) *command {
 
 func init() {
 	commands = []*command{
-		listCmd, newCmd, legalCmd, applyCmd, showCmd, branchCmd, playoutCmd, duelCmd, versionCmd, helpCmd,
+		listCmd, newCmd, legalCmd, applyCmd, showCmd, branchCmd, playoutCmd, versionCmd, helpCmd,
 	}
 }
 

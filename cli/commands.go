@@ -558,7 +558,7 @@ func eventFor(ev rules.Event, viewer rules.Side, reveal bool) eventJSON {
 
 var applyCmd = &command{
 	name:    "apply",
-	args:    "FILE ACTION... [--as SIDE] [--reveal] [--json] | FILE --ai [LEVEL]",
+	args:    "FILE ACTION... [--as SIDE] [--reveal] [--json]",
 	summary: "Apply actions to a save and print what happened, with rule numbers.",
 	detail: "Each ACTION is a number as printed by 'grognard legal' (numbers are read against the legal\n" +
 		"actions at that moment, so a later number refers to the list after the earlier actions), an\n" +
@@ -571,21 +571,12 @@ var applyCmd = &command{
 		"What is printed: each action's events as the side that decided it may read them (its own\n" +
 		"secrets, such as the card it drew, but never the other side's); after 'chance', public text\n" +
 		"only. --as SIDE requires every ACTION but 'chance' to be SIDE's decision and prints everything\n" +
-		"as SIDE sees it. --reveal prints every side's secrets (a spoiler; the output says so).\n" +
-		"--ai [LEVEL] plays the decider's move chosen by the computer (easy, normal or hard; normal by\n" +
-		"default) and prints it with its reason; the computer decides from the decider's view only.",
-	minArgs: 1, maxArgs: -1,
+		"as SIDE sees it. --reveal prints every side's secrets (a spoiler; the output says so).",
+	minArgs: 2, maxArgs: -1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		as := fs.String("as", "", "every ACTION must be this side's (name or index); print as it sees the game")
 		reveal := fs.Bool("reveal", false, "SPOILER: print every side's secret text too")
-		useAI := fs.Bool("ai", false, "play the decider's move chosen by the computer (LEVEL: easy, normal, hard)")
 		return func(e *env, pos []string) error {
-			if *useAI {
-				return applyAI(e, pos[0], pos[1:])
-			}
-			if len(pos) < 2 {
-				return usagef("missing arguments")
-			}
 			path := pos[0]
 			g, err := saves.Read(path)
 			if err != nil {

@@ -20,7 +20,7 @@ import (
 // goroutine on a copy of the state (it never touches the session); the
 // board polls it every frame, shows a "thinking" line with its progress,
 // and plays its choice through the same path as a player's click
-// (Session.apply), one move at a time at a pace the player can follow
+// (Session.Do), one move at a time at a pace the player can follow
 // (P speeds it up). Undo, Save, Menu and Esc work while it thinks: a
 // change of the game cancels the search and a new one starts if the
 // computer still decides.
@@ -238,7 +238,13 @@ func (b *BoardScene) driveComputer(a *App) {
 // the computer's private text.
 func (s *Session) playComputer(side rules.Side, level string, d ai.Decision) {
 	n := len(s.Game.Log)
-	if _, err := s.apply(d.Action); err != nil {
+	s.acting = true
+	_, err := s.Do(d.Action) // the player's path
+	s.acting = false
+	if s.ComputerDecides() {
+		s.Selected = "" // nothing of the computer's selected on the human's screen
+	}
+	if err != nil {
 		s.Message = "The computer's move was refused: " + err.Error()
 		s.changed()
 		return

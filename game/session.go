@@ -97,9 +97,11 @@ type Session struct {
 	memo memo
 
 	// AI holds the sides the computer plays and its search (ai.go); Hint
-	// the last hint asked for (hint.go).
-	AI   *Computers
-	Hint *Hint
+	// the last hint asked for (hint.go); acting is true while the
+	// computer's move goes through Do.
+	AI     *Computers
+	Hint   *Hint
+	acting bool
 }
 
 type memo struct {
@@ -224,7 +226,7 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
+	return s.acting || !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
 }
 
 // Waiting reports a pending hand-over (hidden cover or open hand-over):
@@ -713,12 +715,6 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if !s.CanAct() {
 		return nil, s.notYours()
 	}
-	return s.apply(a)
-}
-
-// apply is Do without the check that the player at the screen decides:
-// the computer's moves take this path too (ai.go).
-func (s *Session) apply(a rules.Action) ([]rules.Event, error) {
 	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}
