@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"testing"
 
@@ -74,6 +75,7 @@ func TestHonestyVentaHands(t *testing.T) {
 			continue
 		}
 		alt := st.Clone().(*napoleonics.State)
+		alt.Pile = maps.Clone(alt.Pile) // a clone may share its maps (copy on write)
 		swapped := false
 		for id, n := range alt.Pile {
 			if n > 0 && id != alt.Hands[opp][0] {
@@ -143,6 +145,8 @@ func TestHonestyMarshalsFog(t *testing.T) {
 					for id, n := range st.Containers[opp] {
 						if n > 0 && id != st.Hands[opp][0] {
 							alt := st.Clone().(*marshals.State)
+							// A clone may share its maps (copy on write).
+							alt.Containers[opp] = maps.Clone(alt.Containers[opp])
 							old := alt.Hands[opp][0]
 							alt.Hands[opp][0] = id
 							alt.Containers[opp][id]--

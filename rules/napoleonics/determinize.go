@@ -39,7 +39,9 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 	}
 	if c.Draw != nil && c.Draw.Side == opp && len(c.Draw.Drawn) > 0 {
 		k := min(len(c.Draw.Drawn), n)
-		c.Draw.Drawn = append([]string(nil), hand[len(hand)-k:]...)
+		d := *c.Draw // never change what a clone may share
+		d.Drawn = append([]string(nil), hand[len(hand)-k:]...)
+		c.Draw = &d
 	}
 	return c
 }
