@@ -38,6 +38,12 @@ func (s *State) Evaluate(side rules.Side) float64 {
 // Priority orders actions: cards and orders first, then moves and
 // choices, passing and the end of a step last.
 func (s *State) Priority(a rules.Action) float64 {
+	if a.Choice == "box-open" || a.Choice == "box-close" || a.Choice == "leave" {
+		// Showing or hiding a stack [1.3], taking a counter back out of
+		// the stack being formed [5.1]: no score changes, so below
+		// passing, and the computer never toggles them back and forth.
+		return -1
+	}
 	switch a.Kind {
 	case "play", "order":
 		return 2
