@@ -82,6 +82,9 @@ type App struct {
 	beforeUpdate func() error
 	// fixedW, fixedH fix the screen size whatever the window (screenshots).
 	fixedW, fixedH int
+	// Seats is who plays each side of the games started or loaded: "" a
+	// human, else the computer's level (ai.go).
+	Seats [2]string
 }
 
 // NewApp makes the app at the menu.
@@ -225,6 +228,7 @@ func (a *App) releaseScene() {
 	if b == nil {
 		return
 	}
+	b.S.stopComputer() // ai.go
 	b.cache.clear()
 	if b.layer != nil {
 		b.layer.Deallocate()
@@ -259,6 +263,7 @@ func (a *App) startSession(s *Session) {
 	} else {
 		s.Autosave = func(*rules.Game) error { return err }
 	}
+	s.SetComputers(a.Seats) // ai.go
 	a.OpenSession(s)
 }
 

@@ -664,6 +664,7 @@ func (b *BoardScene) layoutMenu(a *App) {
 }
 
 func (b *BoardScene) update(a *App, evs []Event) error {
+	b.driveComputer(a) // ai.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -827,6 +828,7 @@ func (b *BoardScene) key(a *App, e Event) {
 		}
 	}
 	switch {
+	case b.aiKey(a, e): // ai.go: P pace, H hint
 	case e.Ctrl && e.Key == ebiten.KeyS:
 		b.save(a)
 	case e.Ctrl && e.Key == ebiten.KeyO:
@@ -1502,6 +1504,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	if r := b.RB.TopBounds(b.Cam, o); !r.Empty() {
 		b.RB.DrawTop(dst, b.Cam, o)
+		b.damage = append(b.damage, r)
+	}
+	if r := b.drawHint(dst); !r.Empty() { // hint.go
 		b.damage = append(b.damage, r)
 	}
 	// Status line: whose turn, or the last explanation.

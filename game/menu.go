@@ -203,6 +203,7 @@ func (m *menuScene) layout(a *App) {
 		r := image.Rect(40+i*(w+20), by, 40+i*(w+20)+w, by+56)
 		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: l.l, Sub: l.sub, Rect: r, Enabled: l.ok}, do: l.do})
 	}
+	m.buttons = append(m.buttons, m.seatButtons(a, image.Rect(x1, by-62, x1+bw, by-10))...) // ai.go: who plays each side
 	for i := range m.buttons {
 		m.buttons[i].b.Hot = image.Pt(m.mx, m.my).In(m.buttons[i].b.Rect)
 	}

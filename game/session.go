@@ -97,6 +97,13 @@ type Session struct {
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
 	memo memo
+
+	// AI holds the sides the computer plays and its search (ai.go); Hint
+	// the last hint asked for (hint.go); acting is true while the
+	// computer's move goes through Do.
+	AI     *Computers
+	Hint   *Hint
+	acting bool
 }
 
 type memo struct {
@@ -221,7 +228,7 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
+	return s.acting || !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
 }
 
 // Waiting reports a pending hand-over (hidden cover or open hand-over):
@@ -266,7 +273,15 @@ func (s *Session) afterChange() {
 	d := s.Decider()
 	wasPublic := s.Public
 	s.Public = false
+	s.Hint = nil
 	switch {
+	case s.ComputerDecides():
+		// The computer decides: no hand-over; the human at the screen
+		// keeps the seat (computer against computer: the board follows
+		// the side deciding) [ai.go].
+		s.Selected = ""
+		s.closeMenu()
+		s.Viewer, s.Cover, s.Handover = s.AI.watcher(d, s.Holder), false, false
 	case d >= 0 && d != s.Holder && s.publicNext(d):
 		// A decision that needs nothing private is taken at once on the
 		// public screen; the seat stays with its holder [hot-seat].

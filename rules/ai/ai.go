@@ -1,0 +1,455 @@
+// Package ai is Grognard's computer player: one search over the rules.State
+// contract shared by every system, with each system's knowledge (an
+// evaluation of a position, a priority for move ordering and playouts, and
+// for systems with hidden information a determinizer) behind the small
+// interfaces below, implemented in the system's own package (eval.go,
+// determinize.go).
+//
+// The search is a budgeted Monte Carlo lookahead: the candidate actions
+// (the decider's legal actions, ordered by the system's priority and cut to
+// the level's width) are tried in turn by UCB1; each try samples a state
+// consistent with what the deciding side may know (Determinizer), applies
+// the candidate, plays a short playout (chance outcomes sampled, players by
+// the priority policy) and scores the end with the system's evaluation.
+//
+// Honest play: the computer decides only from its side's knowledge. The
+// state it is given is used only through Determinize, which replaces every
+// hidden part (the other side's hand, the identities of its hidden
+// counters, the draw pile) by a sample drawn from the search's own
+// generator; nothing reads the game's seed, and the future dice and draws
+// are the search's own samples, never the game's.
+//
+// The package is pure Go like the rest of rules/: no clock (the caller
+// gives a context with its deadline), no global generator, no file I/O.
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"grognard/rules"
+)
+
+// Evaluator is a system's evaluation of a position for side: 0 is lost,
+// 1 is won, 0.5 is even. It is called on determinized states only.
+type Evaluator interface {
+	Evaluate(side rules.Side) float64
+}
+
+// Prioritizer orders the decider's actions for the search and its
+// playouts: a higher priority is tried first and played more often. It is
+// called on determinized states only.
+type Prioritizer interface {
+	Priority(a rules.Action) float64
+}
+
+// Determinizer is implemented by systems with hidden information: it
+// returns a copy of the state in which everything side may not know is
+// replaced by a sample from r consistent with side's view and the public
+// record. The sample must not depend on the hidden parts it replaces.
+type Determinizer interface {
+	Determinize(side rules.Side, r *rand.Rand) rules.State
+}
+
+// Reasoner is implemented by systems that can say in a few words why an
+// action is worth taking ("fires at 1/23: 2M at +1 [14]").
+type Reasoner interface {
+	Reason(a rules.Action) string
+}
+
+// Config is a level's search budget.
+type Config struct {
+	Name       string
+	Candidates int // actions searched at the root (the best by priority)
+	Iterations int // playouts in all
+	Horizon    int // player decisions per playout
+	Greedy     bool
+}
+
+// Levels are the difficulties: budget and knowledge, not random blunders.
+var Levels = map[string]Config{
+	"easy":   {Name: "easy", Candidates: 6, Iterations: 48, Horizon: 6},
+	"normal": {Name: "normal", Candidates: 12, Iterations: 240, Horizon: 16},
+	"hard":   {Name: "hard", Candidates: 20, Iterations: 700, Horizon: 30},
+}
+
+// LevelNames lists the levels from the weakest.
+var LevelNames = []string{"easy", "normal", "hard"}
+
+// Decision is the computer's choice.
+type Decision struct {
+	Action     rules.Action `json:"action"`
+	Reason     string       `json:"reason"`
+	Value      float64      `json:"value"` // estimated chance to win, 0..1
+	Iterations int          `json:"iterations"`
+	Candidates int          `json:"candidates"`
+}
+
+// Progress is told how many of the budget's playouts are done.
+type Progress func(done, total int)
+
+// Determinize returns a state consistent with side's knowledge: the system's
+// sample where it has hidden information, a copy otherwise.
+func Determinize(st rules.State, side rules.Side, r *rand.Rand) rules.State {
+	if d, ok := st.(Determinizer); ok {
+		return d.Determinize(side, r)
+	}
+	return st.Clone()
+}
+
+// Evaluate scores st for side in 0..1: the result when the game is over,
+// else the system's evaluation (0.5 without one).
+func Evaluate(st rules.State, side rules.Side) float64 {
+	if r := st.Result(); r.Over {
+		switch r.Winner {
+		case side:
+			return 1
+		case rules.NoSide:
+			return 0.5
+		}
+		return 0
+	}
+	if e, ok := st.(Evaluator); ok {
+		v := e.Evaluate(side)
+		if math.IsNaN(v) {
+			return 0.5
+		}
+		return math.Max(0, math.Min(1, v))
+	}
+	return 0.5
+}
+
+// priority is the system's priority of a, or a default by kind.
+func priority(st rules.State, a rules.Action) float64 {
+	if p, ok := st.(Prioritizer); ok {
+		return p.Priority(a)
+	}
+	return KindPriority(a.Kind)
+}
+
+// Obvious is the priority of an action a system says to take without a
+// search (a historical set-up in one click).
+const Obvious = 100
+
+// KindPriority is the default priority by the kind of an action: attacks
+// first, then cards and moves, the end of a phase last.
+func KindPriority(kind string) float64 {
+	switch {
+	case strings.Contains(kind, "fire"), strings.Contains(kind, "shock"), strings.Contains(kind, "charge"),
+		strings.Contains(kind, "melee"), strings.Contains(kind, "attack"), strings.Contains(kind, "battle"):
+		return 3
+	case kind == "play", kind == "order", kind == "rally":
+		return 2
+	case kind == "move", kind == "advance":
+		return 1
+	case kind == "end", kind == "pass":
+		return 0
+	}
+	return 0.5
+}
+
+// Order returns the actions sorted by priority (highest first, then by key
+// for a deterministic order).
+func Order(st rules.State, legal []rules.Action) []rules.Action {
+	type pa struct {
+		a rules.Action
+		p float64
+		k string
+	}
+	ps := make([]pa, len(legal))
+	for i, a := range legal {
+		ps[i] = pa{a, priority(st, a), a.Key()}
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].p != ps[j].p {
+			return ps[i].p > ps[j].p
+		}
+		return ps[i].k < ps[j].k
+	})
+	out := make([]rules.Action, len(ps))
+	for i := range ps {
+		out[i] = ps[i].a
+	}
+	return out
+}
+
+// safeApply applies a, turning a panic of the rules into an error so a
+// search never brings the app down.
+func safeApply(st rules.State, a rules.Action) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("rules panic: %v", r)
+		}
+	}()
+	_, err = st.Apply(a)
+	return err
+}
+
+// policyPick picks a playout action: mostly one of the highest-priority
+// actions, sometimes any (so playouts explore).
+func policyPick(st rules.State, legal []rules.Action, r *rand.Rand) rules.Action {
+	if len(legal) == 1 || r.IntN(4) == 0 {
+		return legal[r.IntN(len(legal))]
+	}
+	best := math.Inf(-1)
+	var top []int
+	for i, a := range legal {
+		p := priority(st, a) + r.Float64()*0.5
+		switch {
+		case p > best:
+			best, top = p, append(top[:0], i)
+		case p == best:
+			top = append(top, i)
+		}
+	}
+	return legal[top[r.IntN(len(top))]]
+}
+
+// Playout plays up to horizon player decisions from st (changed in place),
+// sampling chance outcomes with r.
+func Playout(ctx context.Context, st rules.State, horizon int, r *rand.Rand) {
+	players := 0
+	for steps := 0; steps < horizon*8 && players < horizon; steps++ {
+		if st.Result().Over || (steps%4 == 3 && ctx.Err() != nil) {
+			return
+		}
+		var a rules.Action
+		if st.Status().Decider == rules.Chance {
+			outs := st.Chances()
+			x, err := rules.Sample(outs, r)
+			if err != nil {
+				return
+			}
+			a = x
+		} else {
+			legal := st.Legal()
+			if len(legal) == 0 {
+				return
+			}
+			a = policyPick(st, legal, r)
+			players++
+		}
+		if safeApply(st, a) != nil {
+			return
+		}
+	}
+}
+
+// resolveChance samples chance outcomes until a player decides.
+func resolveChance(st rules.State, r *rand.Rand) {
+	for n := 0; n < 200 && st.Status().Decider == rules.Chance && !st.Result().Over; n++ {
+		a, err := rules.Sample(st.Chances(), r)
+		if err != nil || safeApply(st, a) != nil {
+			return
+		}
+	}
+}
+
+// Decide chooses side's action at level cfg from st (which it reads only
+// through Determinize). The seed makes the choice reproducible; ctx stops
+// the search early (the best action found so far is returned). progress,
+// if not nil, is told how far the search is.
+func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, seed uint64, progress Progress) (Decision, error) {
+	if st.Result().Over {
+		return Decision{}, fmt.Errorf("the game is over")
+	}
+	if d := st.Status().Decider; d != side {
+		return Decision{}, fmt.Errorf("%s decides now, not %s", d, side)
+	}
+	r := rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc908))
+	base := Determinize(st, side, r)
+	legal := base.Legal()
+	if len(legal) == 0 {
+		return Decision{}, fmt.Errorf("no legal action")
+	}
+	if len(legal) == 1 {
+		return Decision{Action: legal[0], Reason: reasonFor(base, legal[0], "the only legal action"), Value: 0.5, Candidates: 1}, nil
+	}
+	if cfg.Greedy {
+		return greedy(ctx, st, side, legal, r, progress)
+	}
+	cands := Order(base, legal)
+	if priority(base, cands[0]) >= Obvious {
+		return Decision{Action: cands[0], Reason: reasonFor(base, cands[0], "the obvious choice"), Value: 0.5, Candidates: 1}, nil
+	}
+	if cfg.Candidates > 0 && len(cands) > cfg.Candidates {
+		cands = cands[:cfg.Candidates]
+	}
+	n := len(cands)
+	sum := make([]float64, n)
+	visits := make([]int, n)
+	total := cfg.Iterations
+	if total < n {
+		total = n
+	}
+	it := 0
+	flatStop := false
+	for ; it < total; it++ {
+		if ctx.Err() != nil && it >= 1 {
+			break
+		}
+		// UCB1: every candidate once, then the most promising.
+		k := -1
+		if it < n {
+			k = it
+		} else {
+			best := math.Inf(-1)
+			for i := range cands {
+				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it))/float64(visits[i]))
+				if u > best {
+					best, k = u, i
+				}
+			}
+		}
+		d := Determinize(st, side, r)
+		v := 0.0
+		if safeApply(d, cands[k]) == nil {
+			Playout(ctx, d, cfg.Horizon, r)
+			v = Evaluate(d, side)
+		}
+		sum[k] += v
+		visits[k]++
+		if progress != nil && it%8 == 0 {
+			progress(it, total)
+		}
+		// Every candidate scored alike after three tries each: the
+		// playouts cannot tell them apart (moves far from any combat), so
+		// more of them would only cost time; the priority decides.
+		if it+1 >= 2*n && (it+1)%4 == 0 && flat(sum, visits) {
+			it++
+			flatStop = true
+			break
+		}
+	}
+	best, bv := 0, math.Inf(-1)
+	for i := range cands {
+		if visits[i] == 0 {
+			continue
+		}
+		if m := sum[i] / float64(visits[i]); m > bv+1e-9 {
+			best, bv = i, m
+		}
+	}
+	if progress != nil {
+		progress(total, total)
+	}
+	a := cands[best]
+	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
+	if flatStop {
+		why = fmt.Sprintf("%d choices looked alike ahead; the most promising by the system's priority (combat first, then closing on the enemy), %.0f%% to win", n, 100*bv)
+	}
+	return Decision{Action: a, Value: bv, Iterations: it, Candidates: n, Reason: reasonFor(base, a, why)}, nil
+}
+
+// flat reports whether every candidate's mean score is the same.
+func flat(sum []float64, visits []int) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range sum {
+		if visits[i] == 0 {
+			return false
+		}
+		m := sum[i] / float64(visits[i])
+		lo, hi = math.Min(lo, m), math.Max(hi, m)
+	}
+	return hi-lo < 1e-3
+}
+
+// greedy is the one-ply player: every legal action, its chance outcomes
+// sampled a few times, scored by the evaluation.
+func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.Action, r *rand.Rand, progress Progress) (Decision, error) {
+	base := Determinize(st, side, r)
+	cands := Order(base, legal)
+	if len(cands) > 40 {
+		cands = cands[:40]
+	}
+	best, bv := 0, math.Inf(-1)
+	for i, a := range cands {
+		if ctx.Err() != nil && i > 0 {
+			break
+		}
+		v := 0.0
+		const samples = 2
+		for range samples {
+			d := Determinize(st, side, r)
+			if safeApply(d, a) == nil {
+				resolveChance(d, r)
+				v += Evaluate(d, side)
+			}
+		}
+		v = v/samples + 1e-4*priority(base, a)
+		if v > bv {
+			best, bv = i, v
+		}
+		if progress != nil {
+			progress(i+1, len(cands))
+		}
+	}
+	a := cands[best]
+	return Decision{Action: a, Value: bv, Candidates: len(cands), Reason: reasonFor(base, a, "the best by the evaluation one move ahead")}, nil
+}
+
+// reasonFor is the system's reason for a with why, else why alone (the
+// action's label says what it does).
+func reasonFor(st rules.State, a rules.Action, why string) string {
+	if rs, ok := st.(Reasoner); ok {
+		if t := rs.Reason(a); t != "" {
+			return t + " (" + why + ")"
+		}
+	}
+	return why
+}
+
+// Player is anything that chooses actions in a duel.
+type Player interface {
+	Name() string
+	Choose(ctx context.Context, st rules.State, side rules.Side, seed uint64) (Decision, error)
+}
+
+// NewPlayer makes a player from its name: random, greedy, ai:easy,
+// ai:normal, ai:hard (also plain easy, normal, hard).
+func NewPlayer(spec string) (Player, error) {
+	s := strings.ToLower(strings.TrimSpace(spec))
+	switch s {
+	case "random":
+		return randomPlayer{}, nil
+	case "greedy":
+		return searchPlayer{name: "greedy", cfg: Config{Name: "greedy", Greedy: true}}, nil
+	}
+	lv := strings.TrimPrefix(s, "ai:")
+	if cfg, ok := Levels[lv]; ok {
+		return searchPlayer{name: "ai:" + lv, cfg: cfg}, nil
+	}
+	return nil, fmt.Errorf("unknown player %q: want random, greedy, ai:easy, ai:normal or ai:hard", spec)
+}
+
+type randomPlayer struct{}
+
+func (randomPlayer) Name() string { return "random" }
+
+func (randomPlayer) Choose(_ context.Context, st rules.State, side rules.Side, seed uint64) (Decision, error) {
+	if st.Status().Decider != side {
+		return Decision{}, fmt.Errorf("%s does not decide now", side)
+	}
+	legal := st.Legal()
+	if len(legal) == 0 {
+		return Decision{}, fmt.Errorf("no legal action")
+	}
+	r := rand.New(rand.NewPCG(seed, 1))
+	a := legal[r.IntN(len(legal))]
+	return Decision{Action: a, Reason: "at random", Value: 0.5, Candidates: len(legal)}, nil
+}
+
+type searchPlayer struct {
+	name string
+	cfg  Config
+}
+
+func (p searchPlayer) Name() string { return p.name }
+
+func (p searchPlayer) Choose(ctx context.Context, st rules.State, side rules.Side, seed uint64) (Decision, error) {
+	return Decide(ctx, st, side, p.cfg, seed, nil)
+}

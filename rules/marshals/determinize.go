@@ -1,0 +1,123 @@
+package marshals
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"grognard/rules"
+)
+
+// Determinize returns a copy of the state in which what side may not know
+// is replaced by a sample from r (for the computer player, rules/ai):
+//
+//   - the enemy counters on the map that side sees only as anonymous
+//     blocks [1.1.1] [7.6], or not at all in a closed commander's box
+//     [1.3], are dealt afresh over the places they stand: within each group
+//     of counters of one nationality and activation, the identities are
+//     shuffled over the group's places (a few draws, keeping one that side
+//     would see as it sees the true places), so a decoy [7.5] or a
+//     commander may be anywhere a block of its group stands;
+//   - the other side's event markers in hand [4.0] are dealt afresh from
+//     its hand and its container together (side sees only their number),
+//     and so is a marker it has just drawn.
+//
+// The counters that side may see (its own, those revealed by the combat
+// being fought [5.4], the stack moving) keep their places. The sample depends only
+// on what side knows: each group's places and pooled markers are sorted
+// before they are shuffled. Not resampled: the Foy entry letters [EV Foy].
+func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
+	c := s.Clone().(*State)
+	if side != French && side != Allied {
+		return c
+	}
+	me, opp := int(side), 1-int(side)
+	fixed := map[string]bool{}
+	if s.Combat != nil && s.Sub != SubDeclare {
+		for k := 0; k < 2; k++ {
+			for _, id := range s.Combat.Units[k] {
+				fixed[id] = true
+			}
+		}
+	}
+	if s.Move != nil {
+		for _, id := range s.Move.Units {
+			fixed[id] = true
+		}
+	}
+	if s.LastMove != nil {
+		for _, id := range s.LastMove.Units {
+			fixed[id] = true
+		}
+	}
+	groups := map[string][]int{}
+	for i := range s.Units {
+		d := s.def(i)
+		u := &s.Units[i]
+		if d.Side == me || !s.onMap(i) || fixed[d.ID] {
+			continue
+		}
+		key := fmt.Sprintf("%s|%v", d.Nat, u.Activated)
+		if d.Side == French {
+			key = fmt.Sprintf("|%v", u.Activated)
+		}
+		groups[key] = append(groups[key], i)
+	}
+	keys := sortedKeys(groups)
+	places := make([][]string, len(keys))
+	for g, key := range keys {
+		for _, i := range groups[key] {
+			places[g] = append(places[g], s.Units[i].At)
+		}
+		sort.Strings(places[g])
+	}
+	// A few draws, keeping the first whose counters side would see as it
+	// sees the true ones (a commander's closed box hides what stands with
+	// him [1.3]); else the last draw, which is still independent of the
+	// hidden facts.
+	want, _ := json.Marshal(s.viewOf(side, false).Units)
+	for try := 0; try < 6; try++ {
+		for g, key := range keys {
+			ps := append([]string(nil), places[g]...)
+			r.Shuffle(len(ps), func(a, b int) { ps[a], ps[b] = ps[b], ps[a] })
+			for k, i := range groups[key] {
+				c.Units[i].At = ps[k]
+			}
+		}
+		if got, _ := json.Marshal(c.viewOf(side, false).Units); bytes.Equal(got, want) {
+			break
+		}
+	}
+	// The enemy's markers: hand, container and the marker just drawn.
+	pool := map[string]int{}
+	for id, n := range s.Containers[opp] {
+		pool[id] += n
+	}
+	for _, id := range s.Hands[opp] {
+		pool[id]++
+	}
+	drawn := s.Drawn != "" && s.Cur == opp
+	if drawn {
+		pool[s.Drawn]++
+	}
+	var ms []string
+	for _, id := range sortedKeys(pool) {
+		for range pool[id] {
+			ms = append(ms, id)
+		}
+	}
+	r.Shuffle(len(ms), func(a, b int) { ms[a], ms[b] = ms[b], ms[a] })
+	n := len(s.Hands[opp])
+	c.Hands[opp] = append([]string{}, ms[:n]...)
+	ms = ms[n:]
+	if drawn && len(ms) > 0 {
+		c.Drawn, ms = ms[0], ms[1:]
+	}
+	c.Containers[opp] = map[string]int{}
+	for _, id := range ms {
+		c.Containers[opp][id]++
+	}
+	return c
+}
