@@ -158,6 +158,7 @@ func position(p lesson.Position) (rules.State, error) {
 		}
 	}
 	s.Phase, s.Sub, s.Act, s.Initiative, s.Cur, s.Passes = PhOperations, SubOp, side, side, side, 0
+	s.forgetLegal() // fields were set outside Apply: no remembered legal list
 	if err := s.CheckInvariants(); err != nil {
 		return nil, err
 	}

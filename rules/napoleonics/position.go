@@ -133,6 +133,7 @@ func position(p lesson.Position) (rules.State, error) {
 			s.Units[i].Gone = "reserve" // off the board for the lesson, counted nowhere
 		}
 	}
+	s.Touch() // fields were set outside Apply: forget any cached legal list
 	if err := s.CheckInvariants(); err != nil {
 		return nil, err
 	}
