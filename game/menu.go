@@ -116,7 +116,7 @@ func (m *menuScene) layout(a *App) {
 	for i, s := range m.systems {
 		i := i
 		r := image.Rect(40, y0+i*(bh+8), 40+bw, y0+i*(bh+8)+bh)
-		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: s.Name, Sub: systemSub(s), Rect: r, Enabled: true, Active: i == m.sys},
+		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: s.Name, Sub: systemSub(s, r), Rect: r, Enabled: true, Active: i == m.sys},
 			do: func(*App) { m.sys, m.scen, m.chosen = i, 0, true }})
 	}
 	x1 := 60 + col
@@ -187,18 +187,18 @@ func (m *menuScene) layout(a *App) {
 	}
 	// Bottom row: Start, Continue, Load, Replay, Quit.
 	by := a.h - 90
+	w := (a.w - 80 - 4*20) / 5
 	labels := []struct {
 		l, sub string
 		ok     bool
 		do     func(*App)
 	}{
-		{"Start", m.startSub(), len(m.scenarios()) > 0, m.start},
+		{"Start", m.startSub(image.Rect(0, 0, w, 56)), len(m.scenarios()) > 0, m.start},
 		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
 		{"Replay a save…", "every past moment (Ctrl+R)", true, m.replaySave},
 		{"Quit", "", true, func(a *App) { a.quit = true }},
 	}
-	w := (a.w - 80 - (len(labels)-1)*20) / len(labels)
 	for i, l := range labels {
 		r := image.Rect(40+i*(w+20), by, 40+i*(w+20)+w, by+56)
 		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: l.l, Sub: l.sub, Rect: r, Enabled: l.ok}, do: l.do})

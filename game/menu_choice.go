@@ -1,15 +1,20 @@
 package game
 
 import (
+	"fmt"
+	"image"
 	"strings"
 
+	"grognard/render"
 	"grognard/rules"
 )
 
 // systemSub is a system button's second line: the names of its scenarios,
 // so a player looking for Venta del Pozo finds it under its system
-// ("Command cards and battle dice (Napoleonics)") without knowing it.
-func systemSub(s rules.SystemInfo) string {
+// ("Command cards and battle dice (Napoleonics)") without knowing it. When
+// they do not all fit the button r, the line counts them and names as many
+// as fit (without the prefix they share, "Joseph 1809: "), never cut.
+func systemSub(s rules.SystemInfo, r image.Rectangle) string {
 	var names []string
 	for _, sc := range rules.Scenarios(s.ID) {
 		names = append(names, sc.Name)
@@ -17,17 +22,67 @@ func systemSub(s rules.SystemInfo) string {
 	if len(names) == 0 {
 		return s.ID
 	}
-	return strings.Join(names, " · ")
+	fits := func(t string) bool { return render.ButtonSubFits(t, r.Dx(), r.Dy()) }
+	if all := strings.Join(names, " · "); fits(all) || len(names) == 1 {
+		return firstFitting(fits, all, cutAt(all, ","))
+	}
+	short := make([]string, len(names))
+	for i, n := range names {
+		short[i] = n
+		if j := strings.Index(n, ": "); j >= 0 {
+			short[i] = n[j+2:]
+		}
+	}
+	for k := len(short); k > 0; k-- {
+		t := fmt.Sprintf("%d scenarios: %s", len(short), strings.Join(short[:k], ", "))
+		if k < len(short) {
+			t += fmt.Sprintf(" and %d more", len(short)-k)
+		}
+		if fits(t) {
+			return t
+		}
+	}
+	return fmt.Sprintf("%d scenarios", len(names))
 }
 
-// startSub is the Start button's second line: the scenario it starts and
-// its system.
-func (m *menuScene) startSub() string {
+// cutAt is s up to the first sep ("Bloody Ambush at Venta del Pozo, 23
+// October 1812" -> "Bloody Ambush at Venta del Pozo"), or s.
+func cutAt(s, sep string) string {
+	if i := strings.Index(s, sep); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// firstFitting is the first text that fits, else the last (the shortest).
+func firstFitting(fits func(string) bool, texts ...string) string {
+	for _, t := range texts {
+		if fits(t) {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
+}
+
+// startSub is the Start button's second line for a button r: the scenario
+// it starts and its system, as much of that as shows whole.
+func (m *menuScene) startSub(r image.Rectangle) string {
 	sc, ok := m.current()
 	if !ok {
 		return "the chosen scenario"
 	}
-	return sc.Name + " (" + m.systems[m.sys].Name + ")"
+	fits := func(t string) bool { return render.ButtonSubFits(t, r.Dx(), r.Dy()) }
+	sys := m.systems[m.sys].Name
+	name := sc.Name
+	after := name // "Joseph 1809: The Advance toward Madrid" -> "The Advance toward Madrid"
+	if i := strings.Index(name, ": "); i >= 0 {
+		after = name[i+2:]
+	}
+	full := name + " (" + sys + ")"
+	if strings.HasPrefix(name, sys) {
+		full = name
+	}
+	return firstFitting(fits, full, name, cutAt(name, ","), after, cutAt(after, ","))
 }
 
 // enter is Enter on the menu: it starts the chosen scenario only when the

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"grognard/render"
 	"strings"
 	"testing"
 
@@ -62,21 +63,32 @@ func TestMenuNamesSystemAndScenario(t *testing.T) {
 	a.input = &scriptInput{}
 	a.Layout(WindowW, WindowH)
 	m := a.scene.(*menuScene)
+	// A scenario's name as the buttons may shorten it: without the prefix
+	// its system's scenarios share, up to its first comma.
+	short := func(n string) string {
+		if i := strings.Index(n, ": "); i >= 0 {
+			n = n[i+2:]
+		}
+		return cutAt(n, ",")
+	}
 	for i, s := range m.systems {
 		m.sys, m.scen = i, 0
 		m.layout(a)
 		sc, _ := m.current()
 		found, start := false, false
 		for _, b := range m.buttons {
-			if b.b.Label == s.Name && strings.Contains(b.b.Sub, sc.Name) {
+			if b.b.Label == s.Name && strings.Contains(b.b.Sub, short(sc.Name)) {
 				found = true
 			}
-			if b.b.Label == "Start" && strings.Contains(b.b.Sub, sc.Name) && strings.Contains(b.b.Sub, s.Name) {
+			if b.b.Label == "Start" && strings.Contains(b.b.Sub, short(sc.Name)) {
 				start = true
+			}
+			if b.b.Sub != "" && !render.ButtonSubFits(b.b.Sub, b.b.Rect.Dx(), b.b.Rect.Dy()) {
+				t.Errorf("%s: the button %q's second line %q is cut at 1280x720", s.Name, b.b.Label, b.b.Sub)
 			}
 		}
 		if !found || !start {
-			t.Errorf("%s: system button names %s: %v; Start names both: %v", s.Name, sc.Name, found, start)
+			t.Errorf("%s: system button names %s: %v; Start names it: %v", s.Name, sc.Name, found, start)
 		}
 	}
 }

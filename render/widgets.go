@@ -116,6 +116,13 @@ func ButtonLabelFits(label string, w, h int) bool {
 	return tw <= float64(w)-10
 }
 
+// ButtonSubFits reports whether sub shows whole (not cut with "…") as the
+// second line of a button w x h pixels.
+func ButtonSubFits(sub string, w, h int) bool {
+	tw, _ := Measure(sub, subFace(float64(h)))
+	return tw <= float64(w)-20
+}
+
 // buttonLayout is how a button w x h shows label (over sub, when set):
 // on one line in the face the height fh gives; else wrapped over as many
 // lines as its height holds, in that face or one a little smaller (not
