@@ -73,11 +73,12 @@ func TestRule7_7_RiverRetreatLossIsTaken(t *testing.T) {
 	if !opts["al-hill"] || !opts["al-payne"] || len(opts) != 2 {
 		t.Fatalf("the loss is attributed freely within the retreating stack: %v", keys(s.Legal()))
 	}
-	before, _ := s.unit("al-payne")
+	bp, _ := s.unit("al-payne")
+	before := *bp // a copy: Apply works in place, the pointer would follow it
 	evs := play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
 	after, _ := s.unit("al-payne")
 	if after.Losses != before.Losses+1 {
-		t.Fatalf("Payne's losses %d -> %d: the [7.7] loss was not taken", before.Losses, after.Losses)
+		t.Fatalf("Payne's losses %d -> %d: the [7.7] loss was not taken: %+v", before.Losses, after.Losses, evs)
 	}
 	logged := false
 	for _, e := range evs {
