@@ -275,8 +275,12 @@ func TestWindowSelectActSaveLoad(t *testing.T) {
 		}
 	}
 
-	// Act: click the lit 0205.
+	// Act: Shift+click the lit 0205. It holds the second hex of the
+	// friendly Grenadier Line, so a plain click there selects the Line
+	// (#18 point 6); Shift+click takes the lit action.
+	run(t, "xdotool", "keydown", "shift")
 	xclick(t, win, pos["0205"][0], pos["0205"][1])
+	run(t, "xdotool", "keyup", "shift")
 	waitFor(t, "b2 to move to 0205", func() bool { return findUnit(s, "b2").At == "0205" })
 
 	// Save with Ctrl+S (GROGNARD_SAVE_PATH: no dialog), then load with Ctrl+O.
