@@ -1073,6 +1073,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
+	if b.S.NoSave != "" {
+		b.S.Message = b.S.NoSave
+		b.S.changed()
+		return
+	}
 	a.askSave(saveName(b.S, time.Now()), func(p string, err error) { b.saved(a, p, err) }) // filelist.go
 }
 

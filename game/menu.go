@@ -196,6 +196,7 @@ func (m *menuScene) layout(a *App) {
 		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
 		{"Replay a save…", "every past moment (Ctrl+R)", true, m.replaySave},
+		{"Learn", "the books' examples", true, m.learn}, // learn.go
 		{"Quit", "", true, func(a *App) { a.quit = true }},
 	}
 	w := (a.w - 80 - (len(labels)-1)*20) / len(labels)

@@ -74,6 +74,13 @@ type Session struct {
 	Autosave func(*rules.Game) error
 	// AutoKey names the game's own autosave file (saves.GameAutosaveKey).
 	AutoKey string
+	// Lesson, when set, takes every legal action instead of the game (a
+	// lesson: lesson_scene.go); NoSave, when set, is why Save is refused;
+	// Rebuild, when set, replays the kept steps for Undo (a game that
+	// starts from a lesson's position, not from its scenario's).
+	Lesson  func(rules.Action) ([]rules.Event, error)
+	NoSave  string
+	Rebuild func([]rules.Step) (*rules.Game, error)
 
 	view    *rules.View
 	version int // bumped on every change; the UI redraws when it moves
@@ -701,6 +708,9 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if _, ok := rules.FindLegal(s.Game.State, a); !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}
+	if s.Lesson != nil {
+		return s.lessonDo(a) // lesson_scene.go
+	}
 	key := s.phaseKey()
 	evs, err := s.Game.Apply(a)
 	s.closeMenu()
@@ -1039,7 +1049,13 @@ func (s *Session) Undo() error {
 		return errors.New(why)
 	}
 	g := s.Game
-	r, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	var r *rules.Game
+	var err error
+	if s.Rebuild != nil {
+		r, err = s.Rebuild(g.Steps[:keep])
+	} else {
+		r, err = rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	}
 	if err != nil {
 		s.Message = "Cannot undo: " + err.Error()
 		s.changed()
