@@ -293,8 +293,8 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 	ls.b.invalidate() // the card changes size: the board repaints in full
 	ls.b.draw(a, dst)
-	// The unit of the step: a ring around its hex.
-	if _, at := ls.stepUnit(); at != "" {
+	// The unit of the step: a ring around its hex (not over a question).
+	if _, at := ls.stepUnit(); at != "" && ls.b.dialog == nil {
 		if x, y, ok := ls.b.ScreenOf(at); ok && image.Pt(int(x), int(y)).In(ls.b.BoardRect(a)) {
 			r := float32(render.HexSize * ls.b.Cam.Zoom * 0.95)
 			vector.StrokeCircle(dst, float32(x), float32(y), r, 4, lessonOutline, true)
