@@ -81,6 +81,7 @@ type learnScene struct {
 	lessons map[string][]*lesson.Lesson
 	done    map[string]bool
 	buttons []menuButton
+	ids     []string // the lesson of each button ("" for Back)
 	mx, my  int
 	msg     string
 }
@@ -136,7 +137,7 @@ func (l *learnScene) columns() []learnCol {
 func learnColWidth(a *App, n int) int { return (a.w - 80 - (max(1, n)-1)*12) / max(1, n) }
 
 func (l *learnScene) layout(a *App) {
-	l.buttons = l.buttons[:0]
+	l.buttons, l.ids = l.buttons[:0], l.ids[:0]
 	cols := l.columns()
 	col := learnColWidth(a, len(cols))
 	for i, c := range cols {
@@ -153,10 +154,12 @@ func (l *learnScene) layout(a *App) {
 			r := image.Rect(x, y, x+col, y+10+17*len(lines))
 			l.buttons = append(l.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: l.done[x2.ID]}, lines: lines,
 				do: func(a *App) { l.open(a, x2) }})
+			l.ids = append(l.ids, x2.ID)
 			y = r.Max.Y + 6
 		}
 	}
 	l.buttons = append(l.buttons, menuButton{b: render.Button{Label: "Back to the menu", Sub: "Esc", Rect: learnBackRect(a), Enabled: true}, do: func(a *App) { a.ToMenu("") }})
+	l.ids = append(l.ids, "")
 	for i := range l.buttons {
 		l.buttons[i].b.Hot = image.Pt(l.mx, l.my).In(l.buttons[i].b.Rect)
 	}

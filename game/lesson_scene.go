@@ -123,7 +123,9 @@ func (ls *lessonScene) layout(a *App) {
 	f := render.Face(14)
 	ls.lines = ls.lines[:0]
 	l := ls.run.L
-	ls.lines = append(ls.lines, "#"+l.Title)
+	for _, t := range render.Wrap(l.Title, render.Bold(16), float64(w-24)) {
+		ls.lines = append(ls.lines, "#"+t)
+	}
 	if st := ls.run.Step(); st != nil {
 		ls.lines = append(ls.lines, fmt.Sprintf("@Step %d of %d", ls.stepNo(), ls.steps()))
 		ls.lines = append(ls.lines, render.Wrap(st.Text, f, float64(w-24))...)
@@ -131,7 +133,9 @@ func (ls *lessonScene) layout(a *App) {
 		ls.lines = append(ls.lines, "@The book's result")
 		ls.lines = append(ls.lines, render.Wrap(l.Result, f, float64(w-24))...)
 		if err := ls.run.CheckResult(); err != nil {
-			ls.lines = append(ls.lines, render.Wrap("!The board differs: "+err.Error(), f, float64(w-24))...)
+			for _, t := range render.Wrap("The board differs: "+err.Error(), f, float64(w-24)) {
+				ls.lines = append(ls.lines, "!"+t)
+			}
 		} else {
 			ls.lines = append(ls.lines, "@The board agrees. Lesson completed.")
 		}
