@@ -288,6 +288,14 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		ls.shownAt = ls.run.I
 		if _, at := ls.stepUnit(); at != "" {
 			ls.b.showHexes(a, []string{at}, false)
+			// Clear of the card: the unit goes below it.
+			ls.layout(a)
+			if x, y, ok := ls.b.ScreenOf(at); ok {
+				h := render.HexSize * ls.b.Cam.Zoom
+				if image.Rect(int(x-h), int(y-h), int(x+h), int(y+h)).Overlaps(ls.card) {
+					ls.b.pan(0, y-float64(ls.card.Max.Y)-2*h)
+				}
+			}
 			a.Redraw()
 		}
 	}

@@ -96,6 +96,24 @@ func playLessonInWindow(t *testing.T, id string) {
 	}
 	w.b, w.s = ls.b, ls.b.S
 	run := ls.run
+	// The step's rule opens the rules reference there, and Esc comes back.
+	var rule image.Point
+	winApp.Do(func() {
+		ls.layout(winApp)
+		rule = ls.buttons[0].b.Rect.Min.Add(ls.buttons[0].b.Rect.Size().Div(2))
+	})
+	w.click(rule, false)
+	var ref *referenceScene
+	winApp.Do(func() { ref, _ = winApp.scene.(*referenceScene) })
+	if ref == nil || ref.back != scene(ls) {
+		t.Fatalf("the rule button did not open the reference over the lesson: %T", winApp.scene)
+	}
+	w.key(ebiten.KeyEscape)
+	var back scene
+	winApp.Do(func() { back = winApp.scene })
+	if back != scene(ls) {
+		t.Fatalf("Esc in the reference went to %T, not the lesson", back)
+	}
 	wrong := false
 	for guard := 0; !run.Done() && guard < 20; guard++ {
 		step := run.Step()
