@@ -278,6 +278,10 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 	if ls.run.I != before {
 		a.Redraw()
 	}
+	if ls.run.Done() && !s.Closed {
+		s.Closed, s.Selected = true, "" // the lesson is over: nothing lit
+		s.changed()
+	}
 	if ls.run.Done() && !ls.marked && ls.run.CheckResult() == nil {
 		ls.marked = true
 		if err := markLessonDone(ls.run.L.ID); err != nil {

@@ -168,6 +168,9 @@ func playLessonInWindow(t *testing.T, id string) {
 		t.Fatal(err)
 	}
 	img := w.frame()
+	if n := len(w.s.Legal()); n != 0 || w.s.CanAct() {
+		t.Errorf("the lesson is over but %d actions are still offered", n)
+	}
 	w.save(img, id+"-end")
 	var text string
 	var try image.Point

@@ -81,6 +81,8 @@ type Session struct {
 	Lesson  func(rules.Action) ([]rules.Event, error)
 	NoSave  string
 	Rebuild func([]rules.Step) (*rules.Game, error)
+	// Closed: nothing more is decided here (a lesson played to its end).
+	Closed bool
 
 	view    *rules.View
 	version int // bumped on every change; the UI redraws when it moves
@@ -228,7 +230,7 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over
+	return !s.Cover && !s.Handover && !s.Closed && s.Decider() == s.Viewer && !s.Game.State.Result().Over
 }
 
 // Waiting reports a pending hand-over (hidden cover or open hand-over):
@@ -752,6 +754,8 @@ func (s *Session) notYours() error {
 	switch {
 	case s.Game.State.Result().Over:
 		return errors.New("the game is over")
+	case s.Closed:
+		return errors.New("the lesson is over: Try it yourself plays on from its position")
 	case s.Cover:
 		return fmt.Errorf("pass the seat to %s first", s.SideName(s.Seat))
 	case s.Handover:
