@@ -223,6 +223,9 @@ func (b *BoardScene) leaveThen(a *App, what string, then func(a *App)) {
 		moves = "decision"
 	}
 	text := fmt.Sprintf("This game has %d %s not saved to a file (Ctrl+S saves it). Its own autosave keeps it: Continue in the menu brings it back as it stands. %s?", n, moves, what)
+	if b.S.NoSave != "" { // a lesson's Try it yourself (lesson_scene.go)
+		text = b.S.NoSave + ": leaving loses it. " + what + "?"
+	}
 	b.ask("Leave this game?", text, what+" (Enter)", "Stay (Esc)", then)
 }
 
@@ -1075,6 +1078,11 @@ func (b *BoardScene) click(a *App, x, y int) {
 }
 
 func (b *BoardScene) save(a *App) {
+	if b.S.NoSave != "" {
+		b.S.Message = b.S.NoSave
+		b.S.changed()
+		return
+	}
 	a.askSave(saveName(b.S, time.Now()), func(p string, err error) { b.saved(a, p, err) }) // filelist.go
 }
 

@@ -185,9 +185,10 @@ func (m *menuScene) layout(a *App) {
 	if len(m.recent) > 0 {
 		contSub = m.recent[0].Title()
 	}
-	// Bottom row: Start, Continue, Load, Replay, Quit.
+	// Bottom row: Start, Continue, Load, Replay, Learn, Quit.
+	const nBottom = 6
 	by := a.h - 90
-	w := (a.w - 80 - 4*20) / 5
+	w := (a.w - 80 - (nBottom-1)*20) / nBottom
 	labels := []struct {
 		l, sub string
 		ok     bool
@@ -197,7 +198,11 @@ func (m *menuScene) layout(a *App) {
 		{"Continue", contSub, len(m.recent) > 0, m.continueAuto},
 		{"Load…", "a saved game (Ctrl+O)", true, m.loadSave},
 		{"Replay a save…", "every past moment (Ctrl+R)", true, m.replaySave},
+		{"Learn", "the books' examples", true, m.learn}, // learn.go
 		{"Quit", "", true, func(a *App) { a.quit = true }},
+	}
+	if len(labels) != nBottom {
+		w = (a.w - 80 - (len(labels)-1)*20) / len(labels)
 	}
 	for i, l := range labels {
 		r := image.Rect(40+i*(w+20), by, 40+i*(w+20)+w, by+56)

@@ -54,14 +54,25 @@ func cutAt(s, sep string) string {
 	return s
 }
 
-// firstFitting is the first text that fits, else the last (the shortest).
+// firstFitting is the first text that fits; else the longest tail of the
+// last one, from a capitalised word on, that fits ("Bloody Ambush at Venta
+// del Pozo" -> "Venta del Pozo"); else the last text.
 func firstFitting(fits func(string) bool, texts ...string) string {
 	for _, t := range texts {
 		if fits(t) {
 			return t
 		}
 	}
-	return texts[len(texts)-1]
+	last := texts[len(texts)-1]
+	words := strings.Fields(last)
+	for i := 1; i < len(words); i++ {
+		if r := words[i][0]; r >= 'A' && r <= 'Z' {
+			if t := strings.Join(words[i:], " "); fits(t) {
+				return t
+			}
+		}
+	}
+	return last
 }
 
 // startSub is the Start button's second line for a button r: the scenario

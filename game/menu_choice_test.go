@@ -69,7 +69,11 @@ func TestMenuNamesSystemAndScenario(t *testing.T) {
 		if i := strings.Index(n, ": "); i >= 0 {
 			n = n[i+2:]
 		}
-		return cutAt(n, ",")
+		n = cutAt(n, ",")
+		if i := strings.Index(n, " at "); i >= 0 { // Start may keep "Venta del Pozo" only
+			n = n[i+4:]
+		}
+		return n
 	}
 	for i, s := range m.systems {
 		m.sys, m.scen = i, 0

@@ -142,6 +142,11 @@ func newReplayScene(a *App, r *Replay, back scene) *replayScene {
 // side at the keyboard (R and the Replay button of the board). The live
 // session and game are not changed.
 func (b *BoardScene) openReplay(a *App) {
+	if b.S.Lesson != nil || b.S.Rebuild != nil { // a lesson, or its Try it yourself (lesson_scene.go)
+		b.S.Message = "No replay here: a lesson and its Try it yourself start from a lesson's position, not a scenario's"
+		b.S.changed()
+		return
+	}
 	viewer := b.S.Viewer
 	if b.S.Cover {
 		viewer = b.S.Seat

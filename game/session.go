@@ -74,6 +74,15 @@ type Session struct {
 	Autosave func(*rules.Game) error
 	// AutoKey names the game's own autosave file (saves.GameAutosaveKey).
 	AutoKey string
+	// Lesson, when set, takes every legal action instead of the game (a
+	// lesson: lesson_scene.go); NoSave, when set, is why Save is refused;
+	// Rebuild, when set, replays the kept steps for Undo (a game that
+	// starts from a lesson's position, not from its scenario's).
+	Lesson  func(rules.Action) ([]rules.Event, error)
+	NoSave  string
+	Rebuild func([]rules.Step) (*rules.Game, error)
+	// Closed: nothing more is decided here (a lesson played to its end).
+	Closed bool
 
 	view    *rules.View
 	version int // bumped on every change; the UI redraws when it moves
@@ -228,7 +237,7 @@ func (s *Session) Decider() rules.Side { return s.Game.State.Status().Decider }
 // CanAct reports whether the player at the screen may act now: the viewer
 // decides and no cover hides the board.
 func (s *Session) CanAct() bool {
-	return s.acting || !s.Cover && !s.Handover && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
+	return s.acting || !s.Cover && !s.Handover && !s.Closed && s.Decider() == s.Viewer && !s.Game.State.Result().Over && !s.ComputerDecides()
 }
 
 // Waiting reports a pending hand-over (hidden cover or open hand-over):
@@ -717,6 +726,9 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not legal now", a.String())
 	}
+	if s.Lesson != nil {
+		return s.lessonDo(a) // lesson_scene.go
+	}
 	key := s.phaseKey()
 	evs, err := s.Game.ApplyFound(legal) // checked once, just above [#20]
 	s.closeMenu()
@@ -758,6 +770,8 @@ func (s *Session) notYours() error {
 	switch {
 	case s.Game.State.Result().Over:
 		return errors.New("the game is over")
+	case s.Closed:
+		return errors.New("the lesson is over: Try it yourself plays on from its position")
 	case s.Cover:
 		return fmt.Errorf("pass the seat to %s first", s.SideName(s.Seat))
 	case s.Handover:
@@ -1055,7 +1069,13 @@ func (s *Session) Undo() error {
 		return errors.New(why)
 	}
 	g := s.Game
-	r, err := rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	var r *rules.Game
+	var err error
+	if s.Rebuild != nil {
+		r, err = s.Rebuild(g.Steps[:keep])
+	} else {
+		r, err = rules.Replay(g.Scenario, g.Seed, g.Options, g.Steps[:keep])
+	}
 	if err != nil {
 		s.Message = "Cannot undo: " + err.Error()
 		s.changed()

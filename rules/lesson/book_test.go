@@ -25,3 +25,4 @@ func TestLesson_almansa_almansa_rout_shift(t *testing.T) { play(t, "almansa-rout
 
 // Venta del Pozo (no worked example in the text: the basic rules).
 func TestLesson_napoleonics_venta_melee(t *testing.T) { play(t, "venta-melee") }
+func TestLesson_napoleonics_venta_fire(t *testing.T)  { play(t, "venta-fire") }
