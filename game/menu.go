@@ -181,14 +181,17 @@ func (m *menuScene) layout(a *App) {
 		m.buttons = append(m.buttons, menuButton{b: render.Button{Label: label, Sub: sub, Rect: r, Enabled: true},
 			do: func(a *App) { m.continueGame(a, g) }})
 	}
-	contSub := "no game to continue"
-	if len(m.recent) > 0 {
-		contSub = m.recent[0].Title()
-	}
 	// Bottom row: Start, Continue, Load, Replay, Learn, Quit.
 	const nBottom = 6
 	by := a.h - 90
 	w := (a.w - 80 - (nBottom-1)*20) / nBottom
+	contSub := "no game to continue"
+	if len(m.recent) > 0 { // the last game, as much of its title as shows whole
+		fits := func(t string) bool { return render.ButtonSubFits(t, w, 56) }
+		e := m.recent[0]
+		e.Phase = "" // without its phase when the whole title is too long
+		contSub = firstFitting(fits, m.recent[0].Title(), e.Title())
+	}
 	labels := []struct {
 		l, sub string
 		ok     bool
