@@ -6,11 +6,9 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"grognard/render"
 	"grognard/rules"
-	"grognard/rules/hex"
 )
 
 // MoveConsequencer is a system that says what a move brings about beyond
@@ -61,42 +59,7 @@ func (b *BoardScene) commandOutlines() [][]string {
 // between a hex inside and one outside), returning the screen rectangle
 // drawn over.
 func (b *BoardScene) drawCommandOutlines(dst *ebiten.Image, areas [][]string) image.Rectangle {
-	v := b.S.View()
-	if v.Board == nil || v.Board.Hex == nil {
-		return image.Rectangle{}
-	}
-	m := v.Board.Hex
-	var drawn image.Rectangle
-	clip := dst.SubImage(b.Cam.Rect).(*ebiten.Image)
-	gold := color.RGBA{0xf0, 0xc8, 0x40, 0xe0}
-	w := float32(math.Max(2, 3*b.Cam.Zoom))
-	for _, area := range areas {
-		in := map[hex.Coord]bool{}
-		for _, h := range area {
-			if c, err := m.ParseOn(h); err == nil {
-				in[c] = true
-			}
-		}
-		for c := range in {
-			cx, cy, ok := b.RB.Center(m.Num(c))
-			if !ok {
-				continue
-			}
-			for d := 0; d < 6; d++ {
-				if in[c.Neighbor(d)] {
-					continue
-				}
-				x0, y0 := m.Layout.Corner(d-1, render.HexSize)
-				x1, y1 := m.Layout.Corner(d, render.HexSize)
-				sx0, sy0 := b.Cam.ToScreen(cx+x0, cy+y0)
-				sx1, sy1 := b.Cam.ToScreen(cx+x1, cy+y1)
-				vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, gold, true)
-				r := image.Rect(int(math.Min(sx0, sx1))-4, int(math.Min(sy0, sy1))-4, int(math.Max(sx0, sx1))+5, int(math.Max(sy0, sy1))+5)
-				drawn = drawn.Union(r)
-			}
-		}
-	}
-	return drawn.Intersect(b.Cam.Rect)
+	return b.outlineHexes(dst, areas, color.RGBA{0xf0, 0xc8, 0x40, 0xe0}, nil, 3) // activated.go
 }
 
 // facingUnder returns the selected unit's legal face action whose arrow is
