@@ -63,7 +63,9 @@ func TestEveryGameStaysInContinue(t *testing.T) {
 			t.Fatalf("the second recent game's button: %q / %q", older.b.Label, older.b.Sub)
 		}
 	}
-	if cont == nil || !cont.b.Enabled || cont.b.Sub != m.recent[0].Title() {
+	// Continue names the last game: its title, or as much of it as shows
+	// whole on the button (without the phase, or its tail).
+	if cont == nil || !cont.b.Enabled || cont.b.Sub == "" || !strings.Contains(m.recent[0].Title(), cont.b.Sub) {
 		t.Fatalf("Continue button %+v", cont)
 	}
 	if older == nil || !contains(older.b.Sub, "autosaved") {
