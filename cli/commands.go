@@ -486,50 +486,12 @@ func parseActionJSON(arg string) (rules.Action, error) {
 	return a, nil
 }
 
-// parseKey reads an action from its Key() text: KIND [u=UNIT] [us=A,B]
-// [from=X] [to=Y] [f=FACING] [c=CHOICE] [d=D1,D2].
+// parseKey reads an action from its Key() text (rules.ParseKey), with the
+// forms the command line accepts in its error.
 func parseKey(s string) (rules.Action, error) {
-	fields := strings.Fields(s)
-	bad := func(why string) (rules.Action, error) {
-		return rules.Action{}, fmt.Errorf("cannot read action %q (%s): give a number from 'grognard legal', a key such as \"move u=UNIT to=HEX\", or JSON", s, why)
-	}
-	if len(fields) == 0 || strings.Contains(fields[0], "=") {
-		return bad("no kind")
-	}
-	a := rules.Action{Kind: fields[0]}
-	for _, f := range fields[1:] {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok {
-			return bad("expected key=value, got " + f)
-		}
-		switch k {
-		case "u":
-			a.Unit = v
-		case "us":
-			a.Units = strings.Split(v, ",")
-		case "from":
-			a.From = v
-		case "to":
-			a.To = v
-		case "f":
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return bad("facing is not a number")
-			}
-			a.Facing = n
-		case "c":
-			a.Choice = v
-		case "d":
-			for _, d := range strings.Split(v, ",") {
-				n, err := strconv.Atoi(d)
-				if err != nil {
-					return bad("a die face is not a number")
-				}
-				a.Dice = append(a.Dice, n)
-			}
-		default:
-			return bad("unknown field " + k)
-		}
+	a, err := rules.ParseKey(s)
+	if err != nil {
+		return rules.Action{}, fmt.Errorf("cannot read action %q (%v): give a number from 'grognard legal', a key such as \"move u=UNIT to=HEX\", or JSON", s, err)
 	}
 	return a, nil
 }

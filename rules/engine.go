@@ -90,6 +90,52 @@ func (a Action) Key() string {
 	return b.String()
 }
 
+// ParseKey reads an action back from its Key text: KIND [u=UNIT] [us=A,B]
+// [from=X] [to=Y] [f=FACING] [c=CHOICE] [d=D1,D2]. The error says what is
+// wrong with the text, without repeating it.
+func ParseKey(s string) (Action, error) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 || strings.Contains(fields[0], "=") {
+		return Action{}, fmt.Errorf("no kind")
+	}
+	a := Action{Kind: fields[0]}
+	for _, f := range fields[1:] {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return Action{}, fmt.Errorf("expected key=value, got %s", f)
+		}
+		switch k {
+		case "u":
+			a.Unit = v
+		case "us":
+			a.Units = strings.Split(v, ",")
+		case "from":
+			a.From = v
+		case "to":
+			a.To = v
+		case "f":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return Action{}, fmt.Errorf("facing %q is not a number", v)
+			}
+			a.Facing = n
+		case "c":
+			a.Choice = v
+		case "d":
+			for _, d := range strings.Split(v, ",") {
+				n, err := strconv.Atoi(d)
+				if err != nil {
+					return Action{}, fmt.Errorf("die face %q is not a number", d)
+				}
+				a.Dice = append(a.Dice, n)
+			}
+		default:
+			return Action{}, fmt.Errorf("unknown field %s (u, us, from, to, f, c, d)", k)
+		}
+	}
+	return a, nil
+}
+
 // Same reports whether two actions are the same decision.
 func (a Action) Same(b Action) bool { return a.Key() == b.Key() }
 

@@ -477,3 +477,24 @@ func TestSeedChosenKept(t *testing.T) {
 		t.Error("Undo lost the mark")
 	}
 }
+
+// TestParseKeyInvertsKey: every action's Key reads back as the same
+// action, and malformed keys are refused with the reason.
+func TestParseKeyInvertsKey(t *testing.T) {
+	for _, a := range []rules.Action{
+		{Kind: "end"},
+		{Kind: "fire", Unit: "I/51", Units: []string{"I/16L", "A"}, To: "0905"},
+		{Kind: "move", Unit: "b2", From: "0104", To: "0205", Facing: 3, Choice: "march"},
+		{Kind: "roll", Dice: []int{3, 6}},
+	} {
+		b, err := rules.ParseKey(a.Key())
+		if err != nil || !b.Same(a) {
+			t.Errorf("%q read back as %q (%v)", a.Key(), b.Key(), err)
+		}
+	}
+	for _, bad := range []string{"", "u=x", "move u", "move f=x", "roll d=1,y", "move z=1"} {
+		if _, err := rules.ParseKey(bad); err == nil {
+			t.Errorf("%q should be refused", bad)
+		}
+	}
+}

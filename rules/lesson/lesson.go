@@ -8,7 +8,6 @@ package lesson
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -79,44 +78,12 @@ func (l *Lesson) Where(line int) string { return fmt.Sprintf("%s:%d", l.File, li
 // ParseAction reads an action from its key ("fire u=I/51 us=I/16L to=0905",
 // "roll d=3", "end"), the form Action.Key prints.
 func ParseAction(key string) (rules.Action, error) {
-	f := strings.Fields(key)
-	if len(f) == 0 {
+	if strings.TrimSpace(key) == "" {
 		return rules.Action{}, fmt.Errorf("empty action")
 	}
-	a := rules.Action{Kind: f[0]}
-	for _, kv := range f[1:] {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return a, fmt.Errorf("action %q: %q is not key=value", key, kv)
-		}
-		switch k {
-		case "u":
-			a.Unit = v
-		case "us":
-			a.Units = strings.Split(v, ",")
-		case "from":
-			a.From = v
-		case "to":
-			a.To = v
-		case "f":
-			n, err := strconv.Atoi(v)
-			if err != nil {
-				return a, fmt.Errorf("action %q: facing %q", key, v)
-			}
-			a.Facing = n
-		case "c":
-			a.Choice = v
-		case "d":
-			for _, s := range strings.Split(v, ",") {
-				n, err := strconv.Atoi(s)
-				if err != nil {
-					return a, fmt.Errorf("action %q: die %q", key, s)
-				}
-				a.Dice = append(a.Dice, n)
-			}
-		default:
-			return a, fmt.Errorf("action %q: unknown key %q (u, us, from, to, f, c, d)", key, k)
-		}
+	a, err := rules.ParseKey(key)
+	if err != nil {
+		return rules.Action{}, fmt.Errorf("action %q: %v", key, err)
 	}
 	return a, nil
 }
