@@ -201,13 +201,10 @@ func (l *learnScene) update(a *App, evs []Event) error {
 			}
 			l.mx, l.my = e.X, e.Y
 			l.layout(a)
-			for _, b := range l.buttons {
-				if b.b.Enabled && image.Pt(e.X, e.Y).In(b.b.Rect) {
-					l.msg = ""
-					b.do(a)
-					a.Redraw()
-					break
-				}
+			if b := buttonAt(l.buttons, e.X, e.Y); b != nil { // menu.go
+				l.msg = ""
+				b.do(a)
+				a.Redraw()
 			}
 		case EvKey:
 			if e.Key == ebiten.KeyEscape {

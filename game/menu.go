@@ -273,6 +273,17 @@ func (m *menuScene) loaded(a *App, p string, err error) {
 	a.startSession(s)
 }
 
+// buttonAt is the enabled button under (x, y) of the menu or the Learn
+// screen, or nil.
+func buttonAt(bs []menuButton, x, y int) *menuButton {
+	for i := range bs {
+		if bs[i].b.Enabled && image.Pt(x, y).In(bs[i].b.Rect) {
+			return &bs[i]
+		}
+	}
+	return nil
+}
+
 func (m *menuScene) update(a *App, evs []Event) error {
 	for _, e := range evs {
 		switch e.Kind {
@@ -287,13 +298,10 @@ func (m *menuScene) update(a *App, evs []Event) error {
 			}
 			m.mx, m.my = e.X, e.Y
 			m.layout(a)
-			for _, b := range m.buttons {
-				if b.b.Enabled && image.Pt(e.X, e.Y).In(b.b.Rect) {
-					m.msg = ""
-					b.do(a)
-					a.Redraw()
-					break
-				}
+			if b := buttonAt(m.buttons, e.X, e.Y); b != nil {
+				m.msg = ""
+				b.do(a)
+				a.Redraw()
 			}
 		case EvKey:
 			switch {
