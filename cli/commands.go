@@ -99,15 +99,21 @@ func statusLine(st rules.State) string {
 	if s.SubPhase != "" {
 		phase += " / " + s.SubPhase
 	}
-	if s.PhaseRule != "" {
+	// Some systems name the rule in the phase or sub-phase already, and
+	// some prompts begin with the decider's name: say each once.
+	if s.PhaseRule != "" && !strings.Contains(phase, "["+s.PhaseRule+"]") {
 		phase += " [" + s.PhaseRule + "]"
 	}
-	who := sideName(st, s.Decider) + " decides"
+	name := sideName(st, s.Decider)
+	who := name + " decides"
 	if s.Decider == rules.Chance {
-		who = "chance decides"
+		name, who = "chance", "chance decides"
 	}
-	if s.Prompt != "" {
-		who += ": " + s.Prompt
+	if p := s.Prompt; p != "" {
+		for _, lead := range []string{who + ": ", name + ": "} {
+			p = strings.TrimPrefix(p, lead)
+		}
+		who += ": " + p
 	}
 	return fmt.Sprintf("%s, %s, %s", turn, phase, who)
 }
