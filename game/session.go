@@ -1382,8 +1382,18 @@ func LoadSession(path string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return SessionFor(g)
+	s, err := SessionFor(g)
+	if err == nil && g.SeedChosen {
+		// The save itself says so (saves/format.go); the window says it
+		// too, as the command line does.
+		s.Message = NotProvenFair
+	}
+	return s, err
 }
+
+// NotProvenFair is what the window says on opening a save whose seed is
+// not secret (chosen with --seed, or kept in plain text by format 1).
+const NotProvenFair = "Not proven fair: this game's seed is known (chosen with --seed, or saved in the old format 1), so whoever knows it can know every draw and die"
 
 // Unit returns the viewer's view of a unit.
 func (s *Session) Unit(id string) (rules.UnitView, bool) {
