@@ -278,11 +278,11 @@ func (s *State) startMovement(side int) []rules.Event {
 func (s *State) withdrawHexes(i int) []hex.Coord {
 	o := s.occupancy()
 	side := s.def(i).Side
-	z := s.zoc(1 - side)
+	z := s.zocInto(1-side, nil)
 	here := s.Units[i].At
 	var out []hex.Coord
 	for _, n := range here.Neighbors() {
-		if !s.sc.Map.On(n) || !s.passable(i, n) || s.hasSide(o, n, 1-side, nil) || z[n] {
+		if !s.sc.Map.On(n) || !s.passable(i, n) || s.hasSide(o, n, 1-side, nil) || z.has(n) {
 			continue
 		}
 		if s.sc.EdgeDist[side][n] >= s.sc.EdgeDist[side][here] {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // CheckInvariants is the system's own soundness check (rules.Checker), run
@@ -19,7 +20,7 @@ import (
 //   - no unit spent more movement than it has [10];
 //   - losses never negative [5].
 func (s *State) CheckInvariants() error {
-	o := occ{}
+	o := map[hex.Coord][]int{}
 	for i, u := range s.Units {
 		id := s.def(i).ID
 		switch {

@@ -3,7 +3,6 @@ package almansa
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -78,21 +77,45 @@ func (s *State) formOf(i int) string {
 // remaining movement in half MP.
 func (s *State) remaining(i int) int { return 2*s.def(i).MP - s.Units[i].Spent }
 
-// moveCtx caches what every step check needs.
+// moveCtx caches what every step check needs. A quiet context (the legal
+// list, the planner) only asks whether a step is refused: its refusals are
+// the constant refused, not texts.
 type moveCtx struct {
-	o   occ
-	zoc map[hex.Coord]bool // enemy ZoC
+	o     occ
+	zoc   zset // enemy ZoC
+	quiet bool
+}
+
+// listCtx is what stays the same while one legal list is built: the
+// occupancy and each side's move context, in buffers the state keeps.
+type listCtx struct {
+	ok   bool
+	o    occ
+	side [2]*moveCtx
+	bufs *stateBufs
+}
+
+// stateBufs are a state's scratch arrays for list building (never shared
+// with a clone).
+type stateBufs struct {
+	occ occBuf
+	zoc [2][]bool
+	mc  [2]moveCtx
 }
 
 func (s *State) ctx(side int) moveCtx {
 	if s.cx != nil && side >= 0 && side < 2 {
 		// Building the legal list: nothing changes meanwhile.
-		if s.cx[side] == nil {
-			s.cx[side] = &moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+		if s.cx.side[side] == nil {
+			b := s.cx.bufs
+			z := s.zocInto(1-side, b.zoc[side])
+			b.zoc[side] = z.in
+			b.mc[side] = moveCtx{o: s.cx.o, zoc: z, quiet: true}
+			s.cx.side[side] = &b.mc[side]
 		}
-		return *s.cx[side]
+		return *s.cx.side[side]
 	}
-	return moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+	return moveCtx{o: s.occupancy(), zoc: s.zocInto(1-side, nil)}
 }
 
 // stepProblem says why unit i may not step from `from` (facing f, having fallen
@@ -127,8 +150,8 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		// outside enemy ZoC (a leader has no facing, so any hex is behind
 		// him), then move no further [10].
 		fallback := false
-		if start && cx.zoc[from] {
-			if cx.zoc[to] {
+		if start && cx.zoc.has(from) {
+			if cx.zoc.has(to) {
 				return 0, false, "no moving from one enemy zone of control into another [9]"
 			}
 			cost, fallback = 2*s.sc.P("fallback_mp"), true
@@ -142,7 +165,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		return cost, fallback, ""
 	}
 	fallback := false
-	if start && cx.zoc[from] {
+	if start && cx.zoc.has(from) {
 		// Leaving an enemy ZoC: fall back into a rear hex of the facing the
 		// unit had on entering the phase, without turning first: the book
 		// lets it turn only after falling back [9, 10].
@@ -152,7 +175,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		if s.Units[i].Spent > 0 || f != s.Units[i].Facing {
 			return 0, false, "a unit in an enemy zone of control falls back before it turns, not after [10]"
 		}
-		if cx.zoc[to] {
+		if cx.zoc.has(to) {
 			return 0, false, "no moving from one enemy zone of control into another [9]"
 		}
 		cost = 2 * s.sc.P("fallback_mp")
@@ -170,7 +193,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		// Units that end up stacked share a facing [7]; a unit may pass
 		// through a stack that faces another way if it can move on at once
 		// (not into an enemy ZoC, where it would have to stop).
-		if fallback || cx.zoc[to] || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+		if fallback || cx.zoc.has(to) || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
 			return 0, false, why + "; a unit may pass through it only if it can move on at once"
 		}
 	}
@@ -227,14 +250,19 @@ func (s *State) cincApartProblem(i int, from, to hex.Coord) string {
 }
 
 func mp(half int) string {
-	if half%2 == 0 {
-		return strconv.Itoa(half/2) + " MP"
+	if half >= 0 && half < len(mpTexts) {
+		return mpTexts[half]
 	}
-	if half == 1 {
-		return "1/2 MP"
-	}
-	return strconv.Itoa(half/2) + " 1/2 MP"
+	return mpSlow(half)
 }
+
+var mpTexts = func() []string {
+	t := make([]string, 64)
+	for h := range t {
+		t[h] = mpSlow(h)
+	}
+	return t
+}()
 
 // nearestEnemy is the distance from c to the nearest enemy combat unit.
 func (s *State) nearestEnemy(c hex.Coord, side int) int {
@@ -256,7 +284,7 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 	if s.Transit == s.def(i).ID {
 		return "a unit passing through a stack that faces another way must move on [7]"
 	}
-	for _, j := range cx.o[s.Units[i].At] {
+	for _, j := range cx.o.at(s.Units[i].At) {
 		if s.def(j).Side != s.def(i).Side || !s.hasFacing(j) {
 			continue
 		}
@@ -274,7 +302,7 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 
 func (s *State) stack(cx moveCtx, i int) []int {
 	var out []int
-	for _, j := range cx.o[s.Units[i].At] {
+	for _, j := range cx.o.at(s.Units[i].At) {
 		if s.def(j).Side == s.def(i).Side && s.hasFacing(j) {
 			out = append(out, j)
 		}
@@ -299,7 +327,7 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 		if fb {
 			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
 		}
-		if cx.zoc[n] && !fb {
+		if cx.zoc.has(n) && !fb {
 			label += ", enters enemy ZoC and stops"
 			rule = "9"
 		}
@@ -421,11 +449,11 @@ func (s *State) leaderReach(cx moveCtx, i int) map[hex.Coord]hex.Reach {
 	if u.Stopped || u.FellBack {
 		return map[hex.Coord]hex.Reach{}
 	}
-	inZOC := cx.zoc[u.At]
+	inZOC := cx.zoc.has(u.At)
 	srch := hex.Search{Map: s.sc.Map, Budget: s.remaining(i), Cost: func(from, to hex.Coord, dir int) (int, bool) {
 		c, _, why := s.stepProblem(cx, i, from, 0, to, 1<<20, false, false, from == u.At)
 		return c, why == ""
-	}, Stop: func(c hex.Coord) bool { return cx.zoc[c] || inZOC }}
+	}, Stop: func(c hex.Coord) bool { return cx.zoc.has(c) || inZOC }}
 	return srch.Reachable(s.Units[i].At)
 }
 
@@ -439,6 +467,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	var evs []rules.Event
 	if f := s.formOf(i); f != "" && f != s.CurForm {
 		if s.CurForm != "" {
+			s.own()
 			s.Done[s.CurForm] = true
 			evs = append(evs, ev("formation", "10", "Formation "+s.formName(s.CurForm)+" has finished moving", side))
 		}
@@ -470,7 +499,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	if fb {
 		u.FellBack = true
 		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
-	} else if cx.zoc[to] {
+	} else if cx.zoc.has(to) {
 		u.Stopped = true
 		text += " and stops in an enemy zone of control"
 		rule = "9"
@@ -520,7 +549,7 @@ func (s *State) Reach(id string) []rules.Route {
 			c, _, why := s.stepProblem(cx, i, from, f, to, 1<<20, u.Stopped && start, u.FellBack && start, start)
 			return c, why == ""
 		},
-		Stop: func(c hex.Coord) bool { return cx.zoc[c] || (c != u.At && cx.zoc[u.At]) },
+		Stop: func(c hex.Coord) bool { return cx.zoc.has(c) || (c != u.At && cx.zoc.has(u.At)) },
 	}
 	if u.Stopped || u.FellBack {
 		fs.Step = func(hex.Coord, int, hex.Coord) (int, bool) { return 0, false }

@@ -71,7 +71,7 @@ func (s *State) chargeable(o occ, i int) bool {
 	if !s.def(i).Horse() {
 		return false
 	}
-	for _, j := range o[s.Units[i].At] {
+	for _, j := range o.at(s.Units[i].At) {
 		if s.def(j).Side == s.def(i).Side && s.def(j).Combat() && !s.def(j).Horse() {
 			return false
 		}
@@ -167,7 +167,7 @@ func (s *State) endShockProblem() string {
 		}
 	}
 	if g := s.idx("galway"); side == Allied && s.Galway && !s.GalwayOK && g >= 0 && s.alive(g) {
-		for _, j := range o[s.Units[g].At] {
+		for _, j := range o.at(s.Units[g].At) {
 			if s.def(j).Side == Allied && s.def(j).Horse() && can(j) {
 				return "Galway must lead his cavalry into shock combat this turn [15]"
 			}
@@ -198,7 +198,7 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 	}
 	var defs []int
 	for _, t := range targets {
-		for _, j := range o[t] {
+		for _, j := range o.at(t) {
 			if s.def(j).Side != side && s.def(j).Combat() {
 				defs = append(defs, j)
 				d += s.shockCF(j)
@@ -318,7 +318,7 @@ func (s *State) defenders(side int, hs []string) []string {
 	var out []string
 	for _, h := range hs {
 		c, _ := s.sc.Map.Layout.Parse(h)
-		for _, j := range o[c] {
+		for _, j := range o.at(c) {
 			if s.def(j).Side != side {
 				out = append(out, s.def(j).ID+"@"+h)
 			}

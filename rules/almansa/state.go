@@ -56,7 +56,10 @@ type Decl struct {
 type State struct {
 	sc    *Scenario
 	cache []rules.Action // Legal() of this exact state; cleared by every change
-	cx    *[2]*moveCtx   // while the legal list is built: the move context of each side
+	cx    *listCtx       // while the legal list is built: what stays the same meanwhile
+	bufs  *stateBufs     // scratch arrays of list building (not shared by clones)
+	// shared: Done, Mode and Demoral may be shared with a clone (own).
+	shared bool
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -133,19 +136,15 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.Opts = copyMap(s.Opts)
+	c.cx, c.bufs = nil, nil
+	// Opts is never written after the state is made; Done, Mode and Demoral
+	// are shared until one of the two states writes them (own) (#20).
+	s.shared, c.shared = true, true
 	c.Units = append([]UnitState(nil), s.Units...)
+	// Tasks are replaced, never changed in place, below their slice: the
+	// clone needs its own array of them only.
 	c.Tasks = make([]Task, len(s.Tasks))
-	for i, t := range s.Tasks {
-		t.Units = append([]string(nil), t.Units...)
-		t.Mods = append([]string(nil), t.Mods...)
-		t.Hexes = append([]string(nil), t.Hexes...)
-		t.Other = append([]string(nil), t.Other...)
-		c.Tasks[i] = t
-	}
-	c.Done = copyMap(s.Done)
-	c.Mode = copyMap(s.Mode)
-	c.Demoral = copyMap(s.Demoral)
+	copy(c.Tasks, s.Tasks)
 	if s.Decl != nil {
 		d := *s.Decl
 		d.Units = append([]string(nil), d.Units...)
@@ -153,6 +152,17 @@ func (s *State) clone() *State {
 		c.Decl = &d
 	}
 	return &c
+}
+
+// own gives the state its own Done, Mode and Demoral maps before it writes
+// one of them (they may be shared with clones).
+func (s *State) own() {
+	if s.shared {
+		s.Done = copyMap(s.Done)
+		s.Mode = copyMap(s.Mode)
+		s.Demoral = copyMap(s.Demoral)
+		s.shared = false
+	}
 }
 
 func copyMap[V any](m map[string]V) map[string]V {
@@ -236,7 +246,12 @@ func (s *State) legalList() []rules.Action {
 	if s.cache == nil {
 		// The move context (occupancy, zones of control) does not change
 		// while the list is built: build it once per side.
-		s.cx = &[2]*moveCtx{}
+		if s.bufs == nil {
+			s.bufs = &stateBufs{}
+		}
+		s.cx = &listCtx{bufs: s.bufs}
+		s.cx.o = s.occupancyInto(&s.bufs.occ)
+		s.cx.ok = true
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
 			s.cache = s.taskActions(&s.Tasks[0])
@@ -318,31 +333,19 @@ func (s *State) name(i int) string { return s.sc.Units[i].Name }
 
 func (s *State) alive(i int) bool { return s.Units[i].On && !s.Units[i].Dead }
 
-// occ indexes the units on the map by hex.
-type occ map[hex.Coord][]int
-
+// occupancy indexes the units on the map by hex. While the legal list is
+// built it is the one built for the list (nothing changes meanwhile).
 func (s *State) occupancy() occ {
-	o := make(occ, 128)
-	// One backing array for the lists of single units; a second unit in a
-	// hex moves its list out (the cap is 1), so lists never overlap (#20).
-	buf := make([]int, len(s.Units))
-	for i := range s.Units {
-		if s.alive(i) {
-			at := s.Units[i].At
-			if l, ok := o[at]; ok {
-				o[at] = append(l, i)
-			} else {
-				buf[i] = i
-				o[at] = buf[i : i+1 : i+1]
-			}
-		}
+	if s.cx != nil && s.cx.ok {
+		return s.cx.o
 	}
-	return o
+	var b occBuf
+	return s.occupancyInto(&b)
 }
 
 // enemyIn reports whether hex c holds a unit of the side opposing side.
 func (s *State) hasSide(o occ, c hex.Coord, side int, pred func(int) bool) bool {
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if s.def(j).Side == side && (pred == nil || pred(j)) {
 			return true
 		}
@@ -359,7 +362,7 @@ func (s *State) stackProblem(o occ, i int, c hex.Coord) string {
 		return ""
 	}
 	steps, arts := 0, 0
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j == i || s.def(j).Side != d.Side {
 			continue
 		}
@@ -387,7 +390,7 @@ func (s *State) facingProblem(o occ, i int, c hex.Coord, f int) string {
 	if !s.hasFacing(i) {
 		return ""
 	}
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j != i && s.def(j).Side == s.def(i).Side && s.hasFacing(j) && s.Units[j].Facing != f {
 			return "units stacked together must share one facing [7]"
 		}
@@ -400,7 +403,7 @@ func (s *State) hasFacing(i int) bool { return s.def(i).Combat() }
 
 // stackFacing returns the facing of side's combat units in c, if any.
 func (s *State) stackFacing(o occ, c hex.Coord, side int, except int) (int, bool) {
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j != except && s.def(j).Side == side && s.hasFacing(j) {
 			return s.Units[j].Facing, true
 		}
@@ -524,7 +527,7 @@ func (s *State) exertsZOC(i int) bool {
 // leaderRating is the best rating of side's leaders in hex c [6].
 func (s *State) leaderRating(o occ, c hex.Coord, side int) (int, string) {
 	best, who := 0, ""
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		d := s.def(j)
 		if d.Side == side && d.Person() && (who == "" || d.Rating > best) {
 			best, who = d.Rating, d.Name

@@ -354,6 +354,7 @@ func (s *State) rollOOC(t Task, die int) []rules.Event {
 	r := s.def(l).Rating
 	row := clampDie(die + r)
 	res, _ := s.sc.Tables["ooc"].Cell(fmt.Sprint(row), "result")
+	s.own()
 	s.Mode[f] = res
 	e := ev("command", "6", "", t.Side, t.Unit)
 	e.Dice = []int{die}
@@ -391,6 +392,7 @@ func (s *State) rollFormationMorale(t Task, die int) []rules.Event {
 		e.Text = fmt.Sprintf("%s holds together (%d)", s.formName(f), die-r)
 		return []rules.Event{e}
 	}
+	s.own()
 	s.Demoral[f] = true
 	e.Text = fmt.Sprintf("%s is demoralised (%d): it falls back and may not attack this turn", s.formName(f), die-r)
 	var ts []Task
