@@ -3,6 +3,8 @@ package almansa
 import (
 	"strconv"
 
+	"grognard/rules"
+
 	"grognard/rules/hex"
 )
 
@@ -296,3 +298,26 @@ func mpSlow(half int) string {
 // refused is the reason a quiet check gives (the caller asks only whether
 // there is one): no text is built for it.
 const refused = "refused"
+
+// scratch is an empty list to build a legal list in (the state's buffer
+// while the list is built); keep copies it out at its size.
+func (s *State) scratch() []rules.Action {
+	if s.cx != nil {
+		return s.cx.bufs.acts[:0]
+	}
+	return nil
+}
+
+func (s *State) keep(out []rules.Action) []rules.Action {
+	if s.cx == nil {
+		return out
+	}
+	s.cx.bufs.acts = out[:0]
+	if len(out) == 0 {
+		return nil
+	}
+	l := make([]rules.Action, len(out))
+	copy(l, out)
+	clear(out)
+	return l
+}

@@ -28,6 +28,12 @@ func (s *State) cannotMove(i int) string {
 // cannotMoveBusy is cannotMove with "the acting formation must still move"
 // computed once by the caller.
 func (s *State) cannotMoveBusy(i int, curBusy bool) string {
+	return s.cannotMoveQ(i, curBusy, false)
+}
+
+// cannotMoveQ is cannotMoveBusy; quiet, it answers refused instead of the
+// texts it would build.
+func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 	d := s.def(i)
 	u := s.Units[i]
 	side := phaseSide(s.Phase)
@@ -45,9 +51,15 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 	case d.Reserve && u.Form == "":
 		return "the cavalry reserve may not move before it is assigned to a formation [15]"
 	case s.Transit != "" && s.Transit != d.ID:
+		if quiet {
+			return refused
+		}
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
+		if quiet && (s.Done[f] || s.Mode[f] == "withdraw" && !d.Person() || s.CurForm != "" && s.CurForm != f && curBusy) {
+			return refused
+		}
 		switch {
 		case s.Done[f]:
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
@@ -98,9 +110,10 @@ type listCtx struct {
 // stateBufs are a state's scratch arrays for list building (never shared
 // with a clone).
 type stateBufs struct {
-	occ occBuf
-	zoc [2][]bool
-	mc  [2]moveCtx
+	occ  occBuf
+	zoc  [2][]bool
+	mc   [2]moveCtx
+	acts []rules.Action // the list being built
 }
 
 func (s *State) ctx(side int) moveCtx {
@@ -122,14 +135,20 @@ func (s *State) ctx(side int) moveCtx {
 // back or stopped as flagged) into `to`, and its cost in half MP.
 func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coord, budget int, stopped, fellBack, start bool) (int, bool, string) {
 	d := s.def(i)
-	if !s.sc.Map.On(to) {
+	fm := s.fast()
+	ti := fm.idx(to)
+	if ti < 0 {
 		return 0, false, "off the map"
 	}
-	if from.DirTo(to) < 0 {
+	dir := from.DirTo(to)
+	if dir < 0 {
 		return 0, false, "not adjacent"
 	}
-	cost := s.enterCost(i, from, to)
+	cost := s.enterCostIdx(i, from, dir, ti)
 	if cost < 0 {
+		if cx.quiet {
+			return 0, false, refused
+		}
 		return 0, false, fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(to))
 	}
 	// No unit enters a hex held by the enemy, whatever it holds: the book
@@ -144,7 +163,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 	if fellBack {
 		return 0, false, "after falling back a unit may only change facing [10]"
 	}
-	if d.Person() {
+	if fm.person[i] {
 		// Leaders exert no ZoC but obey enemy ZoCs like every unit [9]:
 		// they stop on entering one, and leave one for 2 MP into a hex
 		// outside enemy ZoC (a leader has no facing, so any hex is behind
@@ -154,12 +173,15 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 			if cx.zoc.has(to) {
 				return 0, false, "no moving from one enemy zone of control into another [9]"
 			}
-			cost, fallback = 2*s.sc.P("fallback_mp"), true
+			cost, fallback = 2*fm.fallbackMP, true
 		}
-		if why := s.cincApartProblem(i, from, to); why != "" {
+		if why := s.cincApartProblem(i, from, to, cx.quiet); why != "" {
 			return 0, false, why
 		}
 		if cost > budget {
+			if cx.quiet {
+				return 0, false, refused
+			}
 			return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 		}
 		return cost, fallback, ""
@@ -169,7 +191,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		// Leaving an enemy ZoC: fall back into a rear hex of the facing the
 		// unit had on entering the phase, without turning first: the book
 		// lets it turn only after falling back [9, 10].
-		if a, _ := hex.ArcOf(from, f, to); a != hex.Rear {
+		if hex.ArcOfDir(f, dir) != hex.Rear {
 			return 0, false, "a unit in an enemy zone of control leaves it only by falling back into a rear hex [10]"
 		}
 		if s.Units[i].Spent > 0 || f != s.Units[i].Facing {
@@ -178,15 +200,18 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		if cx.zoc.has(to) {
 			return 0, false, "no moving from one enemy zone of control into another [9]"
 		}
-		cost = 2 * s.sc.P("fallback_mp")
+		cost = 2 * fm.fallbackMP
 		fallback = true
-	} else if a, _ := hex.ArcOf(from, f, to); a != hex.Front {
+	} else if hex.ArcOfDir(f, dir) != hex.Front {
 		return 0, false, "units move only into their two front hexes [10]"
 	}
 	if cost > budget {
+		if cx.quiet {
+			return 0, false, refused
+		}
 		return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 	}
-	if why := s.stackProblem(cx.o, i, to); why != "" {
+	if why := s.stackProblemQ(cx.o, i, to, cx.quiet); why != "" {
 		return 0, false, why
 	}
 	if why := s.facingProblem(cx.o, i, to, f); why != "" {
@@ -194,6 +219,9 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 		// through a stack that faces another way if it can move on at once
 		// (not into an enemy ZoC, where it would have to stop).
 		if fallback || cx.zoc.has(to) || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+			if cx.quiet {
+				return 0, false, refused
+			}
 			return 0, false, why + "; a unit may pass through it only if it can move on at once"
 		}
 	}
@@ -215,6 +243,7 @@ func (s *State) canMoveOn(cx moveCtx, i int, c hex.Coord, f, budget, depth int) 
 	if budget <= 0 || depth > 2*s.def(i).MP {
 		return false
 	}
+	cx.quiet = true // only whether a step is possible
 	for _, n := range hex.FrontHexes(c, f) {
 		if _, _, why := s.stepProblem(cx, i, c, f, n, budget, false, false, false); why == "" {
 			return true
@@ -231,18 +260,21 @@ func (s *State) inTransit(o occ, i int) bool {
 // cincApartProblem: the two commanders in chief of an army may not be more
 // than 8 hexes apart [6]; a commander in chief may not step beyond that
 // distance from the other (nor further away, if events left them apart).
-func (s *State) cincApartProblem(i int, from, to hex.Coord) string {
+func (s *State) cincApartProblem(i int, from, to hex.Coord, quiet bool) string {
 	d := s.def(i)
 	if d.Type != Commander {
 		return ""
 	}
-	lim := s.sc.P("cinc_apart")
+	lim := s.fast().cincApart
 	for k := range s.Units {
 		if k == i || !s.alive(k) || s.def(k).Side != d.Side || s.def(k).Type != Commander {
 			continue
 		}
 		o := s.Units[k].At
 		if n := hex.Distance(to, o); n > lim && n > hex.Distance(from, o) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", lim, s.def(k).Name)
 		}
 	}
@@ -289,7 +321,10 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 			continue
 		}
 		if j != i {
-			if why := s.cannotMoveBusy(j, busy); why != "" {
+			if why := s.cannotMoveQ(j, busy, cx.quiet); why != "" {
+				if cx.quiet {
+					return refused
+				}
 				return "the stack turns together and " + s.name(j) + " cannot: " + why
 			}
 		}
@@ -310,11 +345,23 @@ func (s *State) stack(cx moveCtx, i int) []int {
 	return out
 }
 
-// unitMoves lists the single steps unit i may take.
-func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
-	u := s.Units[i]
+// stackSize counts the units of i's stack that have a facing (i included).
+func (s *State) stackSize(cx moveCtx, i int) int {
+	n := 0
+	side := s.def(i).Side
+	for _, j := range cx.o.at(s.Units[i].At) {
+		if s.def(j).Side == side && s.hasFacing(j) {
+			n++
+		}
+	}
+	return n
+}
+
+// unitMoves appends the single steps unit i may take to out.
+func (s *State) unitMoves(out []rules.Action, cx moveCtx, i int, busy bool) []rules.Action {
+	u := &s.Units[i]
 	d := s.def(i)
-	var out []rules.Action
+	fm := s.fast()
 	budget := s.remaining(i)
 	for _, n := range u.At.Neighbors() {
 		cost, fb, why := s.stepProblem(cx, i, u.At, u.Facing, n, budget, u.Stopped, u.FellBack, true)
@@ -322,28 +369,32 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 			continue
 		}
 		hn := s.num(n)
-		label := "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+		var label string
 		rule := "10"
-		if fb {
+		switch {
+		case fb:
 			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
-		}
-		if cx.zoc.has(n) && !fb {
-			label += ", enters enemy ZoC and stops"
+		case cx.zoc.has(n):
+			label = "Move " + d.Name + " to " + hn + " (" + mp(cost) + "), enters enemy ZoC and stops"
 			rule = "9"
+		default:
+			label = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
 		}
 		out = append(out, rules.Action{Kind: "move", Unit: d.ID, To: hn, Label: label, Rule: rule, Info: mp(cost)})
 	}
-	if !d.Person() && s.turnProblem(cx, i, busy) == "" {
-		for _, t := range []int{1, -1} {
+	if !fm.person[i] && s.turnProblem(cx, i, busy) == "" {
+		stacked := s.stackSize(cx, i) > 1
+		for _, t := range [2]int{1, -1} {
 			nf := hex.Rotate(u.Facing, t)
 			dir := "clockwise"
 			if t < 0 {
 				dir = "anticlockwise"
 			}
-			to := ", to face " + s.facingWord(nf)
-			lbl := "Turn " + d.Name + " one hexside " + dir + to + " (1/2 MP)"
-			if len(s.stack(cx, i)) > 1 {
-				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + to + " (1/2 MP each)"
+			var lbl string
+			if stacked {
+				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + ", to face " + fm.facingWord[nf] + " (1/2 MP each)"
+			} else {
+				lbl = "Turn " + d.Name + " one hexside " + dir + ", to face " + fm.facingWord[nf] + " (1/2 MP)"
 			}
 			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
 		}
@@ -354,18 +405,18 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
-	var out []rules.Action
+	out := s.scratch()
 	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
 	for i := range s.Units {
-		if s.def(i).Side != side || s.cannotMoveBusy(i, busy) != "" {
+		if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
 			continue
 		}
-		out = append(out, s.unitMoves(cx, i, busy)...)
+		out = s.unitMoves(out, cx, i, busy)
 	}
 	if why := s.endMoveProblem(); why == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
-	return out
+	return s.keep(out)
 }
 
 // endMoveProblem: an out-of-command formation that rolled 3-4 must use its
@@ -536,7 +587,7 @@ func (s *State) Reach(id string) []rules.Route {
 		}
 		return out
 	}
-	turnOK := s.turnProblem(cx, i, s.CurForm != "" && s.mustStillMove(s.CurForm)) == "" && len(s.stack(cx, i)) == 1
+	turnOK := s.turnProblem(cx, i, s.CurForm != "" && s.mustStillMove(s.CurForm)) == "" && s.stackSize(cx, i) == 1
 	fs := hex.FacingSearch{Map: s.sc.Map, Budget: s.remaining(i), TurnInStop: true,
 		Turn: func(from, to int) int {
 			if !turnOK {

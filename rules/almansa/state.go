@@ -327,7 +327,13 @@ func (s *State) idx(id string) int {
 	return -1
 }
 
-func (s *State) num(c hex.Coord) string { return s.sc.Map.Num(c) }
+func (s *State) num(c hex.Coord) string {
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.num[h]
+	}
+	return s.sc.Map.Num(c)
+}
 
 func (s *State) name(i int) string { return s.sc.Units[i].Name }
 
@@ -353,10 +359,15 @@ func (s *State) hasSide(o occ, c hex.Coord, side int, pred func(int) bool) bool 
 	return false
 }
 
-func (s *State) isCombat(i int) bool { return s.def(i).Combat() }
+func (s *State) isCombat(i int) bool { return s.fast().combat[i] }
 
 // stackBlocks returns the stacking problem of adding unit i to hex c, or "".
 func (s *State) stackProblem(o occ, i int, c hex.Coord) string {
+	return s.stackProblemQ(o, i, c, false)
+}
+
+// stackProblemQ is stackProblem; quiet, it answers refused for a problem.
+func (s *State) stackProblemQ(o occ, i int, c hex.Coord, quiet bool) string {
 	d := s.def(i)
 	if !d.Combat() {
 		return ""
@@ -374,12 +385,18 @@ func (s *State) stackProblem(o occ, i int, c hex.Coord) string {
 		}
 	}
 	if d.Type == Artillery {
-		if arts+1 > s.sc.P("stack_artillery") {
+		if arts+1 > s.fast().stackArt {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("only %d artillery unit may stand in a hex [8]", s.sc.P("stack_artillery"))
 		}
 		return ""
 	}
-	if steps+s.Units[i].Steps > s.sc.P("stack_steps") {
+	if steps+s.Units[i].Steps > s.fast().stackSteps {
+		if quiet {
+			return refused
+		}
 		return fmt.Sprintf("more than %d steps of infantry and cavalry in one hex [8]", s.sc.P("stack_steps"))
 	}
 	return ""
@@ -399,7 +416,7 @@ func (s *State) facingProblem(o occ, i int, c hex.Coord, f int) string {
 }
 
 // hasFacing: leaders, commanders and trains have no facing that matters [7].
-func (s *State) hasFacing(i int) bool { return s.def(i).Combat() }
+func (s *State) hasFacing(i int) bool { return s.fast().combat[i] }
 
 // stackFacing returns the facing of side's combat units in c, if any.
 func (s *State) stackFacing(o occ, c hex.Coord, side int, except int) (int, bool) {
@@ -451,39 +468,58 @@ func (s *State) class(i int) string {
 
 // enterCost is the cost in half MP of unit i entering to from from, or -1.
 func (s *State) enterCost(i int, from, to hex.Coord) int {
-	cell := s.sc.Map.Cell(to)
-	if cell == nil {
+	ti := s.fast().idx(to)
+	if ti < 0 {
 		return -1
 	}
-	cl := s.class(i)
-	c := s.sc.Cost[cell.Terrain][cl]
+	return s.enterCostIdx(i, from, from.DirTo(to), ti)
+}
+
+// enterCostIdx is enterCost with to as a hex index and the direction from
+// from to it (-1: not adjacent, so no road) (#20).
+func (s *State) enterCostIdx(i int, from hex.Coord, dir, ti int) int {
+	fm := s.fast()
+	cl := fm.class[i]
+	c := fm.cost[cl][ti]
 	if c < 0 {
 		return -1
 	}
-	if s.sc.Map.SideHas(from, to, hex.Road) {
-		if r := s.sc.Cost["road"][cl]; r >= 0 && r < c {
+	if dir >= 0 && s.roadSide(from, dir) {
+		if r := fm.roadCost[cl]; r >= 0 && r < c {
 			c = r
 		}
 	}
 	return c
 }
 
+// roadSide: a road crosses the hexside of from in direction dir [10].
+func (s *State) roadSide(from hex.Coord, dir int) bool {
+	fm := s.fast()
+	if h := fm.idx(from); h >= 0 {
+		return fm.road[h][dir]
+	}
+	return s.sc.Map.SideHas(from, from.Neighbor(dir), hex.Road)
+}
+
 // passable reports whether unit i may stand in hex c at all.
 func (s *State) passable(i int, c hex.Coord) bool {
-	cell := s.sc.Map.Cell(c)
-	return cell != nil && s.sc.Cost[cell.Terrain][s.class(i)] >= 0
+	fm := s.fast()
+	h := fm.idx(c)
+	return h >= 0 && fm.cost[fm.class[i]][h] >= 0
 }
 
 func (s *State) terrain(c hex.Coord) string {
-	if cell := s.sc.Map.Cell(c); cell != nil {
-		return cell.Terrain
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.terr[h]
 	}
 	return ""
 }
 
 func (s *State) level(c hex.Coord) int {
-	if cell := s.sc.Map.Cell(c); cell != nil {
-		return cell.Level
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.level[h]
 	}
 	return 0
 }
