@@ -299,8 +299,9 @@ func mpSlow(half int) string {
 // there is one): no text is built for it.
 const refused = "refused"
 
-// scratch is an empty list to build a legal list in (the state's buffer
-// while the list is built); keep copies it out at its size.
+// scratch is an empty list to build a legal list in: the array of a legal
+// list this state dropped (forget), reused (#20). keep hands it over to the
+// cache.
 func (s *State) scratch() []rules.Action {
 	if s.cx != nil {
 		return s.cx.bufs.acts[:0]
@@ -309,15 +310,17 @@ func (s *State) scratch() []rules.Action {
 }
 
 func (s *State) keep(out []rules.Action) []rules.Action {
-	if s.cx == nil {
-		return out
+	if s.cx != nil {
+		s.cx.bufs.acts = nil // the list is the cache now
 	}
-	s.cx.bufs.acts = out[:0]
-	if len(out) == 0 {
-		return nil
+	return out
+}
+
+// forget drops the cached legal list; its array is reused for the next
+// list unless a clone shares it (Legal hands out copies, never the cache).
+func (s *State) forget() {
+	if s.cache != nil && !s.cacheShared && s.bufs != nil && cap(s.cache) > cap(s.bufs.acts) {
+		s.bufs.acts = s.cache[:0]
 	}
-	l := make([]rules.Action, len(out))
-	copy(l, out)
-	clear(out)
-	return l
+	s.cache, s.cacheShared = nil, false
 }

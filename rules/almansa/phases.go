@@ -112,7 +112,7 @@ func (s *State) doPhase(a rules.Action) []rules.Event {
 func (s *State) settle() ([]rules.Event, error) {
 	var evs []rules.Event
 	err := rules.RunAuto(func() (bool, error) {
-		s.cache = nil
+		s.forget()
 		if s.Over {
 			return false, nil
 		}

@@ -60,6 +60,8 @@ type State struct {
 	bufs  *stateBufs     // scratch arrays of list building (not shared by clones)
 	// shared: Done, Mode and Demoral may be shared with a clone (own).
 	shared bool
+	// cacheShared: a clone shares the cached list (its array is not reused).
+	cacheShared bool
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -137,6 +139,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.cx, c.bufs = nil, nil
+	s.cacheShared, c.cacheShared = true, true // the clone shares the legal list
 	// Opts is never written after the state is made; Done, Mode and Demoral
 	// are shared until one of the two states writes them (own) (#20).
 	s.shared, c.shared = true, true
@@ -271,7 +274,7 @@ func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
 }
 
 // touch forgets cached results after a change made outside Apply (tests).
-func (s *State) touch() { s.cache = nil }
+func (s *State) touch() { s.forget() }
 
 // Apply checks that a is legal, then applies it and every automatic step
 // that follows.
@@ -293,13 +296,13 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 		return nil, rules.Illegal("5", "the game is over")
 	}
 	var evs []rules.Event
-	s.cache = nil
+	s.forget()
 	if len(s.Tasks) > 0 {
 		evs = s.doTask(legal)
 	} else {
 		evs = s.doPhase(legal)
 	}
-	s.cache = nil
+	s.forget()
 	more, err := s.settle()
 	evs = append(evs, more...)
 	return evs, err
