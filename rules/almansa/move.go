@@ -101,10 +101,12 @@ type moveCtx struct {
 // listCtx is what stays the same while one legal list is built: the
 // occupancy and each side's move context, in buffers the state keeps.
 type listCtx struct {
-	ok   bool
-	o    occ
-	side [2]*moveCtx
-	bufs *stateBufs
+	ok     bool
+	mustOK bool    // bufs.must is this list's
+	nearOK [2]bool // bufs.near[side] is this list's
+	o      occ
+	side   [2]*moveCtx
+	bufs   *stateBufs
 }
 
 // stateBufs are a state's scratch arrays for list building (never shared
@@ -114,6 +116,8 @@ type stateBufs struct {
 	zoc  [2][]bool
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
+	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
+	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
 }
 
 func (s *State) ctx(side int) moveCtx {
@@ -298,9 +302,35 @@ var mpTexts = func() []string {
 
 // nearestEnemy is the distance from c to the nearest enemy combat unit.
 func (s *State) nearestEnemy(c hex.Coord, side int) int {
+	if s.cx != nil && side >= 0 && side < 2 {
+		// Building the legal list: one answer per hex.
+		fm := s.fast()
+		if h := fm.idx(c); h >= 0 {
+			b := s.cx.bufs
+			if !s.cx.nearOK[side] {
+				if len(b.near[side]) != len(fm.coords) {
+					b.near[side] = make([]int32, len(fm.coords))
+				} else {
+					clear(b.near[side])
+				}
+				s.cx.nearOK[side] = true
+			}
+			if v := b.near[side][h]; v != 0 {
+				return int(v - 1)
+			}
+			v := s.nearestEnemyNow(c, side)
+			b.near[side][h] = int32(v + 1)
+			return v
+		}
+	}
+	return s.nearestEnemyNow(c, side)
+}
+
+func (s *State) nearestEnemyNow(c hex.Coord, side int) int {
+	fm := s.fast()
 	best := 1 << 30
 	for j := range s.Units {
-		if s.alive(j) && s.def(j).Side != side && s.def(j).Combat() {
+		if s.alive(j) && s.sc.Units[j].Side != side && fm.combat[j] {
 			best = min(best, hex.Distance(c, s.Units[j].At))
 		}
 	}
@@ -444,6 +474,28 @@ func (s *State) mustStillMove(f string) bool {
 	if s.Mode[f] != "attack" {
 		return false
 	}
+	if s.cx != nil {
+		// Building the legal list: one answer per formation.
+		k, ok := s.sc.FormIdx[f]
+		if ok {
+			m := &s.cx.bufs.must
+			if len(*m) != len(s.sc.Forms) || !s.cx.mustOK {
+				*m = append((*m)[:0], make([]int8, len(s.sc.Forms))...)
+				s.cx.mustOK = true
+			}
+			if (*m)[k] == 0 {
+				(*m)[k] = 1
+				if s.mustStillMoveNow(f) {
+					(*m)[k] = 2
+				}
+			}
+			return (*m)[k] == 2
+		}
+	}
+	return s.mustStillMoveNow(f)
+}
+
+func (s *State) mustStillMoveNow(f string) bool {
 	side := s.sc.Form(f).Side
 	cx := s.ctx(side)
 	for i := range s.Units {
