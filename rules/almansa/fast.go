@@ -169,6 +169,53 @@ func (o occ) at(c hex.Coord) []int {
 	return o.list[o.start[g-1]:o.start[g]]
 }
 
+// occMemo is an occupancy with the places it was built from: it answers
+// again while no unit has moved, entered or left the map. It is never
+// changed after it is made, so clones share it (#20).
+type occMemo struct {
+	o     occ
+	at    []hex.Coord
+	alive []bool
+}
+
+func (m *occMemo) matches(s *State) bool {
+	if len(m.at) != len(s.Units) {
+		return false
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		a := u.On && !u.Dead
+		if a != m.alive[i] || a && u.At != m.at[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// occupancy indexes the units on the map by hex.
+func (s *State) occupancy() occ {
+	if m := s.occm; m != nil && m.matches(s) {
+		return m.o
+	}
+	var b occBuf
+	if s.bufs != nil {
+		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
+		s.bufs.occ.hexOf, s.bufs.occ.cnt = nil, nil
+	}
+	o := s.occupancyInto(&b)
+	if s.bufs != nil {
+		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
+	}
+	m := &occMemo{o: o, at: make([]hex.Coord, len(s.Units)), alive: make([]bool, len(s.Units))}
+	for i := range s.Units {
+		u := &s.Units[i]
+		m.alive[i] = u.On && !u.Dead
+		m.at[i] = u.At
+	}
+	s.occm = m
+	return o
+}
+
 // occBuf is what a state keeps to build an occupancy without allocating;
 // the occupancy of a legal-list build lives in it until the next build.
 type occBuf struct {
@@ -192,6 +239,8 @@ func (s *State) occupancyInto(b *occBuf) occ {
 	if cap(b.hexOf) < nu {
 		b.hexOf = make([]int16, nu)
 		b.cnt = make([]int16, nu+1)
+	}
+	if cap(b.list) < nu {
 		b.start = make([]int16, nu+1)
 		b.list = make([]int, nu)
 	}
@@ -316,11 +365,18 @@ func (s *State) keep(out []rules.Action) []rules.Action {
 	return out
 }
 
-// forget drops the cached legal list; its array is reused for the next
-// list unless a clone shares it (Legal hands out copies, never the cache).
+// forget drops the cached legal list. Its array is reused for the next
+// list unless Legal handed it out or a clone shares it; then the next list
+// gets a new array of about its size.
 func (s *State) forget() {
-	if s.cache != nil && !s.cacheShared && s.bufs != nil && cap(s.cache) > cap(s.bufs.acts) {
-		s.bufs.acts = s.cache[:0]
+	if s.cache != nil && s.bufs != nil {
+		if !s.cacheShared && !s.lent {
+			if cap(s.cache) > cap(s.bufs.acts) {
+				s.bufs.acts = s.cache[:0]
+			}
+		} else if cap(s.bufs.acts) < len(s.cache) {
+			s.bufs.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
+		}
 	}
-	s.cache, s.cacheShared = nil, false
+	s.cache, s.cacheShared, s.lent = nil, false, false
 }

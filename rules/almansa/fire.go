@@ -136,7 +136,7 @@ func (s *State) clearPath(o occ, a, b hex.Coord) bool {
 func (s *State) fireActions() []rules.Action {
 	shooter := phaseDecider(s.Phase)
 	o := s.occupancy()
-	var out []rules.Action
+	out := s.scratch()
 	if s.Decl != nil {
 		t := s.Decl.Targets[0]
 		for i := range s.Units {
@@ -152,7 +152,7 @@ func (s *State) fireActions() []rules.Action {
 		cf := s.declFire()
 		out = append(out, rules.Action{Kind: "fire", Choice: "resolve", To: s.num(t),
 			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors", s.num(t), cf), Rule: "11"})
-		return out
+		return s.keep(out)
 	}
 	for i := range s.Units {
 		if s.def(i).Side != shooter || s.fireProblem(i) != "" {
@@ -165,7 +165,7 @@ func (s *State) fireActions() []rules.Action {
 	if s.endFireProblem() == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the fire phase", Rule: "11"})
 	}
-	return out
+	return s.keep(out)
 }
 
 func (s *State) fireAction(i int, c hex.Coord, join bool) rules.Action {

@@ -326,7 +326,7 @@ func (s *State) setupActions() []rules.Action {
 	if s.reserveOpen(side) {
 		return s.reserveActions()
 	}
-	var out []rules.Action
+	out := s.scratch()
 	nothing := true
 	for i := range s.Units {
 		if s.def(i).Side == side && s.Units[i].On {
@@ -347,7 +347,7 @@ func (s *State) setupActions() []rules.Action {
 					Label: "Attach Mahony and Rosellon Nuevo to " + f.Name, Rule: "6"})
 			}
 		}
-		return out
+		return s.keep(out)
 	}
 	cls := s.currentClass(side)
 	o := s.occupancy()
@@ -375,7 +375,7 @@ func (s *State) setupActions() []rules.Action {
 			}
 		}
 	}
-	return out
+	return s.keep(out)
 }
 
 // setupCandidates lists, in map order, the only hexes where unit i could

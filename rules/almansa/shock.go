@@ -82,7 +82,7 @@ func (s *State) chargeable(o occ, i int) bool {
 func (s *State) shockActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	o := s.occupancy()
-	var out []rules.Action
+	out := s.scratch()
 	if d := s.Decl; d != nil {
 		first := s.idx(d.Units[0])
 		oneHex := true
@@ -132,7 +132,7 @@ func (s *State) shockActions() []rules.Action {
 			label += ": the defenders have no shock factor and are overrun"
 		}
 		out = append(out, rules.Action{Kind: d.Kind, Choice: "resolve", Label: label, Rule: "13"})
-		return out
+		return s.keep(out)
 	}
 	for i := range s.Units {
 		if s.def(i).Side != side || s.shockProblem(i) != "" {
@@ -152,7 +152,7 @@ func (s *State) shockActions() []rules.Action {
 	if s.endShockProblem() == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the shock phase", Rule: "13"})
 	}
-	return out
+	return s.keep(out)
 }
 
 // endShockProblem: an attack-mode formation must attack [6]; a rash Galway

@@ -60,8 +60,10 @@ type State struct {
 	bufs  *stateBufs     // scratch arrays of list building (not shared by clones)
 	// shared: Done, Mode and Demoral may be shared with a clone (own).
 	shared bool
-	// cacheShared: a clone shares the cached list (its array is not reused).
-	cacheShared bool
+	// cacheShared: a clone shares the cached list (its array is not reused);
+	// lent: Legal handed it out (nor is it then).
+	cacheShared, lent bool
+	occm              *occMemo // the last occupancy built (shared by clones: never changed)
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -238,7 +240,14 @@ func (s *State) Legal() []rules.Action {
 	if s.Over {
 		return nil
 	}
-	return append([]rules.Action(nil), s.legalList()...)
+	l := s.legalList()
+	if len(l) == 0 {
+		return nil
+	}
+	// The list is the state's own (#20): the caller reads it and never
+	// changes it. Its capacity ends at its length, so an append copies.
+	s.lent = true
+	return l[:len(l):len(l)]
 }
 
 // legalList is the cached legal list, never changed in place (#20).
@@ -253,7 +262,7 @@ func (s *State) legalList() []rules.Action {
 			s.bufs = &stateBufs{}
 		}
 		s.cx = &listCtx{bufs: s.bufs}
-		s.cx.o = s.occupancyInto(&s.bufs.occ)
+		s.cx.o = s.occupancy()
 		s.cx.ok = true
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
@@ -341,16 +350,6 @@ func (s *State) num(c hex.Coord) string {
 func (s *State) name(i int) string { return s.sc.Units[i].Name }
 
 func (s *State) alive(i int) bool { return s.Units[i].On && !s.Units[i].Dead }
-
-// occupancy indexes the units on the map by hex. While the legal list is
-// built it is the one built for the list (nothing changes meanwhile).
-func (s *State) occupancy() occ {
-	if s.cx != nil && s.cx.ok {
-		return s.cx.o
-	}
-	var b occBuf
-	return s.occupancyInto(&b)
-}
 
 // enemyIn reports whether hex c holds a unit of the side opposing side.
 func (s *State) hasSide(o occ, c hex.Coord, side int, pred func(int) bool) bool {
