@@ -140,11 +140,16 @@ func (s *State) ctx(side int) moveCtx {
 func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coord, budget int, stopped, fellBack, start bool) (int, bool, string) {
 	d := s.def(i)
 	fm := s.fast()
+	dir := from.DirTo(to)
+	if cx.quiet && dir >= 0 && !fm.person[i] && !(start && cx.zoc.has(from)) && hex.ArcOfDir(f, dir) != hex.Front {
+		// Only whether: a unit that does not fall back steps only into a
+		// front hex [10] (checked first, for speed).
+		return 0, false, refused
+	}
 	ti := fm.idx(to)
 	if ti < 0 {
 		return 0, false, "off the map"
 	}
-	dir := from.DirTo(to)
 	if dir < 0 {
 		return 0, false, "not adjacent"
 	}
