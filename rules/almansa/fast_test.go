@@ -125,3 +125,31 @@ func TestOccupancyAndZoCAgreeWithMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestRule6_CommandTraceAgreesWithTheMapSearch: the line of command searched
+// over hex indices [6] answers what the search over the map answered, for
+// every pair of hexes 0-9 apart around the set-up armies' units (#20).
+func TestRule6_CommandTraceAgreesWithTheMapSearch(t *testing.T) {
+	s := started(t, nil)
+	for side := range 2 {
+		block := s.blockers(side)
+		n := 0
+		for i := range s.Units {
+			if !s.alive(i) || s.def(i).Side != side {
+				continue
+			}
+			from := s.Units[i].At
+			for _, to := range hex.Within(from, 9) {
+				for _, r := range []int{1, 4, 8} {
+					if got, want := s.traceCommand(block, from, to, r), s.traceCommandSlow(block, from, to, r); got != want {
+						t.Fatalf("%s -> %s radius %d: %v, the map search %v", s.num(from), s.num(to), r, got, want)
+					}
+					n++
+				}
+			}
+		}
+		if n < 1000 {
+			t.Fatalf("only %d traces compared", n)
+		}
+	}
+}

@@ -118,6 +118,11 @@ type stateBufs struct {
 	acts []rules.Action // the list being built
 	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
 	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
+	// traceCommand's search
+	seen  []uint32
+	dist  []int16
+	queue []int16
+	gen   uint32
 }
 
 func (s *State) ctx(side int) moveCtx {
