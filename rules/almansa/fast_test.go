@@ -141,6 +141,9 @@ func TestRule6_CommandTraceAgreesWithTheMapSearch(t *testing.T) {
 			from := s.Units[i].At
 			for _, to := range hex.Within(from, 9) {
 				for _, r := range []int{1, 4, 8} {
+					if to == from || hex.Distance(from, to) > r {
+						continue // answered before either search
+					}
 					if got, want := s.traceCommand(block, from, to, r), s.traceCommandSlow(block, from, to, r); got != want {
 						t.Fatalf("%s -> %s radius %d: %v, the map search %v", s.num(from), s.num(to), r, got, want)
 					}
@@ -148,7 +151,7 @@ func TestRule6_CommandTraceAgreesWithTheMapSearch(t *testing.T) {
 				}
 			}
 		}
-		if n < 1000 {
+		if n < 500 {
 			t.Fatalf("only %d traces compared", n)
 		}
 	}
