@@ -36,8 +36,47 @@ type fastMap struct {
 	zocT   []bool // infantry, cavalry or dragoons: may exert a ZoC [9]
 
 	facingWord [6]string
+	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
+	turnLabel [][6][2][2]string
 
 	stackArt, stackSteps, fallbackMP, cincApart int
+}
+
+// Label kinds of the per-state label memo.
+const (
+	lblMove = iota
+	lblZoC
+	lblFallBack
+	lblDeploy
+)
+
+// label returns a label of unit i about hex index h (with cost in half MP
+// for moves), built once per state (#20): a playout reads the same few
+// thousand labels again and again. The memo is the state's own: a clone
+// starts without one, so states on other goroutines never share it.
+func (s *State) label(kind, i, h, cost int) string {
+	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
+	if l, ok := s.labels[key]; ok {
+		return l
+	}
+	d := s.def(i)
+	hn := s.fast().num[h]
+	var l string
+	switch kind {
+	case lblMove:
+		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+	case lblZoC:
+		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + "), enters enemy ZoC and stops"
+	case lblFallBack:
+		l = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
+	case lblDeploy:
+		l = "Deploy " + d.Name + " at " + hn
+	}
+	if s.labels == nil {
+		s.labels = make(map[uint64]string, 256)
+	}
+	s.labels[key] = l
+	return l
 }
 
 var classNames = [4]string{"infantry", "cavalry", "artillery", "leader"}
@@ -118,6 +157,17 @@ func buildFast(sc *Scenario) *fastMap {
 	tmp := &State{sc: sc}
 	for f := range 6 {
 		fm.facingWord[f] = tmp.facingWord(f)
+	}
+	fm.turnLabel = make([][6][2][2]string, nu)
+	for i := range sc.Units {
+		name := sc.Units[i].Name
+		for nf := range 6 {
+			for t, dir := range [2]string{"clockwise", "anticlockwise"} {
+				to := ", to face " + fm.facingWord[nf]
+				fm.turnLabel[i][nf][t][0] = "Turn " + name + " one hexside " + dir + to + " (1/2 MP)"
+				fm.turnLabel[i][nf][t][1] = "Turn the stack of " + name + " one hexside " + dir + to + " (1/2 MP each)"
+			}
+		}
 	}
 	fm.stackArt, fm.stackSteps = sc.P("stack_artillery"), sc.P("stack_steps")
 	fm.fallbackMP, fm.cincApart = sc.P("fallback_mp"), sc.P("cinc_apart")

@@ -408,35 +408,29 @@ func (s *State) unitMoves(out []rules.Action, cx moveCtx, i int, busy bool) []ru
 		if why != "" {
 			continue
 		}
-		hn := s.num(n)
+		h := fm.idx(n)
+		hn := fm.num[h]
 		var label string
 		rule := "10"
 		switch {
 		case fb:
-			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
+			label = s.label(lblFallBack, i, h, cost)
 		case cx.zoc.has(n):
-			label = "Move " + d.Name + " to " + hn + " (" + mp(cost) + "), enters enemy ZoC and stops"
+			label = s.label(lblZoC, i, h, cost)
 			rule = "9"
 		default:
-			label = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+			label = s.label(lblMove, i, h, cost)
 		}
 		out = append(out, rules.Action{Kind: "move", Unit: d.ID, To: hn, Label: label, Rule: rule, Info: mp(cost)})
 	}
 	if !fm.person[i] && s.turnProblem(cx, i, busy) == "" {
-		stacked := s.stackSize(cx, i) > 1
-		for _, t := range [2]int{1, -1} {
-			nf := hex.Rotate(u.Facing, t)
-			dir := "clockwise"
-			if t < 0 {
-				dir = "anticlockwise"
-			}
-			var lbl string
-			if stacked {
-				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + ", to face " + fm.facingWord[nf] + " (1/2 MP each)"
-			} else {
-				lbl = "Turn " + d.Name + " one hexside " + dir + ", to face " + fm.facingWord[nf] + " (1/2 MP)"
-			}
-			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
+		st := 0
+		if s.stackSize(cx, i) > 1 {
+			st = 1
+		}
+		for t, r := range [2]int{1, -1} {
+			nf := hex.Rotate(u.Facing, r)
+			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: fm.turnLabel[i][nf][t][st], Rule: "7", Info: "1/2 MP"})
 		}
 	}
 	return out

@@ -369,9 +369,9 @@ func (s *State) setupActions() []rules.Action {
 		}
 		for _, c := range cs {
 			if s.setupProblemO(o, i, c, false) == "" {
-				h := s.num(c)
-				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: h,
-					Label: "Deploy " + s.name(i) + " at " + h, Rule: "4"})
+				hi := s.fast().idx(c)
+				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.fast().num[hi],
+					Label: s.label(lblDeploy, i, hi, 0), Rule: "4"})
 			}
 		}
 	}

@@ -63,7 +63,8 @@ type State struct {
 	// cacheShared: a clone shares the cached list (its array is not reused);
 	// lent: Legal handed it out (nor is it then).
 	cacheShared, lent bool
-	occm              *occMemo // the last occupancy built (shared by clones: never changed)
+	occm              *occMemo          // the last occupancy built (shared by clones: never changed)
+	labels            map[uint64]string // label memo (label); not shared with clones
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -140,7 +141,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.cx, c.bufs = nil, nil
+	c.cx, c.bufs, c.labels = nil, nil, nil
 	s.cacheShared, c.cacheShared = true, true // the clone shares the legal list
 	// Opts is never written after the state is made; Done, Mode and Demoral
 	// are shared until one of the two states writes them (own) (#20).
