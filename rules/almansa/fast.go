@@ -36,6 +36,8 @@ type fastMap struct {
 	zocT   []bool // infantry, cavalry or dragoons: may exert a ZoC [9]
 
 	facingWord [6]string
+	view       []unitTexts       // the texts of each unit's view
+	formDetail map[string]string // "Formation X [6]" by formation id
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
 
@@ -169,6 +171,7 @@ func buildFast(sc *Scenario) *fastMap {
 			}
 		}
 	}
+	buildViewTexts(sc, fm)
 	fm.stackArt, fm.stackSteps = sc.P("stack_artillery"), sc.P("stack_steps")
 	fm.fallbackMP, fm.cincApart = sc.P("fallback_mp"), sc.P("cinc_apart")
 	return fm

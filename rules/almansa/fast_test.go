@@ -1,6 +1,10 @@
 package almansa
 
 import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"grognard/rules"
@@ -155,4 +159,104 @@ func TestRule6_CommandTraceAgreesWithTheMapSearch(t *testing.T) {
 			t.Fatalf("only %d traces compared", n)
 		}
 	}
+}
+
+// TestUnitViewsAgreeWithTheTextsBuiltEachTime: along a random game the
+// views made from the scenario's prepared texts equal the views that built
+// every text (the code before #20), for every unit.
+func TestUnitViewsAgreeWithTheTextsBuiltEachTime(t *testing.T) {
+	st, err := rules.NewState(ScenarioID, rules.Options{OptAmmo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	var pick uint64 = 11
+	for n := 0; n < 1500 && !s.Over; n++ {
+		if n%7 == 0 {
+			for i := range s.Units {
+				if got, want := s.unitView(i), s.unitViewSlow(i); !reflect.DeepEqual(got, want) {
+					t.Fatalf("action %d, %s:\n got %+v\nwant %+v", n, s.Units[i].Form, got, want)
+				}
+			}
+		}
+		legal := s.Legal()
+		pick = pick*6364136223846793005 + 1442695040888963407
+		if _, err := s.Apply(legal[int(pick>>33)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func (s *State) unitViewSlow(i int) rules.UnitView {
+	d := s.def(i)
+	u := s.Units[i]
+	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.Short, Side: rules.Side(d.Side), Type: d.Type,
+		Formation: u.Form, Facing: u.Facing, Strength: u.Steps, MaxStr: d.Steps, Eliminated: u.Dead}
+	if u.On && !u.Dead {
+		uv.At = s.num(u.At)
+	}
+	if f := s.sc.Form(u.Form); f != nil {
+		uv.Color = f.Color
+	} else if d.Type == Leader || d.Reserve {
+		uv.Color = "#ffffff"
+	} else {
+		uv.Color = s.sc.Sides[d.Side].ArtColor
+	}
+	it := strconv.Itoa
+	switch d.Type {
+	case Infantry, Cavalry, Dragoons:
+		uv.Values = it(s.cf(i)) + "-" + it(d.Morale) + "-" + it(d.MP)
+		uv.Detail = append(uv.Detail, "Combat factor "+it(s.cf(i))+" (full "+it(d.CF[0])+"), morale "+it(d.Morale)+", movement "+it(d.MP)+" [2]")
+		if d.Steps == 2 {
+			uv.Detail = append(uv.Detail, "Steps "+it(u.Steps)+" of 2; reduced side "+it(d.CF[1])+" [2]")
+		}
+	case Artillery:
+		uv.Values = fmt.Sprintf("%d-%d", d.CF[0], d.MP)
+		if d.Shock > 0 {
+			uv.Values = fmt.Sprintf("%d(%d)-%d", d.CF[0], d.Shock, d.MP)
+		}
+		uv.Detail = append(uv.Detail, fmt.Sprintf("Fire %d at 1-%d hexes, shock %d, movement %d [12, 13]", d.CF[0], s.sc.P("artillery_range"), d.Shock, d.MP))
+	case Leader, Commander:
+		uv.Values = fmt.Sprintf("%d-%d", d.Rating, d.Radius)
+		uv.Detail = append(uv.Detail, fmt.Sprintf("Leadership %d, command radius %d, movement %d [6]", d.Rating, d.Radius, d.MP))
+		if d.Type == Commander {
+			var fs []string
+			for _, f := range d.Commands {
+				fs = append(fs, s.formName(f))
+			}
+			uv.Detail = append(uv.Detail, "Commands "+strings.Join(fs, ", ")+" [6]")
+		}
+	case Train:
+		uv.Detail = append(uv.Detail, "Supply train: never moves; worth 3 steps if destroyed [5, 13]")
+	}
+	if u.Form != "" {
+		uv.Detail = append(uv.Detail, "Formation "+s.formName(u.Form)+" [6]")
+	} else if d.Reserve {
+		uv.Detail = append(uv.Detail, "Cavalry reserve, not yet assigned [15]")
+	}
+	if d.Combat() && phaseKind(s.Phase) == "move" && d.Side == phaseSide(s.Phase) {
+		uv.Detail = append(uv.Detail, "Movement left: "+mp(s.remaining(i)))
+	}
+	if u.DSG {
+		uv.Markers = append(uv.Markers, "disorganised")
+	}
+	if u.DSB {
+		uv.Markers = append(uv.Markers, "routed")
+	}
+	if u.OOC {
+		uv.Markers = append(uv.Markers, "out-of-command")
+	}
+	if u.Moved {
+		uv.Markers = append(uv.Markers, "moved")
+	}
+	if u.Fired {
+		uv.Markers = append(uv.Markers, "fired")
+	}
+	if f := u.Form; f != "" && s.Demoral[f] {
+		uv.Markers = append(uv.Markers, "demoralised")
+	}
+	if d.Type == Artillery && d.Side == Allied && s.opt(OptAmmo) && s.AmmoUsed >= s.sc.P("ammo_turns") {
+		uv.Markers = append(uv.Markers, "ammo-out")
+	}
+	return uv
 }
