@@ -294,19 +294,21 @@ func (s *State) moveActions() []rules.Action {
 		if isLeader(u) && !s.explicitOrder(u.ID) {
 			continue // ordered with its unit: it moves with the unit only
 		}
-		r := s.reach(u)
-		dests := make([]hex.Coord, 0, len(r))
-		for c := range r {
-			dests = append(dests, c)
-		}
-		sort.Slice(dests, func(i, j int) bool { return s.num(dests[i]) < s.num(dests[j]) })
-		for _, c := range dests {
-			d := r[c]
-			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: s.num(c),
-				Label: fmt.Sprintf("Move %s to %s (%s)", s.name(u), s.num(c), plural(d, "hex", "hexes")),
-				Rule:  rMove + "; Unit card: " + s.card(u).Name, Info: s.moveInfo(u, c, d)})
-		}
-		if s.canExit(u, r) {
+		// Destinations in the order of their printed numbers: reachIdx
+		// gives them in map order, which is that order (#20).
+		fm := s.fast()
+		exitD, exitOK := 0, false
+		name, rule := s.name(u), rMove+"; Unit card: "+s.card(u).Name
+		s.reachIdx(u, func(h, d int) {
+			c := fm.coords[h]
+			if c == s.sc.ExitHex {
+				exitD, exitOK = d, true
+			}
+			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: fm.num[h],
+				Label: "Move " + name + " to " + fm.num[h] + " (" + plural(d, "hex", "hexes") + ")",
+				Rule:  rule, Info: s.moveInfo(u, c, d)})
+		})
+		if s.canExitD(u, exitD, exitOK) {
 			as = append(as, rules.Action{Kind: "exit", Unit: u.ID, To: s.num(s.sc.ExitHex),
 				Label: fmt.Sprintf("%s leaves the board by the banner hex %s (1 banner)", s.name(u), s.num(s.sc.ExitHex)), Rule: rExit})
 		}
@@ -334,13 +336,18 @@ func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
 // able to reach it with a hex of movement to spare, may leave the board
 // once each side has lost a unit (Special Rules).
 func (s *State) canExit(u *Unit, r map[hex.Coord]int) bool {
+	d, ok := r[s.sc.ExitHex]
+	return s.canExitD(u, d, ok)
+}
+
+// canExitD is canExit with the exit hex's reach (ok: reached, in d hexes).
+func (s *State) canExitD(u *Unit, d int, ok bool) bool {
 	if isLeader(u) || u.Side != s.sc.ExitSide || !s.exitOpen() || s.maxMove(u) <= 0 {
 		return false
 	}
 	if u.At == s.sc.ExitHex {
 		return true
 	}
-	d, ok := r[s.sc.ExitHex]
 	// Entering a hex that stops the move (terrain, or a lone friendly leader
 	// the unit must stop with) leaves no hex to spare.
 	return ok && d < s.maxMove(u) && !s.terrain(s.sc.ExitHex).Stop && s.leaderAt(s.sc.ExitHex) == nil
