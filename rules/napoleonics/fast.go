@@ -172,8 +172,23 @@ func (s *State) reachIdx(u *Unit, f func(h, d int)) {
 	}
 }
 
+var hexesText = func() []string {
+	t := make([]string, 32)
+	for n := range t {
+		if n == 1 {
+			t[n] = "1 hex"
+		} else {
+			t[n] = strconv.Itoa(n) + " hexes"
+		}
+	}
+	return t
+}()
+
 // plural is "n one" or "n many".
 func plural(n int, one, many string) string {
+	if one == "hex" && many == "hexes" && n >= 0 && n < len(hexesText) {
+		return hexesText[n]
+	}
 	if n == 1 {
 		return strconv.Itoa(n) + " " + one
 	}

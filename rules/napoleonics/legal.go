@@ -11,10 +11,13 @@ import (
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
 	l := s.legalList()
-	if l == nil {
+	if len(l) == 0 {
 		return nil
 	}
-	return append([]rules.Action(nil), l...)
+	// The list is the state's own (#20): the caller reads it and never
+	// changes it (it is never changed in place; Apply builds a new one).
+	// Its capacity ends at its length, so an append copies.
+	return l[:len(l):len(l)]
 }
 
 // legalList is the cached legal list (#20): built once per state, shared
@@ -299,6 +302,7 @@ func (s *State) moveActions() []rules.Action {
 		fm := s.fast()
 		exitD, exitOK := 0, false
 		name, rule := s.name(u), rMove+"; Unit card: "+s.card(u).Name
+		cd, bm := s.card(u), s.battleMove(u)
 		s.reachIdx(u, func(h, d int) {
 			c := fm.coords[h]
 			if c == s.sc.ExitHex {
@@ -306,7 +310,7 @@ func (s *State) moveActions() []rules.Action {
 			}
 			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: fm.num[h],
 				Label: "Move " + name + " to " + fm.num[h] + " (" + plural(d, "hex", "hexes") + ")",
-				Rule:  rule, Info: s.moveInfo(u, c, d)})
+				Rule:  rule, Info: s.moveInfoOf(u, cd, bm, c, d)})
 		})
 		if s.canExitD(u, exitD, exitOK) {
 			as = append(as, rules.Action{Kind: "exit", Unit: u.ID, To: s.num(s.sc.ExitHex),
@@ -320,8 +324,14 @@ func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
 	if isLeader(u) {
 		return plural(d, "hex", "hexes")
 	}
-	cd := s.card(u)
-	bm := s.battleMove(u)
+	return s.moveInfoOf(u, s.card(u), s.battleMove(u), c, d)
+}
+
+// moveInfoOf is moveInfo with u's card and battle move found by the caller.
+func (s *State) moveInfoOf(u *Unit, cd *UnitCard, bm int, c hex.Coord, d int) string {
+	if isLeader(u) {
+		return plural(d, "hex", "hexes")
+	}
 	t := s.terrain(c)
 	switch {
 	case d > bm:

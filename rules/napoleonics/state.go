@@ -70,8 +70,10 @@ type State struct {
 	sys *System
 	// rbuf is the scratch of reach searches (#20); never shared by clones.
 	rbuf *reachBuf
-	sc   *Scenario
-	idx  map[string]int
+	// shared: the maps may be shared with a clone (own copies them).
+	shared bool
+	sc     *Scenario
+	idx    map[string]int
 
 	ScenarioID string          `json:"scenario"`
 	Units      []Unit          `json:"units"`
@@ -160,13 +162,11 @@ func (s *State) clone() *State {
 	c.rbuf = nil // scratch: the clone's own
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Hands = [2][]string{append([]string{}, s.Hands[0]...), append([]string{}, s.Hands[1]...)}
-	c.Pile = copyMap(s.Pile)
-	c.Discard = copyMap(s.Discard)
+	// Pile, Discard, Ordered, Moved and Battled are shared until one of
+	// the two states applies an action (own) (#20).
+	s.shared, c.shared = true, true
 	c.Orders = append([]string(nil), s.Orders...)
 	c.Rally = append([]int(nil), s.Rally...)
-	c.Ordered = copyMap(s.Ordered)
-	c.Moved = copyMap(s.Moved)
-	c.Battled = copyMap(s.Battled)
 	if s.Draw != nil {
 		d := *s.Draw
 		d.Drawn = append([]string(nil), s.Draw.Drawn...)
@@ -177,6 +177,19 @@ func (s *State) clone() *State {
 		c.Pend = &p
 	}
 	return &c
+}
+
+// own gives the state its own Pile, Discard, Ordered, Moved and Battled
+// before it changes one of them (they may be shared with clones).
+func (s *State) own() {
+	if s.shared {
+		s.Pile = copyMap(s.Pile)
+		s.Discard = copyMap(s.Discard)
+		s.Ordered = copyMap(s.Ordered)
+		s.Moved = copyMap(s.Moved)
+		s.Battled = copyMap(s.Battled)
+		s.shared = false
+	}
 }
 
 func copyMap[V any](m map[string]V) map[string]V {
