@@ -72,6 +72,8 @@ type State struct {
 	rbuf *reachBuf
 	// shared: the maps may be shared with a clone (own copies them).
 	shared bool
+	// rollMemo: rollOutcomes by dice, label and rule; not shared by clones.
+	rollMemo map[rollKey][]rules.Outcome
 	sc     *Scenario
 	idx    map[string]int
 
@@ -159,7 +161,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.rbuf = nil // scratch: the clone's own
+	c.rbuf, c.rollMemo = nil, nil // the clone's own
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Hands = [2][]string{append([]string{}, s.Hands[0]...), append([]string{}, s.Hands[1]...)}
 	// Pile, Discard, Ordered, Moved and Battled are shared until one of
