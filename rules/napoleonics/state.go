@@ -74,8 +74,8 @@ type State struct {
 	shared bool
 	// rollMemo: rollOutcomes by dice, label and rule; not shared by clones.
 	rollMemo map[rollKey][]rules.Outcome
-	sc     *Scenario
-	idx    map[string]int
+	sc       *Scenario
+	idx      map[string]int
 
 	ScenarioID string          `json:"scenario"`
 	Units      []Unit          `json:"units"`
