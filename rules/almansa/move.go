@@ -587,7 +587,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 			s.Units[j].Spent++
 			s.Units[j].Moved = true
 		}
-		return append(evs, ev("face", "7", fmt.Sprintf("%s turns to face %s", s.name(i), s.facingWord(a.Facing)), side, a.Unit))
+		return append(evs, ev("face", "7", s.name(i)+" turns to face "+s.fast().facingWord[hex.Mod6(a.Facing)], side, a.Unit))
 	}
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
@@ -595,7 +595,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.At = to
 	u.Spent += cost
 	u.Moved = true
-	text := fmt.Sprintf("%s moves to %s (%s)", s.name(i), a.To, mp(cost))
+	text := s.name(i) + " moves to " + a.To + " (" + mp(cost) + ")"
 	rule := "10"
 	s.Transit = ""
 	if s.inTransit(s.occupancy(), i) {
@@ -605,7 +605,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	}
 	if fb {
 		u.FellBack = true
-		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
+		text = s.name(i) + " falls back to " + a.To + " (" + mp(cost) + ")"
 	} else if cx.zoc.has(to) {
 		u.Stopped = true
 		text += " and stops in an enemy zone of control"
