@@ -326,7 +326,7 @@ func (s *State) startMovement(side int) []rules.Event {
 func (s *State) withdrawHexes(i int) []hex.Coord {
 	o := s.occupancy()
 	side := s.def(i).Side
-	z := s.zocInto(1-side, nil)
+	z := s.zocOf(1 - side)
 	here := s.Units[i].At
 	var out []hex.Coord
 	for _, n := range here.Neighbors() {

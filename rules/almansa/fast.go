@@ -350,6 +350,53 @@ func (z zset) has(c hex.Coord) bool {
 	return h >= 0 && z.in[h]
 }
 
+// zocMemo is side's zone of control with what it was built from (each of
+// the side's units' place, facing and rout); it never changes once made,
+// so clones share it (#20).
+type zocMemo struct {
+	z      zset
+	at     []hex.Coord
+	facing []int
+	dsb    []bool
+	alive  []bool
+}
+
+func (m *zocMemo) matches(s *State, side int) bool {
+	if len(m.at) != len(s.Units) {
+		return false
+	}
+	for i := range s.Units {
+		if s.sc.Units[i].Side != side {
+			continue
+		}
+		u := &s.Units[i]
+		a := u.On && !u.Dead
+		if a != m.alive[i] || a && (u.At != m.at[i] || u.Facing != m.facing[i] || u.DSB != m.dsb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// zocOf is the zone of control of side's units as a set by hex index [9],
+// memoised while none of them moves, turns or routs.
+func (s *State) zocOf(side int) zset {
+	if side < 0 || side > 1 {
+		return s.zocInto(side, nil)
+	}
+	if m := s.zocm[side]; m != nil && m.matches(s, side) {
+		return m.z
+	}
+	n := len(s.Units)
+	m := &zocMemo{z: s.zocInto(side, nil), at: make([]hex.Coord, n), facing: make([]int, n), dsb: make([]bool, n), alive: make([]bool, n)}
+	for i := range s.Units {
+		u := &s.Units[i]
+		m.at[i], m.facing[i], m.dsb[i], m.alive[i] = u.At, u.Facing, u.DSB, u.On && !u.Dead
+	}
+	s.zocm[side] = m
+	return m.z
+}
+
 // zocInto is zoc(side) as a set by hex index, built in buf.
 func (s *State) zocInto(side int, buf []bool) zset {
 	fm := s.fast()

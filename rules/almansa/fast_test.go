@@ -112,9 +112,9 @@ func TestOccupancyAndZoCAgreeWithMaps(t *testing.T) {
 			}
 		}
 		for side := range 2 {
-			z, zs := s.zoc(side), s.zocInto(side, nil)
+			z, zs, zm := s.zoc(side), s.zocInto(side, nil), s.zocOf(side)
 			for _, c := range s.sc.Map.Coords() {
-				if z[c] != zs.has(c) {
+				if z[c] != zs.has(c) || z[c] != zm.has(c) {
 					t.Fatalf("action %d, side %d, %s: ZoC %v, set %v", n, side, s.num(c), z[c], zs.has(c))
 				}
 			}

@@ -202,7 +202,7 @@ func (s *State) routHexes(i int) []hex.Coord {
 // disorganised; entering an enemy ZoC costs a step [9].
 func (s *State) routStep(i int, to hex.Coord) []rules.Event {
 	side := s.def(i).Side
-	z := s.zocInto(1-side, nil)
+	z := s.zocOf(1 - side)
 	s.Units[i].At = to
 	evs := []rules.Event{ev("rout", "14", fmt.Sprintf("%s flees to %s", s.name(i), s.num(to)), side, s.def(i).ID)}
 	o := s.occupancy()
@@ -253,7 +253,7 @@ func (s *State) retreatHexes(i int) []hex.Coord {
 // the whole hex [8].
 func (s *State) retreatStep(i int, to hex.Coord) []rules.Event {
 	side := s.def(i).Side
-	z := s.zocInto(1-side, nil)
+	z := s.zocOf(1 - side)
 	s.Units[i].At = to
 	evs := []rules.Event{ev("retreat", "13", fmt.Sprintf("%s retreats to %s", s.name(i), s.num(to)), side, s.def(i).ID)}
 	o := s.occupancy()
@@ -384,7 +384,7 @@ func (s *State) rallyPhase() []rules.Event {
 	var ts []Task
 	var cleared []string
 	for side := range 2 {
-		z := s.zocInto(1-side, nil)
+		z := s.zocOf(1 - side)
 		for i := range s.Units {
 			u := &s.Units[i]
 			if s.def(i).Side != side {

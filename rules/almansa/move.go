@@ -130,14 +130,12 @@ func (s *State) ctx(side int) moveCtx {
 		// Building the legal list: nothing changes meanwhile.
 		if s.cx.side[side] == nil {
 			b := s.cx.bufs
-			z := s.zocInto(1-side, b.zoc[side])
-			b.zoc[side] = z.in
-			b.mc[side] = moveCtx{o: s.cx.o, zoc: z, quiet: true}
+			b.mc[side] = moveCtx{o: s.cx.o, zoc: s.zocOf(1 - side), quiet: true}
 			s.cx.side[side] = &b.mc[side]
 		}
 		return *s.cx.side[side]
 	}
-	return moveCtx{o: s.occupancy(), zoc: s.zocInto(1-side, nil)}
+	return moveCtx{o: s.occupancy(), zoc: s.zocOf(1 - side)}
 }
 
 // stepProblem says why unit i may not step from `from` (facing f, having fallen

@@ -64,6 +64,7 @@ type State struct {
 	// lent: Legal handed it out (nor is it then).
 	cacheShared, lent bool
 	occm              *occMemo          // the last occupancy built (shared by clones: never changed)
+	zocm              [2]*zocMemo       // the last zone of control of each side (shared by clones: never changed)
 	labels            map[uint64]string // label memo (label); not shared with clones
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
