@@ -101,7 +101,6 @@ type moveCtx struct {
 // listCtx is what stays the same while one legal list is built: the
 // occupancy and each side's move context, in buffers the state keeps.
 type listCtx struct {
-	ok     bool
 	mustOK bool    // bufs.must is this list's
 	nearOK [2]bool // bufs.near[side] is this list's
 	o      occ
@@ -113,7 +112,6 @@ type listCtx struct {
 // with a clone).
 type stateBufs struct {
 	occ  occBuf
-	zoc  [2][]bool
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
 	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes

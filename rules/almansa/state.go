@@ -265,7 +265,6 @@ func (s *State) legalList() []rules.Action {
 		}
 		s.cx = &listCtx{bufs: s.bufs}
 		s.cx.o = s.occupancy()
-		s.cx.ok = true
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
 			s.cache = s.taskActions(&s.Tasks[0])
