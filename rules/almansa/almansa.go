@@ -92,13 +92,15 @@ func (s *State) View(side rules.Side) *rules.View {
 	if s.decider() == side {
 		v.Legal = s.Legal()
 	}
+	v.Units = make([]rules.UnitView, len(s.Units))
 	for i := range s.Units {
-		v.Units = append(v.Units, s.unitView(i))
+		v.Units[i] = s.unitView(i)
 	}
 	need := s.sc.P("victory_steps")
+	la, lb := strconv.Itoa(s.Lost[Allied]), strconv.Itoa(s.Lost[Bourbon])
 	v.Score = []string{
-		fmt.Sprintf("Allied steps destroyed: %d of %d [5]", s.Lost[Allied], need),
-		fmt.Sprintf("Bourbon steps destroyed: %d [5]", s.Lost[Bourbon]),
+		"Allied steps destroyed: " + la + " of " + strconv.Itoa(need) + " [5]",
+		"Bourbon steps destroyed: " + lb + " [5]",
 	}
 	if s.Decl != nil {
 		v.Notes = append(v.Notes, "Declared: "+s.declText())
@@ -121,21 +123,25 @@ func (s *State) View(side rules.Side) *rules.View {
 		v.Notes = append(v.Notes, "Galway must lead a cavalry unit into shock combat this turn [15]")
 	}
 	var turns []string
+	if n := s.sc.P("turns"); n > 0 {
+		turns = make([]string, 0, n)
+	}
 	for t := 1; t <= s.sc.P("turns"); t++ {
-		mark := fmt.Sprint(t)
+		mark := strconv.Itoa(t)
 		if t == s.Turn {
 			mark = "[" + mark + "]"
 		}
 		turns = append(turns, mark)
 	}
 	v.Tracks = []rules.Track{{Name: "Turn", Items: turns}}
-	v.Extra = []rules.KV{{Key: "Allied steps destroyed", Value: fmt.Sprint(s.Lost[Allied])}, {Key: "Bourbon steps destroyed", Value: fmt.Sprint(s.Lost[Bourbon])}}
+	v.Extra = []rules.KV{{Key: "Allied steps destroyed", Value: la}, {Key: "Bourbon steps destroyed", Value: lb}}
 	return v
 }
 
 func (s *State) unitView(i int) rules.UnitView {
 	d := s.def(i)
-	u := s.Units[i]
+	u := &s.Units[i]
+	fm := s.fast()
 	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.Short, Side: rules.Side(d.Side), Type: d.Type,
 		Formation: u.Form, Facing: u.Facing, Strength: u.Steps, MaxStr: d.Steps, Eliminated: u.Dead}
 	if u.On && !u.Dead {
@@ -148,41 +154,71 @@ func (s *State) unitView(i int) rules.UnitView {
 	} else {
 		uv.Color = s.sc.Sides[d.Side].ArtColor
 	}
-	it := strconv.Itoa
+	// The texts are made once per scenario (#20); see fastMap.view.
+	tv := &fm.view[i]
+	var detail [5]string
+	n := 0
 	switch d.Type {
 	case Infantry, Cavalry, Dragoons:
-		uv.Values = it(s.cf(i)) + "-" + it(d.Morale) + "-" + it(d.MP)
-		uv.Detail = append(uv.Detail, "Combat factor "+it(s.cf(i))+" (full "+it(d.CF[0])+"), morale "+it(d.Morale)+", movement "+it(d.MP)+" [2]")
+		k := 0
+		switch cf := s.cf(i); {
+		case cf == d.CF[0]:
+		case cf == d.CF[1]:
+			k = 1
+		default:
+			k = 2
+		}
+		if k == 2 && s.cf(i) != 0 {
+			return s.unitViewText(uv, i) // a factor the tables do not hold
+		}
+		uv.Values = tv.values[k]
+		detail[n], n = tv.cf[k], n+1
 		if d.Steps == 2 {
-			uv.Detail = append(uv.Detail, "Steps "+it(u.Steps)+" of 2; reduced side "+it(d.CF[1])+" [2]")
-		}
-	case Artillery:
-		uv.Values = fmt.Sprintf("%d-%d", d.CF[0], d.MP)
-		if d.Shock > 0 {
-			uv.Values = fmt.Sprintf("%d(%d)-%d", d.CF[0], d.Shock, d.MP)
-		}
-		uv.Detail = append(uv.Detail, fmt.Sprintf("Fire %d at 1-%d hexes, shock %d, movement %d [12, 13]", d.CF[0], s.sc.P("artillery_range"), d.Shock, d.MP))
-	case Leader, Commander:
-		uv.Values = fmt.Sprintf("%d-%d", d.Rating, d.Radius)
-		uv.Detail = append(uv.Detail, fmt.Sprintf("Leadership %d, command radius %d, movement %d [6]", d.Rating, d.Radius, d.MP))
-		if d.Type == Commander {
-			var fs []string
-			for _, f := range d.Commands {
-				fs = append(fs, s.formName(f))
+			if u.Steps < 0 || u.Steps > 2 {
+				return s.unitViewText(uv, i)
 			}
-			uv.Detail = append(uv.Detail, "Commands "+strings.Join(fs, ", ")+" [6]")
+			detail[n], n = tv.steps[u.Steps], n+1
 		}
-	case Train:
-		uv.Detail = append(uv.Detail, "Supply train: never moves; worth 3 steps if destroyed [5, 13]")
+	default:
+		uv.Values = tv.values[0]
+		for _, l := range tv.static {
+			detail[n], n = l, n+1
+		}
 	}
 	if u.Form != "" {
-		uv.Detail = append(uv.Detail, "Formation "+s.formName(u.Form)+" [6]")
+		l, ok := fm.formDetail[u.Form]
+		if !ok {
+			l = "Formation " + s.formName(u.Form) + " [6]"
+		}
+		detail[n], n = l, n+1
 	} else if d.Reserve {
-		uv.Detail = append(uv.Detail, "Cavalry reserve, not yet assigned [15]")
+		detail[n], n = "Cavalry reserve, not yet assigned [15]", n+1
 	}
-	if d.Combat() && phaseKind(s.Phase) == "move" && d.Side == phaseSide(s.Phase) {
-		uv.Detail = append(uv.Detail, "Movement left: "+mp(s.remaining(i)))
+	if fm.combat[i] && phaseKind(s.Phase) == "move" && d.Side == phaseSide(s.Phase) {
+		if r := s.remaining(i); r >= 0 && r < len(movementLeft) {
+			detail[n] = movementLeft[r]
+		} else {
+			detail[n] = "Movement left: " + mp(r)
+		}
+		n++
 	}
+	uv.Detail = append([]string(nil), detail[:n]...)
+	s.markers(&uv, i)
+	return uv
+}
+
+var movementLeft = func() []string {
+	t := make([]string, len(mpTexts))
+	for h := range t {
+		t[h] = "Movement left: " + mp(h)
+	}
+	return t
+}()
+
+// markers puts unit i's markers on its view.
+func (s *State) markers(uv *rules.UnitView, i int) {
+	d := s.def(i)
+	u := &s.Units[i]
 	if u.DSG {
 		uv.Markers = append(uv.Markers, "disorganised")
 	}
@@ -204,7 +240,91 @@ func (s *State) unitView(i int) rules.UnitView {
 	if d.Type == Artillery && d.Side == Allied && s.opt(OptAmmo) && s.AmmoUsed >= s.sc.P("ammo_turns") {
 		uv.Markers = append(uv.Markers, "ammo-out")
 	}
+}
+
+// unitViewText fills a view's values, details and markers by building
+// every text (what unitView does for values outside its tables).
+func (s *State) unitViewText(uv rules.UnitView, i int) rules.UnitView {
+	d := s.def(i)
+	u := s.Units[i]
+	uv.Values, uv.Detail = "", nil
+	it := strconv.Itoa
+	switch d.Type {
+	case Infantry, Cavalry, Dragoons:
+		uv.Values = it(s.cf(i)) + "-" + it(d.Morale) + "-" + it(d.MP)
+		uv.Detail = append(uv.Detail, "Combat factor "+it(s.cf(i))+" (full "+it(d.CF[0])+"), morale "+it(d.Morale)+", movement "+it(d.MP)+" [2]")
+		if d.Steps == 2 {
+			uv.Detail = append(uv.Detail, "Steps "+it(u.Steps)+" of 2; reduced side "+it(d.CF[1])+" [2]")
+		}
+	default:
+		uv.Values = s.fast().view[i].values[0]
+		uv.Detail = append(uv.Detail, s.fast().view[i].static...)
+	}
+	if u.Form != "" {
+		uv.Detail = append(uv.Detail, "Formation "+s.formName(u.Form)+" [6]")
+	} else if d.Reserve {
+		uv.Detail = append(uv.Detail, "Cavalry reserve, not yet assigned [15]")
+	}
+	if d.Combat() && phaseKind(s.Phase) == "move" && d.Side == phaseSide(s.Phase) {
+		uv.Detail = append(uv.Detail, "Movement left: "+mp(s.remaining(i)))
+	}
+	s.markers(&uv, i)
 	return uv
+}
+
+// unitTexts are the texts of a unit's view that depend only on its data
+// (and, for infantry and cavalry, on its combat factor and steps).
+type unitTexts struct {
+	values [3]string // full, reduced, no factor (infantry, cavalry); [0] otherwise
+	cf     [3]string // the combat factor line, likewise
+	steps  [3]string // "Steps n of 2" for 0, 1, 2 steps
+	static []string  // the detail lines of artillery, leaders, commanders, trains
+}
+
+// buildViewTexts makes every unit's unitTexts and the formations' lines.
+func buildViewTexts(sc *Scenario, fm *fastMap) {
+	fm.view = make([]unitTexts, len(sc.Units))
+	fm.formDetail = map[string]string{}
+	for _, f := range sc.Forms {
+		fm.formDetail[f.ID] = "Formation " + f.Name + " [6]"
+	}
+	it := strconv.Itoa
+	for i := range sc.Units {
+		d := &sc.Units[i]
+		tv := &fm.view[i]
+		switch d.Type {
+		case Infantry, Cavalry, Dragoons:
+			for k, cf := range [3]int{d.CF[0], d.CF[1], 0} {
+				tv.values[k] = it(cf) + "-" + it(d.Morale) + "-" + it(d.MP)
+				tv.cf[k] = "Combat factor " + it(cf) + " (full " + it(d.CF[0]) + "), morale " + it(d.Morale) + ", movement " + it(d.MP) + " [2]"
+			}
+			for n := range 3 {
+				tv.steps[n] = "Steps " + it(n) + " of 2; reduced side " + it(d.CF[1]) + " [2]"
+			}
+		case Artillery:
+			tv.values[0] = fmt.Sprintf("%d-%d", d.CF[0], d.MP)
+			if d.Shock > 0 {
+				tv.values[0] = fmt.Sprintf("%d(%d)-%d", d.CF[0], d.Shock, d.MP)
+			}
+			tv.static = []string{fmt.Sprintf("Fire %d at 1-%d hexes, shock %d, movement %d [12, 13]", d.CF[0], sc.P("artillery_range"), d.Shock, d.MP)}
+		case Leader, Commander:
+			tv.values[0] = fmt.Sprintf("%d-%d", d.Rating, d.Radius)
+			tv.static = []string{fmt.Sprintf("Leadership %d, command radius %d, movement %d [6]", d.Rating, d.Radius, d.MP)}
+			if d.Type == Commander {
+				var fs []string
+				for _, f := range d.Commands {
+					name := f
+					if form := sc.Form(f); form != nil {
+						name = form.Name
+					}
+					fs = append(fs, name)
+				}
+				tv.static = append(tv.static, "Commands "+strings.Join(fs, ", ")+" [6]")
+			}
+		case Train:
+			tv.static = []string{"Supply train: never moves; worth 3 steps if destroyed [5, 13]"}
+		}
+	}
 }
 
 // ---- Explainer ------------------------------------------------------------------

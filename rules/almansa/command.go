@@ -56,6 +56,54 @@ func (s *State) traceCommand(block map[hex.Coord]bool, from, to hex.Coord, radiu
 	if hex.Distance(from, to) > radius {
 		return false
 	}
+	fm := s.fast()
+	fi, ti := fm.idx(from), fm.idx(to)
+	if fi < 0 || ti < 0 {
+		return s.traceCommandSlow(block, from, to, radius)
+	}
+	// Breadth first over hex indices (#20): seen[h] == gen marks a hex
+	// reached, dist its distance.
+	if s.bufs == nil {
+		s.bufs = &stateBufs{}
+	}
+	b := s.bufs
+	if len(b.seen) != len(fm.coords) {
+		b.seen = make([]uint32, len(fm.coords))
+		b.dist = make([]int16, len(fm.coords))
+		b.gen = 0
+	}
+	b.gen++
+	if b.gen == 0 {
+		clear(b.seen)
+		b.gen = 1
+	}
+	gen := b.gen
+	q := append(b.queue[:0], int16(fi))
+	b.seen[fi], b.dist[fi] = gen, 0
+	found := false
+	for k := 0; k < len(q) && !found; k++ {
+		c := int(q[k])
+		if int(b.dist[c]) >= radius {
+			continue
+		}
+		for _, n := range fm.nb[c] {
+			if int(n) == ti {
+				found = true
+				break
+			}
+			if n < 0 || b.seen[n] == gen || block[fm.coords[n]] {
+				continue
+			}
+			b.seen[n], b.dist[n] = gen, b.dist[c]+1
+			q = append(q, n)
+		}
+	}
+	b.queue = q[:0]
+	return found
+}
+
+// traceCommandSlow is traceCommand for an end off the map.
+func (s *State) traceCommandSlow(block map[hex.Coord]bool, from, to hex.Coord, radius int) bool {
 	dist := map[hex.Coord]int{from: 0}
 	q := []hex.Coord{from}
 	for len(q) > 0 {
@@ -278,11 +326,11 @@ func (s *State) startMovement(side int) []rules.Event {
 func (s *State) withdrawHexes(i int) []hex.Coord {
 	o := s.occupancy()
 	side := s.def(i).Side
-	z := s.zoc(1 - side)
+	z := s.zocOf(1 - side)
 	here := s.Units[i].At
 	var out []hex.Coord
 	for _, n := range here.Neighbors() {
-		if !s.sc.Map.On(n) || !s.passable(i, n) || s.hasSide(o, n, 1-side, nil) || z[n] {
+		if !s.sc.Map.On(n) || !s.passable(i, n) || s.hasSide(o, n, 1-side, nil) || z.has(n) {
 			continue
 		}
 		if s.sc.EdgeDist[side][n] >= s.sc.EdgeDist[side][here] {

@@ -104,6 +104,7 @@ type Scenario struct {
 	// Terrain costs in half movement points; -1 prohibited.
 	Cost map[string]map[string]int
 	fire *fireTable
+	fast *fastMap // flat tables for the engine's hot paths (#20)
 }
 
 // P returns a parameter (0 when absent; the loader checks they exist).
@@ -196,6 +197,7 @@ func BuildScenario(id string, tabRecs, mapRecs, oobRecs, setRecs []scenarios.Rec
 	if err := sc.loadSetup(setRecs); err != nil {
 		return nil, err
 	}
+	sc.fast = buildFast(sc)
 	return sc, nil
 }
 

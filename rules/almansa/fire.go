@@ -120,7 +120,7 @@ func (s *State) fireTargets(o occ, i int) []hex.Coord {
 // when both hexes block (authored reading) [12].
 func (s *State) clearPath(o occ, a, b hex.Coord) bool {
 	return !hex.Blocked(a, b, func(c hex.Coord) bool {
-		for _, j := range o[c] {
+		for _, j := range o.at(c) {
 			if !s.def(j).Person() {
 				return true
 			}
@@ -136,7 +136,7 @@ func (s *State) clearPath(o occ, a, b hex.Coord) bool {
 func (s *State) fireActions() []rules.Action {
 	shooter := phaseDecider(s.Phase)
 	o := s.occupancy()
-	var out []rules.Action
+	out := s.scratch()
 	if s.Decl != nil {
 		t := s.Decl.Targets[0]
 		for i := range s.Units {
@@ -152,7 +152,7 @@ func (s *State) fireActions() []rules.Action {
 		cf := s.declFire()
 		out = append(out, rules.Action{Kind: "fire", Choice: "resolve", To: s.num(t),
 			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors", s.num(t), cf), Rule: "11"})
-		return out
+		return s.keep(out)
 	}
 	for i := range s.Units {
 		if s.def(i).Side != shooter || s.fireProblem(i) != "" {
@@ -165,7 +165,7 @@ func (s *State) fireActions() []rules.Action {
 	if s.endFireProblem() == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the fire phase", Rule: "11"})
 	}
-	return out
+	return s.keep(out)
 }
 
 func (s *State) fireAction(i int, c hex.Coord, join bool) rules.Action {
@@ -262,6 +262,7 @@ func (s *State) doFire(a rules.Action) []rules.Event {
 		s.Decl.Formation = f
 		if s.CurForm != f {
 			if s.CurForm != "" {
+				s.own()
 				s.Done[s.CurForm] = true
 				evs = append(evs, ev("formation", "11", "Formation "+s.formName(s.CurForm)+" has finished firing", shooter))
 			}
@@ -350,7 +351,7 @@ func (s *State) rollFire(t Task, die int) []rules.Event {
 	evs := []rules.Event{e}
 	o := s.occupancy()
 	var hit []int
-	for _, j := range o[target] {
+	for _, j := range o.at(target) {
 		if s.def(j).Side != t.Side && s.def(j).Combat() {
 			hit = append(hit, j)
 		}

@@ -19,7 +19,6 @@ import (
 //   - no unit spent more movement than it has [10];
 //   - losses never negative [5].
 func (s *State) CheckInvariants() error {
-	o := occ{}
 	for i, u := range s.Units {
 		id := s.def(i).ID
 		switch {
@@ -34,14 +33,22 @@ func (s *State) CheckInvariants() error {
 		case u.Spent > 2*s.def(i).MP:
 			return fmt.Errorf("%s spent %d half MP of %d [10]", id, u.Spent, 2*s.def(i).MP)
 		}
-		if s.alive(i) {
-			if !s.sc.Map.On(u.At) {
-				return fmt.Errorf("%s is off the map at %v", id, u.At)
-			}
-			o[u.At] = append(o[u.At], i)
+		if s.alive(i) && s.fast().idx(u.At) < 0 {
+			return fmt.Errorf("%s is off the map at %v", id, u.At)
 		}
 	}
-	for c, us := range o {
+	// Each hex's units once, from its first unit (the flat occupancy, #20;
+	// TestOccupancyAndZoCAgreeWithMaps checks it against a map).
+	o := s.occupancy()
+	for i := range s.Units {
+		if !s.alive(i) {
+			continue
+		}
+		c := s.Units[i].At
+		us := o.at(c)
+		if len(us) == 0 || us[0] != i {
+			continue
+		}
 		var seen [2]bool
 		for _, j := range us {
 			seen[s.def(j).Side] = true

@@ -75,7 +75,7 @@ func (s *State) leaderRisk(at hex.Coord, side int) {
 		return
 	}
 	var ts []Task
-	for _, j := range o[at] {
+	for _, j := range o.at(at) {
 		if d := s.def(j); d.Side == side && d.Person() {
 			ts = append(ts, Task{Kind: "leader", Unit: d.ID, Side: side, Why: d.Name + " left without troops", Rule: "6"})
 		}
@@ -202,20 +202,20 @@ func (s *State) routHexes(i int) []hex.Coord {
 // disorganised; entering an enemy ZoC costs a step [9].
 func (s *State) routStep(i int, to hex.Coord) []rules.Event {
 	side := s.def(i).Side
-	z := s.zoc(1 - side)
+	z := s.zocOf(1 - side)
 	s.Units[i].At = to
 	evs := []rules.Event{ev("rout", "14", fmt.Sprintf("%s flees to %s", s.name(i), s.num(to)), side, s.def(i).ID)}
 	o := s.occupancy()
 	if f, ok := s.stackFacing(o, to, side, i); ok {
 		s.Units[i].Facing = f
 	}
-	for _, j := range o[to] {
+	for _, j := range o.at(to) {
 		if j != i && s.def(j).Side == side && s.def(j).Combat() && s.def(j).Type != Artillery && !s.Units[j].DSG && !s.Units[j].DSB {
 			s.Units[j].DSG = true
 			evs = append(evs, ev("disorganised", "14", s.name(j)+" is disorganised by routers passing through", side, s.def(j).ID))
 		}
 	}
-	if z[to] {
+	if z.has(to) {
 		evs = append(evs, s.loseSteps(i, 1, "9", "fled into an enemy zone of control")...)
 	}
 	return evs
@@ -253,7 +253,7 @@ func (s *State) retreatHexes(i int) []hex.Coord {
 // the whole hex [8].
 func (s *State) retreatStep(i int, to hex.Coord) []rules.Event {
 	side := s.def(i).Side
-	z := s.zoc(1 - side)
+	z := s.zocOf(1 - side)
 	s.Units[i].At = to
 	evs := []rules.Event{ev("retreat", "13", fmt.Sprintf("%s retreats to %s", s.name(i), s.num(to)), side, s.def(i).ID)}
 	o := s.occupancy()
@@ -263,7 +263,7 @@ func (s *State) retreatStep(i int, to hex.Coord) []rules.Event {
 	evs = append(evs, s.overstack(o, to, side)...)
 	var ts []Task
 	front, flank := s.enemyArcs(o, to, side)
-	if z[to] {
+	if z.has(to) {
 		evs = append(evs, s.loseSteps(i, 1, "9", "retreated into an enemy zone of control")...)
 		if !s.Units[i].Dead {
 			evs = append(evs, s.disorganise(i, "9")...)
@@ -290,7 +290,7 @@ func (s *State) retreatStep(i int, to hex.Coord) []rules.Event {
 // enemyArcs: is c a front hex, or a flank hex, of some enemy unit?
 func (s *State) enemyArcs(o occ, c hex.Coord, side int) (front, flank bool) {
 	for _, n := range c.Neighbors() {
-		for _, j := range o[n] {
+		for _, j := range o.at(n) {
 			if s.def(j).Side == side || !s.def(j).Combat() || s.Units[j].DSB {
 				continue
 			}
@@ -309,7 +309,7 @@ func (s *State) enemyArcs(o occ, c hex.Coord, side int) (front, flank bool) {
 // every unit in the hex; already disorganised units do not rout for it [8].
 func (s *State) overstack(o occ, c hex.Coord, side int) []rules.Event {
 	steps, arts := 0, 0
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if s.def(j).Side != side {
 			continue
 		}
@@ -324,7 +324,7 @@ func (s *State) overstack(o occ, c hex.Coord, side int) []rules.Event {
 		return nil
 	}
 	var evs []rules.Event
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if s.def(j).Side == side && s.def(j).Combat() && !s.Units[j].DSG && !s.Units[j].DSB {
 			s.Units[j].DSG = true
 			evs = append(evs, ev("disorganised", "8", s.name(j)+" is disorganised by overstacking", side, s.def(j).ID))
@@ -384,14 +384,14 @@ func (s *State) rallyPhase() []rules.Event {
 	var ts []Task
 	var cleared []string
 	for side := range 2 {
-		z := s.zoc(1 - side)
+		z := s.zocOf(1 - side)
 		for i := range s.Units {
 			u := &s.Units[i]
 			if s.def(i).Side != side {
 				continue
 			}
 			u.OOC = false
-			if !s.alive(i) || z[u.At] {
+			if !s.alive(i) || z.has(u.At) {
 				continue
 			}
 			if u.DSG && !s.overstacked(o, u.At, side) {
@@ -413,7 +413,7 @@ func (s *State) rallyPhase() []rules.Event {
 
 func (s *State) overstacked(o occ, c hex.Coord, side int) bool {
 	steps, arts := 0, 0
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if s.def(j).Side == side {
 			switch s.def(j).Type {
 			case Infantry, Cavalry, Dragoons:
@@ -431,14 +431,14 @@ func (s *State) overstacked(o occ, c hex.Coord, side int) bool {
 func (s *State) rallyMods(o occ, i int) (int, []string) {
 	side := s.def(i).Side
 	at := s.Units[i].At
-	for _, j := range o[at] {
+	for _, j := range o.at(at) {
 		if s.def(j).Side == side && s.def(j).Type == Commander {
 			m := s.sc.P("rally_cinc_mod")
 			return m, []string{fmt.Sprintf("%+d %s stacked [14]", m, s.name(j))}
 		}
 	}
 	for _, c := range append([]hex.Coord{at}, neighbors(at)...) {
-		for _, j := range o[c] {
+		for _, j := range o.at(c) {
 			if s.def(j).Side == side && s.def(j).Person() {
 				m := s.sc.P("rally_leader_mod")
 				return m, []string{fmt.Sprintf("%+d %s adjacent [14]", m, s.name(j))}

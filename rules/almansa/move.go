@@ -3,7 +3,6 @@ package almansa
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -29,6 +28,12 @@ func (s *State) cannotMove(i int) string {
 // cannotMoveBusy is cannotMove with "the acting formation must still move"
 // computed once by the caller.
 func (s *State) cannotMoveBusy(i int, curBusy bool) string {
+	return s.cannotMoveQ(i, curBusy, false)
+}
+
+// cannotMoveQ is cannotMoveBusy; quiet, it answers refused instead of the
+// texts it would build.
+func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 	d := s.def(i)
 	u := s.Units[i]
 	side := phaseSide(s.Phase)
@@ -46,9 +51,15 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 	case d.Reserve && u.Form == "":
 		return "the cavalry reserve may not move before it is assigned to a formation [15]"
 	case s.Transit != "" && s.Transit != d.ID:
+		if quiet {
+			return refused
+		}
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
+		if quiet && (s.Done[f] || s.Mode[f] == "withdraw" && !d.Person() || s.CurForm != "" && s.CurForm != f && curBusy) {
+			return refused
+		}
 		switch {
 		case s.Done[f]:
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
@@ -78,35 +89,76 @@ func (s *State) formOf(i int) string {
 // remaining movement in half MP.
 func (s *State) remaining(i int) int { return 2*s.def(i).MP - s.Units[i].Spent }
 
-// moveCtx caches what every step check needs.
+// moveCtx caches what every step check needs. A quiet context (the legal
+// list, the planner) only asks whether a step is refused: its refusals are
+// the constant refused, not texts.
 type moveCtx struct {
-	o   occ
-	zoc map[hex.Coord]bool // enemy ZoC
+	o     occ
+	zoc   zset // enemy ZoC
+	quiet bool
+}
+
+// listCtx is what stays the same while one legal list is built: the
+// occupancy and each side's move context, in buffers the state keeps.
+type listCtx struct {
+	mustOK bool    // bufs.must is this list's
+	nearOK [2]bool // bufs.near[side] is this list's
+	o      occ
+	side   [2]*moveCtx
+	bufs   *stateBufs
+}
+
+// stateBufs are a state's scratch arrays for list building (never shared
+// with a clone).
+type stateBufs struct {
+	occ  occBuf
+	mc   [2]moveCtx
+	acts []rules.Action // the list being built
+	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
+	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
+	// traceCommand's search
+	seen  []uint32
+	dist  []int16
+	queue []int16
+	gen   uint32
 }
 
 func (s *State) ctx(side int) moveCtx {
 	if s.cx != nil && side >= 0 && side < 2 {
 		// Building the legal list: nothing changes meanwhile.
-		if s.cx[side] == nil {
-			s.cx[side] = &moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+		if s.cx.side[side] == nil {
+			b := s.cx.bufs
+			b.mc[side] = moveCtx{o: s.cx.o, zoc: s.zocOf(1 - side), quiet: true}
+			s.cx.side[side] = &b.mc[side]
 		}
-		return *s.cx[side]
+		return *s.cx.side[side]
 	}
-	return moveCtx{o: s.occupancy(), zoc: s.zoc(1 - side)}
+	return moveCtx{o: s.occupancy(), zoc: s.zocOf(1 - side)}
 }
 
 // stepProblem says why unit i may not step from `from` (facing f, having fallen
 // back or stopped as flagged) into `to`, and its cost in half MP.
 func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coord, budget int, stopped, fellBack, start bool) (int, bool, string) {
 	d := s.def(i)
-	if !s.sc.Map.On(to) {
+	fm := s.fast()
+	dir := from.DirTo(to)
+	if cx.quiet && dir >= 0 && !fm.person[i] && !(start && cx.zoc.has(from)) && hex.ArcOfDir(f, dir) != hex.Front {
+		// Only whether: a unit that does not fall back steps only into a
+		// front hex [10] (checked first, for speed).
+		return 0, false, refused
+	}
+	ti := fm.idx(to)
+	if ti < 0 {
 		return 0, false, "off the map"
 	}
-	if from.DirTo(to) < 0 {
+	if dir < 0 {
 		return 0, false, "not adjacent"
 	}
-	cost := s.enterCost(i, from, to)
+	cost := s.enterCostIdx(i, from, dir, ti)
 	if cost < 0 {
+		if cx.quiet {
+			return 0, false, refused
+		}
 		return 0, false, fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(to))
 	}
 	// No unit enters a hex held by the enemy, whatever it holds: the book
@@ -121,56 +173,65 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 	if fellBack {
 		return 0, false, "after falling back a unit may only change facing [10]"
 	}
-	if d.Person() {
+	if fm.person[i] {
 		// Leaders exert no ZoC but obey enemy ZoCs like every unit [9]:
 		// they stop on entering one, and leave one for 2 MP into a hex
 		// outside enemy ZoC (a leader has no facing, so any hex is behind
 		// him), then move no further [10].
 		fallback := false
-		if start && cx.zoc[from] {
-			if cx.zoc[to] {
+		if start && cx.zoc.has(from) {
+			if cx.zoc.has(to) {
 				return 0, false, "no moving from one enemy zone of control into another [9]"
 			}
-			cost, fallback = 2*s.sc.P("fallback_mp"), true
+			cost, fallback = 2*fm.fallbackMP, true
 		}
-		if why := s.cincApartProblem(i, from, to); why != "" {
+		if why := s.cincApartProblem(i, from, to, cx.quiet); why != "" {
 			return 0, false, why
 		}
 		if cost > budget {
+			if cx.quiet {
+				return 0, false, refused
+			}
 			return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 		}
 		return cost, fallback, ""
 	}
 	fallback := false
-	if start && cx.zoc[from] {
+	if start && cx.zoc.has(from) {
 		// Leaving an enemy ZoC: fall back into a rear hex of the facing the
 		// unit had on entering the phase, without turning first: the book
 		// lets it turn only after falling back [9, 10].
-		if a, _ := hex.ArcOf(from, f, to); a != hex.Rear {
+		if hex.ArcOfDir(f, dir) != hex.Rear {
 			return 0, false, "a unit in an enemy zone of control leaves it only by falling back into a rear hex [10]"
 		}
 		if s.Units[i].Spent > 0 || f != s.Units[i].Facing {
 			return 0, false, "a unit in an enemy zone of control falls back before it turns, not after [10]"
 		}
-		if cx.zoc[to] {
+		if cx.zoc.has(to) {
 			return 0, false, "no moving from one enemy zone of control into another [9]"
 		}
-		cost = 2 * s.sc.P("fallback_mp")
+		cost = 2 * fm.fallbackMP
 		fallback = true
-	} else if a, _ := hex.ArcOf(from, f, to); a != hex.Front {
+	} else if hex.ArcOfDir(f, dir) != hex.Front {
 		return 0, false, "units move only into their two front hexes [10]"
 	}
 	if cost > budget {
+		if cx.quiet {
+			return 0, false, refused
+		}
 		return 0, false, fmt.Sprintf("costs %s, only %s left [10]", mp(cost), mp(budget))
 	}
-	if why := s.stackProblem(cx.o, i, to); why != "" {
+	if why := s.stackProblemQ(cx.o, i, to, cx.quiet); why != "" {
 		return 0, false, why
 	}
 	if why := s.facingProblem(cx.o, i, to, f); why != "" {
 		// Units that end up stacked share a facing [7]; a unit may pass
 		// through a stack that faces another way if it can move on at once
 		// (not into an enemy ZoC, where it would have to stop).
-		if fallback || cx.zoc[to] || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+		if fallback || cx.zoc.has(to) || !s.canMoveOn(cx, i, to, f, budget-cost, 0) {
+			if cx.quiet {
+				return 0, false, refused
+			}
 			return 0, false, why + "; a unit may pass through it only if it can move on at once"
 		}
 	}
@@ -192,6 +253,7 @@ func (s *State) canMoveOn(cx moveCtx, i int, c hex.Coord, f, budget, depth int) 
 	if budget <= 0 || depth > 2*s.def(i).MP {
 		return false
 	}
+	cx.quiet = true // only whether a step is possible
 	for _, n := range hex.FrontHexes(c, f) {
 		if _, _, why := s.stepProblem(cx, i, c, f, n, budget, false, false, false); why == "" {
 			return true
@@ -208,18 +270,21 @@ func (s *State) inTransit(o occ, i int) bool {
 // cincApartProblem: the two commanders in chief of an army may not be more
 // than 8 hexes apart [6]; a commander in chief may not step beyond that
 // distance from the other (nor further away, if events left them apart).
-func (s *State) cincApartProblem(i int, from, to hex.Coord) string {
+func (s *State) cincApartProblem(i int, from, to hex.Coord, quiet bool) string {
 	d := s.def(i)
 	if d.Type != Commander {
 		return ""
 	}
-	lim := s.sc.P("cinc_apart")
+	lim := s.fast().cincApart
 	for k := range s.Units {
 		if k == i || !s.alive(k) || s.def(k).Side != d.Side || s.def(k).Type != Commander {
 			continue
 		}
 		o := s.Units[k].At
 		if n := hex.Distance(to, o); n > lim && n > hex.Distance(from, o) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", lim, s.def(k).Name)
 		}
 	}
@@ -227,20 +292,51 @@ func (s *State) cincApartProblem(i int, from, to hex.Coord) string {
 }
 
 func mp(half int) string {
-	if half%2 == 0 {
-		return strconv.Itoa(half/2) + " MP"
+	if half >= 0 && half < len(mpTexts) {
+		return mpTexts[half]
 	}
-	if half == 1 {
-		return "1/2 MP"
-	}
-	return strconv.Itoa(half/2) + " 1/2 MP"
+	return mpSlow(half)
 }
+
+var mpTexts = func() []string {
+	t := make([]string, 64)
+	for h := range t {
+		t[h] = mpSlow(h)
+	}
+	return t
+}()
 
 // nearestEnemy is the distance from c to the nearest enemy combat unit.
 func (s *State) nearestEnemy(c hex.Coord, side int) int {
+	if s.cx != nil && side >= 0 && side < 2 {
+		// Building the legal list: one answer per hex.
+		fm := s.fast()
+		if h := fm.idx(c); h >= 0 {
+			b := s.cx.bufs
+			if !s.cx.nearOK[side] {
+				if len(b.near[side]) != len(fm.coords) {
+					b.near[side] = make([]int32, len(fm.coords))
+				} else {
+					clear(b.near[side])
+				}
+				s.cx.nearOK[side] = true
+			}
+			if v := b.near[side][h]; v != 0 {
+				return int(v - 1)
+			}
+			v := s.nearestEnemyNow(c, side)
+			b.near[side][h] = int32(v + 1)
+			return v
+		}
+	}
+	return s.nearestEnemyNow(c, side)
+}
+
+func (s *State) nearestEnemyNow(c hex.Coord, side int) int {
+	fm := s.fast()
 	best := 1 << 30
 	for j := range s.Units {
-		if s.alive(j) && s.def(j).Side != side && s.def(j).Combat() {
+		if s.alive(j) && s.sc.Units[j].Side != side && fm.combat[j] {
 			best = min(best, hex.Distance(c, s.Units[j].At))
 		}
 	}
@@ -256,12 +352,15 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 	if s.Transit == s.def(i).ID {
 		return "a unit passing through a stack that faces another way must move on [7]"
 	}
-	for _, j := range cx.o[s.Units[i].At] {
+	for _, j := range cx.o.at(s.Units[i].At) {
 		if s.def(j).Side != s.def(i).Side || !s.hasFacing(j) {
 			continue
 		}
 		if j != i {
-			if why := s.cannotMoveBusy(j, busy); why != "" {
+			if why := s.cannotMoveQ(j, busy, cx.quiet); why != "" {
+				if cx.quiet {
+					return refused
+				}
 				return "the stack turns together and " + s.name(j) + " cannot: " + why
 			}
 		}
@@ -274,7 +373,7 @@ func (s *State) turnProblem(cx moveCtx, i int, busy bool) string {
 
 func (s *State) stack(cx moveCtx, i int) []int {
 	var out []int
-	for _, j := range cx.o[s.Units[i].At] {
+	for _, j := range cx.o.at(s.Units[i].At) {
 		if s.def(j).Side == s.def(i).Side && s.hasFacing(j) {
 			out = append(out, j)
 		}
@@ -282,42 +381,52 @@ func (s *State) stack(cx moveCtx, i int) []int {
 	return out
 }
 
-// unitMoves lists the single steps unit i may take.
-func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
-	u := s.Units[i]
+// stackSize counts the units of i's stack that have a facing (i included).
+func (s *State) stackSize(cx moveCtx, i int) int {
+	n := 0
+	side := s.def(i).Side
+	for _, j := range cx.o.at(s.Units[i].At) {
+		if s.def(j).Side == side && s.hasFacing(j) {
+			n++
+		}
+	}
+	return n
+}
+
+// unitMoves appends the single steps unit i may take to out.
+func (s *State) unitMoves(out []rules.Action, cx moveCtx, i int, busy bool) []rules.Action {
+	u := &s.Units[i]
 	d := s.def(i)
-	var out []rules.Action
+	fm := s.fast()
 	budget := s.remaining(i)
 	for _, n := range u.At.Neighbors() {
 		cost, fb, why := s.stepProblem(cx, i, u.At, u.Facing, n, budget, u.Stopped, u.FellBack, true)
 		if why != "" {
 			continue
 		}
-		hn := s.num(n)
-		label := "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+		h := fm.idx(n)
+		hn := fm.num[h]
+		var label string
 		rule := "10"
-		if fb {
-			label = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
-		}
-		if cx.zoc[n] && !fb {
-			label += ", enters enemy ZoC and stops"
+		switch {
+		case fb:
+			label = s.label(lblFallBack, i, h, cost)
+		case cx.zoc.has(n):
+			label = s.label(lblZoC, i, h, cost)
 			rule = "9"
+		default:
+			label = s.label(lblMove, i, h, cost)
 		}
 		out = append(out, rules.Action{Kind: "move", Unit: d.ID, To: hn, Label: label, Rule: rule, Info: mp(cost)})
 	}
-	if !d.Person() && s.turnProblem(cx, i, busy) == "" {
-		for _, t := range []int{1, -1} {
-			nf := hex.Rotate(u.Facing, t)
-			dir := "clockwise"
-			if t < 0 {
-				dir = "anticlockwise"
-			}
-			to := ", to face " + s.facingWord(nf)
-			lbl := "Turn " + d.Name + " one hexside " + dir + to + " (1/2 MP)"
-			if len(s.stack(cx, i)) > 1 {
-				lbl = "Turn the stack of " + d.Name + " one hexside " + dir + to + " (1/2 MP each)"
-			}
-			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: lbl, Rule: "7", Info: "1/2 MP"})
+	if !fm.person[i] && s.turnProblem(cx, i, busy) == "" {
+		st := 0
+		if s.stackSize(cx, i) > 1 {
+			st = 1
+		}
+		for t, r := range [2]int{1, -1} {
+			nf := hex.Rotate(u.Facing, r)
+			out = append(out, rules.Action{Kind: "face", Unit: d.ID, Facing: nf, Label: fm.turnLabel[i][nf][t][st], Rule: "7", Info: "1/2 MP"})
 		}
 	}
 	return out
@@ -326,18 +435,18 @@ func (s *State) unitMoves(cx moveCtx, i int, busy bool) []rules.Action {
 func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
-	var out []rules.Action
+	out := s.scratch()
 	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
 	for i := range s.Units {
-		if s.def(i).Side != side || s.cannotMoveBusy(i, busy) != "" {
+		if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
 			continue
 		}
-		out = append(out, s.unitMoves(cx, i, busy)...)
+		out = s.unitMoves(out, cx, i, busy)
 	}
 	if why := s.endMoveProblem(); why == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
-	return out
+	return s.keep(out)
 }
 
 // endMoveProblem: an out-of-command formation that rolled 3-4 must use its
@@ -365,6 +474,28 @@ func (s *State) mustStillMove(f string) bool {
 	if s.Mode[f] != "attack" {
 		return false
 	}
+	if s.cx != nil {
+		// Building the legal list: one answer per formation.
+		k, ok := s.sc.FormIdx[f]
+		if ok {
+			m := &s.cx.bufs.must
+			if len(*m) != len(s.sc.Forms) || !s.cx.mustOK {
+				*m = append((*m)[:0], make([]int8, len(s.sc.Forms))...)
+				s.cx.mustOK = true
+			}
+			if (*m)[k] == 0 {
+				(*m)[k] = 1
+				if s.mustStillMoveNow(f) {
+					(*m)[k] = 2
+				}
+			}
+			return (*m)[k] == 2
+		}
+	}
+	return s.mustStillMoveNow(f)
+}
+
+func (s *State) mustStillMoveNow(f string) bool {
 	side := s.sc.Form(f).Side
 	cx := s.ctx(side)
 	for i := range s.Units {
@@ -421,11 +552,11 @@ func (s *State) leaderReach(cx moveCtx, i int) map[hex.Coord]hex.Reach {
 	if u.Stopped || u.FellBack {
 		return map[hex.Coord]hex.Reach{}
 	}
-	inZOC := cx.zoc[u.At]
+	inZOC := cx.zoc.has(u.At)
 	srch := hex.Search{Map: s.sc.Map, Budget: s.remaining(i), Cost: func(from, to hex.Coord, dir int) (int, bool) {
 		c, _, why := s.stepProblem(cx, i, from, 0, to, 1<<20, false, false, from == u.At)
 		return c, why == ""
-	}, Stop: func(c hex.Coord) bool { return cx.zoc[c] || inZOC }}
+	}, Stop: func(c hex.Coord) bool { return cx.zoc.has(c) || inZOC }}
 	return srch.Reachable(s.Units[i].At)
 }
 
@@ -439,6 +570,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	var evs []rules.Event
 	if f := s.formOf(i); f != "" && f != s.CurForm {
 		if s.CurForm != "" {
+			s.own()
 			s.Done[s.CurForm] = true
 			evs = append(evs, ev("formation", "10", "Formation "+s.formName(s.CurForm)+" has finished moving", side))
 		}
@@ -451,7 +583,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 			s.Units[j].Spent++
 			s.Units[j].Moved = true
 		}
-		return append(evs, ev("face", "7", fmt.Sprintf("%s turns to face %s", s.name(i), s.facingWord(a.Facing)), side, a.Unit))
+		return append(evs, ev("face", "7", s.name(i)+" turns to face "+s.fast().facingWord[hex.Mod6(a.Facing)], side, a.Unit))
 	}
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
@@ -459,7 +591,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.At = to
 	u.Spent += cost
 	u.Moved = true
-	text := fmt.Sprintf("%s moves to %s (%s)", s.name(i), a.To, mp(cost))
+	text := s.name(i) + " moves to " + a.To + " (" + mp(cost) + ")"
 	rule := "10"
 	s.Transit = ""
 	if s.inTransit(s.occupancy(), i) {
@@ -469,8 +601,8 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	}
 	if fb {
 		u.FellBack = true
-		text = fmt.Sprintf("%s falls back to %s (%s)", s.name(i), a.To, mp(cost))
-	} else if cx.zoc[to] {
+		text = s.name(i) + " falls back to " + a.To + " (" + mp(cost) + ")"
+	} else if cx.zoc.has(to) {
 		u.Stopped = true
 		text += " and stops in an enemy zone of control"
 		rule = "9"
@@ -507,7 +639,7 @@ func (s *State) Reach(id string) []rules.Route {
 		}
 		return out
 	}
-	turnOK := s.turnProblem(cx, i, s.CurForm != "" && s.mustStillMove(s.CurForm)) == "" && len(s.stack(cx, i)) == 1
+	turnOK := s.turnProblem(cx, i, s.CurForm != "" && s.mustStillMove(s.CurForm)) == "" && s.stackSize(cx, i) == 1
 	fs := hex.FacingSearch{Map: s.sc.Map, Budget: s.remaining(i), TurnInStop: true,
 		Turn: func(from, to int) int {
 			if !turnOK {
@@ -520,7 +652,7 @@ func (s *State) Reach(id string) []rules.Route {
 			c, _, why := s.stepProblem(cx, i, from, f, to, 1<<20, u.Stopped && start, u.FellBack && start, start)
 			return c, why == ""
 		},
-		Stop: func(c hex.Coord) bool { return cx.zoc[c] || (c != u.At && cx.zoc[u.At]) },
+		Stop: func(c hex.Coord) bool { return cx.zoc.has(c) || (c != u.At && cx.zoc.has(u.At)) },
 	}
 	if u.Stopped || u.FellBack {
 		fs.Step = func(hex.Coord, int, hex.Coord) (int, bool) { return 0, false }

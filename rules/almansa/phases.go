@@ -63,9 +63,43 @@ var phaseInfo = map[string]struct {
 	phaseEnd:     {"end", Bourbon, Bourbon},
 }
 
-func phaseKind(p string) string { return phaseInfo[p].kind }
-func phaseSide(p string) int    { return phaseInfo[p].side }
-func phaseDecider(p string) int { return phaseInfo[p].decider }
+func phaseKind(p string) string { k, _, _ := phaseOf(p); return k }
+func phaseSide(p string) int    { _, sd, _ := phaseOf(p); return sd }
+func phaseDecider(p string) int { _, _, d := phaseOf(p); return d }
+
+// phaseOf is phaseInfo by a switch, without hashing the phase id (#20);
+// TestPhaseOfAgreesWithPhaseInfo checks they agree.
+func phaseOf(p string) (kind string, side, decider int) {
+	switch p {
+	case phaseSetupB:
+		return "setup", Bourbon, Bourbon
+	case phaseSetupA:
+		return "setup", Allied, Allied
+	case phaseCommand:
+		return "command", Bourbon, Bourbon
+	case phaseBMove:
+		return "move", Bourbon, Bourbon
+	case phaseBFire:
+		return "fire", Bourbon, Bourbon
+	case phaseADFire:
+		return "dfire", Bourbon, Allied
+	case phaseBShock:
+		return "shock", Bourbon, Bourbon
+	case phaseAMove:
+		return "move", Allied, Allied
+	case phaseAFire:
+		return "fire", Allied, Allied
+	case phaseBDFire:
+		return "dfire", Allied, Bourbon
+	case phaseAShock:
+		return "shock", Allied, Allied
+	case phaseRally:
+		return "rally", Bourbon, Bourbon
+	case phaseEnd:
+		return "end", Bourbon, Bourbon
+	}
+	return "", 0, 0
+}
 
 var phasePrompt = map[string]string{
 	"setup":   "Deploy your units on the set-up hexes of their formations [4]",
@@ -112,7 +146,7 @@ func (s *State) doPhase(a rules.Action) []rules.Event {
 func (s *State) settle() ([]rules.Event, error) {
 	var evs []rules.Event
 	err := rules.RunAuto(func() (bool, error) {
-		s.cache = nil
+		s.forget()
 		if s.Over {
 			return false, nil
 		}

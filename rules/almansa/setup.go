@@ -326,7 +326,7 @@ func (s *State) setupActions() []rules.Action {
 	if s.reserveOpen(side) {
 		return s.reserveActions()
 	}
-	var out []rules.Action
+	out := s.scratch()
 	nothing := true
 	for i := range s.Units {
 		if s.def(i).Side == side && s.Units[i].On {
@@ -347,7 +347,7 @@ func (s *State) setupActions() []rules.Action {
 					Label: "Attach Mahony and Rosellon Nuevo to " + f.Name, Rule: "6"})
 			}
 		}
-		return out
+		return s.keep(out)
 	}
 	cls := s.currentClass(side)
 	o := s.occupancy()
@@ -369,13 +369,13 @@ func (s *State) setupActions() []rules.Action {
 		}
 		for _, c := range cs {
 			if s.setupProblemO(o, i, c, false) == "" {
-				h := s.num(c)
-				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: h,
-					Label: "Deploy " + s.name(i) + " at " + h, Rule: "4"})
+				hi := s.fast().idx(c)
+				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.fast().num[hi],
+					Label: s.label(lblDeploy, i, hi, 0), Rule: "4"})
 			}
 		}
 	}
-	return out
+	return s.keep(out)
 }
 
 // setupCandidates lists, in map order, the only hexes where unit i could

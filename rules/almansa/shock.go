@@ -71,7 +71,7 @@ func (s *State) chargeable(o occ, i int) bool {
 	if !s.def(i).Horse() {
 		return false
 	}
-	for _, j := range o[s.Units[i].At] {
+	for _, j := range o.at(s.Units[i].At) {
 		if s.def(j).Side == s.def(i).Side && s.def(j).Combat() && !s.def(j).Horse() {
 			return false
 		}
@@ -82,7 +82,7 @@ func (s *State) chargeable(o occ, i int) bool {
 func (s *State) shockActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	o := s.occupancy()
-	var out []rules.Action
+	out := s.scratch()
 	if d := s.Decl; d != nil {
 		first := s.idx(d.Units[0])
 		oneHex := true
@@ -132,7 +132,7 @@ func (s *State) shockActions() []rules.Action {
 			label += ": the defenders have no shock factor and are overrun"
 		}
 		out = append(out, rules.Action{Kind: d.Kind, Choice: "resolve", Label: label, Rule: "13"})
-		return out
+		return s.keep(out)
 	}
 	for i := range s.Units {
 		if s.def(i).Side != side || s.shockProblem(i) != "" {
@@ -152,7 +152,7 @@ func (s *State) shockActions() []rules.Action {
 	if s.endShockProblem() == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the shock phase", Rule: "13"})
 	}
-	return out
+	return s.keep(out)
 }
 
 // endShockProblem: an attack-mode formation must attack [6]; a rash Galway
@@ -167,7 +167,7 @@ func (s *State) endShockProblem() string {
 		}
 	}
 	if g := s.idx("galway"); side == Allied && s.Galway && !s.GalwayOK && g >= 0 && s.alive(g) {
-		for _, j := range o[s.Units[g].At] {
+		for _, j := range o.at(s.Units[g].At) {
 			if s.def(j).Side == Allied && s.def(j).Horse() && can(j) {
 				return "Galway must lead his cavalry into shock combat this turn [15]"
 			}
@@ -198,7 +198,7 @@ func (s *State) shockOdds(units []string, targets []hex.Coord, charge bool) (a, 
 	}
 	var defs []int
 	for _, t := range targets {
-		for _, j := range o[t] {
+		for _, j := range o.at(t) {
 			if s.def(j).Side != side && s.def(j).Combat() {
 				defs = append(defs, j)
 				d += s.shockCF(j)
@@ -318,7 +318,7 @@ func (s *State) defenders(side int, hs []string) []string {
 	var out []string
 	for _, h := range hs {
 		c, _ := s.sc.Map.Layout.Parse(h)
-		for _, j := range o[c] {
+		for _, j := range o.at(c) {
 			if s.def(j).Side != side {
 				out = append(out, s.def(j).ID+"@"+h)
 			}

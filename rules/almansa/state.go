@@ -56,7 +56,16 @@ type Decl struct {
 type State struct {
 	sc    *Scenario
 	cache []rules.Action // Legal() of this exact state; cleared by every change
-	cx    *[2]*moveCtx   // while the legal list is built: the move context of each side
+	cx    *listCtx       // while the legal list is built: what stays the same meanwhile
+	bufs  *stateBufs     // scratch arrays of list building (not shared by clones)
+	// shared: Done, Mode and Demoral may be shared with a clone (own).
+	shared bool
+	// cacheShared: a clone shares the cached list (its array is not reused);
+	// lent: Legal handed it out (nor is it then).
+	cacheShared, lent bool
+	occm              *occMemo          // the last occupancy built (shared by clones: never changed)
+	zocm              [2]*zocMemo       // the last zone of control of each side (shared by clones: never changed)
+	labels            map[uint64]string // label memo (label); not shared with clones
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -133,19 +142,16 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.Opts = copyMap(s.Opts)
+	c.cx, c.bufs, c.labels = nil, nil, nil
+	s.cacheShared, c.cacheShared = true, true // the clone shares the legal list
+	// Opts is never written after the state is made; Done, Mode and Demoral
+	// are shared until one of the two states writes them (own) (#20).
+	s.shared, c.shared = true, true
 	c.Units = append([]UnitState(nil), s.Units...)
+	// Tasks are replaced, never changed in place, below their slice: the
+	// clone needs its own array of them only.
 	c.Tasks = make([]Task, len(s.Tasks))
-	for i, t := range s.Tasks {
-		t.Units = append([]string(nil), t.Units...)
-		t.Mods = append([]string(nil), t.Mods...)
-		t.Hexes = append([]string(nil), t.Hexes...)
-		t.Other = append([]string(nil), t.Other...)
-		c.Tasks[i] = t
-	}
-	c.Done = copyMap(s.Done)
-	c.Mode = copyMap(s.Mode)
-	c.Demoral = copyMap(s.Demoral)
+	copy(c.Tasks, s.Tasks)
 	if s.Decl != nil {
 		d := *s.Decl
 		d.Units = append([]string(nil), d.Units...)
@@ -153,6 +159,17 @@ func (s *State) clone() *State {
 		c.Decl = &d
 	}
 	return &c
+}
+
+// own gives the state its own Done, Mode and Demoral maps before it writes
+// one of them (they may be shared with clones).
+func (s *State) own() {
+	if s.shared {
+		s.Done = copyMap(s.Done)
+		s.Mode = copyMap(s.Mode)
+		s.Demoral = copyMap(s.Demoral)
+		s.shared = false
+	}
 }
 
 func copyMap[V any](m map[string]V) map[string]V {
@@ -225,7 +242,14 @@ func (s *State) Legal() []rules.Action {
 	if s.Over {
 		return nil
 	}
-	return append([]rules.Action(nil), s.legalList()...)
+	l := s.legalList()
+	if len(l) == 0 {
+		return nil
+	}
+	// The list is the state's own (#20): the caller reads it and never
+	// changes it. Its capacity ends at its length, so an append copies.
+	s.lent = true
+	return l[:len(l):len(l)]
 }
 
 // legalList is the cached legal list, never changed in place (#20).
@@ -236,7 +260,11 @@ func (s *State) legalList() []rules.Action {
 	if s.cache == nil {
 		// The move context (occupancy, zones of control) does not change
 		// while the list is built: build it once per side.
-		s.cx = &[2]*moveCtx{}
+		if s.bufs == nil {
+			s.bufs = &stateBufs{}
+		}
+		s.cx = &listCtx{bufs: s.bufs}
+		s.cx.o = s.occupancy()
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
 			s.cache = s.taskActions(&s.Tasks[0])
@@ -256,7 +284,7 @@ func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
 }
 
 // touch forgets cached results after a change made outside Apply (tests).
-func (s *State) touch() { s.cache = nil }
+func (s *State) touch() { s.forget() }
 
 // Apply checks that a is legal, then applies it and every automatic step
 // that follows.
@@ -278,13 +306,13 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 		return nil, rules.Illegal("5", "the game is over")
 	}
 	var evs []rules.Event
-	s.cache = nil
+	s.forget()
 	if len(s.Tasks) > 0 {
 		evs = s.doTask(legal)
 	} else {
 		evs = s.doPhase(legal)
 	}
-	s.cache = nil
+	s.forget()
 	more, err := s.settle()
 	evs = append(evs, more...)
 	return evs, err
@@ -312,37 +340,21 @@ func (s *State) idx(id string) int {
 	return -1
 }
 
-func (s *State) num(c hex.Coord) string { return s.sc.Map.Num(c) }
+func (s *State) num(c hex.Coord) string {
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.num[h]
+	}
+	return s.sc.Map.Num(c)
+}
 
 func (s *State) name(i int) string { return s.sc.Units[i].Name }
 
 func (s *State) alive(i int) bool { return s.Units[i].On && !s.Units[i].Dead }
 
-// occ indexes the units on the map by hex.
-type occ map[hex.Coord][]int
-
-func (s *State) occupancy() occ {
-	o := make(occ, 128)
-	// One backing array for the lists of single units; a second unit in a
-	// hex moves its list out (the cap is 1), so lists never overlap (#20).
-	buf := make([]int, len(s.Units))
-	for i := range s.Units {
-		if s.alive(i) {
-			at := s.Units[i].At
-			if l, ok := o[at]; ok {
-				o[at] = append(l, i)
-			} else {
-				buf[i] = i
-				o[at] = buf[i : i+1 : i+1]
-			}
-		}
-	}
-	return o
-}
-
 // enemyIn reports whether hex c holds a unit of the side opposing side.
 func (s *State) hasSide(o occ, c hex.Coord, side int, pred func(int) bool) bool {
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if s.def(j).Side == side && (pred == nil || pred(j)) {
 			return true
 		}
@@ -350,16 +362,21 @@ func (s *State) hasSide(o occ, c hex.Coord, side int, pred func(int) bool) bool 
 	return false
 }
 
-func (s *State) isCombat(i int) bool { return s.def(i).Combat() }
+func (s *State) isCombat(i int) bool { return s.fast().combat[i] }
 
 // stackBlocks returns the stacking problem of adding unit i to hex c, or "".
 func (s *State) stackProblem(o occ, i int, c hex.Coord) string {
+	return s.stackProblemQ(o, i, c, false)
+}
+
+// stackProblemQ is stackProblem; quiet, it answers refused for a problem.
+func (s *State) stackProblemQ(o occ, i int, c hex.Coord, quiet bool) string {
 	d := s.def(i)
 	if !d.Combat() {
 		return ""
 	}
 	steps, arts := 0, 0
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j == i || s.def(j).Side != d.Side {
 			continue
 		}
@@ -371,12 +388,18 @@ func (s *State) stackProblem(o occ, i int, c hex.Coord) string {
 		}
 	}
 	if d.Type == Artillery {
-		if arts+1 > s.sc.P("stack_artillery") {
+		if arts+1 > s.fast().stackArt {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("only %d artillery unit may stand in a hex [8]", s.sc.P("stack_artillery"))
 		}
 		return ""
 	}
-	if steps+s.Units[i].Steps > s.sc.P("stack_steps") {
+	if steps+s.Units[i].Steps > s.fast().stackSteps {
+		if quiet {
+			return refused
+		}
 		return fmt.Sprintf("more than %d steps of infantry and cavalry in one hex [8]", s.sc.P("stack_steps"))
 	}
 	return ""
@@ -387,7 +410,7 @@ func (s *State) facingProblem(o occ, i int, c hex.Coord, f int) string {
 	if !s.hasFacing(i) {
 		return ""
 	}
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j != i && s.def(j).Side == s.def(i).Side && s.hasFacing(j) && s.Units[j].Facing != f {
 			return "units stacked together must share one facing [7]"
 		}
@@ -396,11 +419,11 @@ func (s *State) facingProblem(o occ, i int, c hex.Coord, f int) string {
 }
 
 // hasFacing: leaders, commanders and trains have no facing that matters [7].
-func (s *State) hasFacing(i int) bool { return s.def(i).Combat() }
+func (s *State) hasFacing(i int) bool { return s.fast().combat[i] }
 
 // stackFacing returns the facing of side's combat units in c, if any.
 func (s *State) stackFacing(o occ, c hex.Coord, side int, except int) (int, bool) {
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		if j != except && s.def(j).Side == side && s.hasFacing(j) {
 			return s.Units[j].Facing, true
 		}
@@ -448,39 +471,58 @@ func (s *State) class(i int) string {
 
 // enterCost is the cost in half MP of unit i entering to from from, or -1.
 func (s *State) enterCost(i int, from, to hex.Coord) int {
-	cell := s.sc.Map.Cell(to)
-	if cell == nil {
+	ti := s.fast().idx(to)
+	if ti < 0 {
 		return -1
 	}
-	cl := s.class(i)
-	c := s.sc.Cost[cell.Terrain][cl]
+	return s.enterCostIdx(i, from, from.DirTo(to), ti)
+}
+
+// enterCostIdx is enterCost with to as a hex index and the direction from
+// from to it (-1: not adjacent, so no road) (#20).
+func (s *State) enterCostIdx(i int, from hex.Coord, dir, ti int) int {
+	fm := s.fast()
+	cl := fm.class[i]
+	c := fm.cost[cl][ti]
 	if c < 0 {
 		return -1
 	}
-	if s.sc.Map.SideHas(from, to, hex.Road) {
-		if r := s.sc.Cost["road"][cl]; r >= 0 && r < c {
+	if dir >= 0 && s.roadSide(from, dir) {
+		if r := fm.roadCost[cl]; r >= 0 && r < c {
 			c = r
 		}
 	}
 	return c
 }
 
+// roadSide: a road crosses the hexside of from in direction dir [10].
+func (s *State) roadSide(from hex.Coord, dir int) bool {
+	fm := s.fast()
+	if h := fm.idx(from); h >= 0 {
+		return fm.road[h][dir]
+	}
+	return s.sc.Map.SideHas(from, from.Neighbor(dir), hex.Road)
+}
+
 // passable reports whether unit i may stand in hex c at all.
 func (s *State) passable(i int, c hex.Coord) bool {
-	cell := s.sc.Map.Cell(c)
-	return cell != nil && s.sc.Cost[cell.Terrain][s.class(i)] >= 0
+	fm := s.fast()
+	h := fm.idx(c)
+	return h >= 0 && fm.cost[fm.class[i]][h] >= 0
 }
 
 func (s *State) terrain(c hex.Coord) string {
-	if cell := s.sc.Map.Cell(c); cell != nil {
-		return cell.Terrain
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.terr[h]
 	}
 	return ""
 }
 
 func (s *State) level(c hex.Coord) int {
-	if cell := s.sc.Map.Cell(c); cell != nil {
-		return cell.Level
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.level[h]
 	}
 	return 0
 }
@@ -524,7 +566,7 @@ func (s *State) exertsZOC(i int) bool {
 // leaderRating is the best rating of side's leaders in hex c [6].
 func (s *State) leaderRating(o occ, c hex.Coord, side int) (int, string) {
 	best, who := 0, ""
-	for _, j := range o[c] {
+	for _, j := range o.at(c) {
 		d := s.def(j)
 		if d.Side == side && d.Person() && (who == "" || d.Rating > best) {
 			best, who = d.Rating, d.Name

@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -52,8 +53,12 @@ func (s *State) unitName(id string) string {
 func (s *State) taskActions(t *Task) []rules.Action {
 	var out []rules.Action
 	if isRoll(t.Kind) {
+		// One array for the six faces' dice (#20).
+		out = make([]rules.Action, 0, 6)
+		faces := [6]int{1, 2, 3, 4, 5, 6}
+		dice := faces[:]
 		for d := 1; d <= 6; d++ {
-			out = append(out, rules.Action{Kind: "roll", Dice: []int{d}, Label: fmt.Sprintf("Die %d: %s", d, t.Why), Rule: t.Rule})
+			out = append(out, rules.Action{Kind: "roll", Dice: dice[d-1 : d : d], Label: "Die " + strconv.Itoa(d) + ": " + t.Why, Rule: t.Rule})
 		}
 		return out
 	}
@@ -354,6 +359,7 @@ func (s *State) rollOOC(t Task, die int) []rules.Event {
 	r := s.def(l).Rating
 	row := clampDie(die + r)
 	res, _ := s.sc.Tables["ooc"].Cell(fmt.Sprint(row), "result")
+	s.own()
 	s.Mode[f] = res
 	e := ev("command", "6", "", t.Side, t.Unit)
 	e.Dice = []int{die}
@@ -391,6 +397,7 @@ func (s *State) rollFormationMorale(t Task, die int) []rules.Event {
 		e.Text = fmt.Sprintf("%s holds together (%d)", s.formName(f), die-r)
 		return []rules.Event{e}
 	}
+	s.own()
 	s.Demoral[f] = true
 	e.Text = fmt.Sprintf("%s is demoralised (%d): it falls back and may not attack this turn", s.formName(f), die-r)
 	var ts []Task

@@ -28,6 +28,7 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 		return nil, rules.Illegal(rVictory, "the game is over")
 	}
 	s.Touch()
+	s.own()
 	w := &applier{State: s}
 	w.apply(legal)
 	s.Touch()

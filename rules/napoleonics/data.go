@@ -139,6 +139,7 @@ type Scenario struct {
 	Map       *hex.Map
 	Reference string
 	nums      map[hex.Coord]string // printed hex numbers, computed once
+	fast      *fastMap             // flat board tables (#20)
 }
 
 const dataDir = "napoleonics"
@@ -799,6 +800,7 @@ func ParseScenario(sys *System, m *hex.Map, recs []scenarios.Record) (*Scenario,
 			}
 		}
 	}
+	sc.fast = buildFast(sys, m)
 	return sc, nil
 }
 

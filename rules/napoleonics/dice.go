@@ -168,6 +168,30 @@ func (s *State) hitSet(kind string, att, target *Unit, retire bool) map[int]bool
 // multinomial count of ordered rolls, faces included), as roll actions with
 // the symbol indices sorted.
 func (s *State) rollOutcomes(n int, label, rule string) []rules.Outcome {
+	// The outcomes depend only on the dice, the label and the rule: made
+	// once per state and handed out as copies of the list (#20). The memo is
+	// the state's own (a clone starts without one).
+	key := rollKey{n, label, rule}
+	outs, ok := s.rollMemo[key]
+	if !ok {
+		outs = s.rollOutcomesNow(n, label, rule)
+		if s.rollMemo == nil {
+			s.rollMemo = map[rollKey][]rules.Outcome{}
+		}
+		s.rollMemo[key] = outs
+	}
+	if outs == nil {
+		return nil
+	}
+	return append([]rules.Outcome(nil), outs...)
+}
+
+type rollKey struct {
+	n           int
+	label, rule string
+}
+
+func (s *State) rollOutcomesNow(n int, label, rule string) []rules.Outcome {
 	k := len(s.sys.Symbols)
 	var outs []rules.Outcome
 	counts := make([]int, k)

@@ -13,11 +13,11 @@ import (
 // counted once, blocks never negative nor above the card, cards conserved,
 // and the decider always has an action unless the game is over.
 func (s *State) CheckInvariants() error {
-	units := map[string]string{}
-	leaders := map[string]string{}
+	units := make(map[string]string, len(s.Units))
+	leaders := make(map[string]string, len(s.Units))
 	elim := [2]int{}
 	exited := [2]int{}
-	sides := map[string]int{}
+	sides := make(map[string]int, len(s.Units))
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Blocks < 0 || (u.Gone == "" && u.Blocks == 0) {

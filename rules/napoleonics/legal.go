@@ -11,10 +11,13 @@ import (
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
 	l := s.legalList()
-	if l == nil {
+	if len(l) == 0 {
 		return nil
 	}
-	return append([]rules.Action(nil), l...)
+	// The list is the state's own (#20): the caller reads it and never
+	// changes it (it is never changed in place; Apply builds a new one).
+	// Its capacity ends at its length, so an append copies.
+	return l[:len(l):len(l)]
 }
 
 // legalList is the cached legal list (#20): built once per state, shared
@@ -294,19 +297,22 @@ func (s *State) moveActions() []rules.Action {
 		if isLeader(u) && !s.explicitOrder(u.ID) {
 			continue // ordered with its unit: it moves with the unit only
 		}
-		r := s.reach(u)
-		dests := make([]hex.Coord, 0, len(r))
-		for c := range r {
-			dests = append(dests, c)
-		}
-		sort.Slice(dests, func(i, j int) bool { return s.num(dests[i]) < s.num(dests[j]) })
-		for _, c := range dests {
-			d := r[c]
-			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: s.num(c),
-				Label: fmt.Sprintf("Move %s to %s (%s)", s.name(u), s.num(c), plural(d, "hex", "hexes")),
-				Rule:  rMove + "; Unit card: " + s.card(u).Name, Info: s.moveInfo(u, c, d)})
-		}
-		if s.canExit(u, r) {
+		// Destinations in the order of their printed numbers: reachIdx
+		// gives them in map order, which is that order (#20).
+		fm := s.fast()
+		exitD, exitOK := 0, false
+		name, rule := s.name(u), rMove+"; Unit card: "+s.card(u).Name
+		cd, bm := s.card(u), s.battleMove(u)
+		s.reachIdx(u, func(h, d int) {
+			c := fm.coords[h]
+			if c == s.sc.ExitHex {
+				exitD, exitOK = d, true
+			}
+			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: fm.num[h],
+				Label: "Move " + name + " to " + fm.num[h] + " (" + plural(d, "hex", "hexes") + ")",
+				Rule:  rule, Info: s.moveInfoOf(u, cd, bm, c, d)})
+		})
+		if s.canExitD(u, exitD, exitOK) {
 			as = append(as, rules.Action{Kind: "exit", Unit: u.ID, To: s.num(s.sc.ExitHex),
 				Label: fmt.Sprintf("%s leaves the board by the banner hex %s (1 banner)", s.name(u), s.num(s.sc.ExitHex)), Rule: rExit})
 		}
@@ -318,8 +324,14 @@ func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
 	if isLeader(u) {
 		return plural(d, "hex", "hexes")
 	}
-	cd := s.card(u)
-	bm := s.battleMove(u)
+	return s.moveInfoOf(u, s.card(u), s.battleMove(u), c, d)
+}
+
+// moveInfoOf is moveInfo with u's card and battle move found by the caller.
+func (s *State) moveInfoOf(u *Unit, cd *UnitCard, bm int, c hex.Coord, d int) string {
+	if isLeader(u) {
+		return plural(d, "hex", "hexes")
+	}
 	t := s.terrain(c)
 	switch {
 	case d > bm:
@@ -334,13 +346,18 @@ func (s *State) moveInfo(u *Unit, c hex.Coord, d int) string {
 // able to reach it with a hex of movement to spare, may leave the board
 // once each side has lost a unit (Special Rules).
 func (s *State) canExit(u *Unit, r map[hex.Coord]int) bool {
+	d, ok := r[s.sc.ExitHex]
+	return s.canExitD(u, d, ok)
+}
+
+// canExitD is canExit with the exit hex's reach (ok: reached, in d hexes).
+func (s *State) canExitD(u *Unit, d int, ok bool) bool {
 	if isLeader(u) || u.Side != s.sc.ExitSide || !s.exitOpen() || s.maxMove(u) <= 0 {
 		return false
 	}
 	if u.At == s.sc.ExitHex {
 		return true
 	}
-	d, ok := r[s.sc.ExitHex]
 	// Entering a hex that stops the move (terrain, or a lone friendly leader
 	// the unit must stop with) leaves no hex to spare.
 	return ok && d < s.maxMove(u) && !s.terrain(s.sc.ExitHex).Stop && s.leaderAt(s.sc.ExitHex) == nil

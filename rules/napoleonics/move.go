@@ -146,6 +146,15 @@ func (s *State) leaderGoes(u *Unit) *Unit {
 // reach returns every hex u can end its move on with the fewest hexes
 // moved to get there. A hex that stops movement is entered but not left.
 func (s *State) reach(u *Unit) map[hex.Coord]int {
+	out := map[hex.Coord]int{}
+	fm := s.fast()
+	s.reachIdx(u, func(h, d int) { out[fm.coords[h]] = d })
+	return out
+}
+
+// reachMap is reach searched over the map (the code before #20; reachIdx
+// uses it off the board, TestReachAgreesWithTheMapSearch compares them).
+func (s *State) reachMap(u *Unit) map[hex.Coord]int {
 	max := s.maxMove(u)
 	out := map[hex.Coord]int{}
 	if max <= 0 {

@@ -10,7 +10,6 @@ package napoleonics
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 
 	"grognard/rules"
@@ -69,8 +68,14 @@ type Drawing struct {
 // (encoding/json, maps sorted) is canonical and complete.
 type State struct {
 	sys *System
-	sc  *Scenario
-	idx map[string]int
+	// rbuf is the scratch of reach searches (#20); never shared by clones.
+	rbuf *reachBuf
+	// shared: the maps may be shared with a clone (own copies them).
+	shared bool
+	// rollMemo: rollOutcomes by dice, label and rule; not shared by clones.
+	rollMemo map[rollKey][]rules.Outcome
+	sc       *Scenario
+	idx      map[string]int
 
 	ScenarioID string          `json:"scenario"`
 	Units      []Unit          `json:"units"`
@@ -156,15 +161,14 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
+	c.rbuf, c.rollMemo = nil, nil // the clone's own
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Hands = [2][]string{append([]string{}, s.Hands[0]...), append([]string{}, s.Hands[1]...)}
-	c.Pile = copyMap(s.Pile)
-	c.Discard = copyMap(s.Discard)
+	// Pile, Discard, Ordered, Moved and Battled are shared until one of
+	// the two states applies an action (own) (#20).
+	s.shared, c.shared = true, true
 	c.Orders = append([]string(nil), s.Orders...)
 	c.Rally = append([]int(nil), s.Rally...)
-	c.Ordered = copyMap(s.Ordered)
-	c.Moved = copyMap(s.Moved)
-	c.Battled = copyMap(s.Battled)
 	if s.Draw != nil {
 		d := *s.Draw
 		d.Drawn = append([]string(nil), s.Draw.Drawn...)
@@ -175,6 +179,19 @@ func (s *State) clone() *State {
 		c.Pend = &p
 	}
 	return &c
+}
+
+// own gives the state its own Pile, Discard, Ordered, Moved and Battled
+// before it changes one of them (they may be shared with clones).
+func (s *State) own() {
+	if s.shared {
+		s.Pile = copyMap(s.Pile)
+		s.Discard = copyMap(s.Discard)
+		s.Ordered = copyMap(s.Ordered)
+		s.Moved = copyMap(s.Moved)
+		s.Battled = copyMap(s.Battled)
+		s.shared = false
+	}
 }
 
 func copyMap[V any](m map[string]V) map[string]V {
@@ -249,8 +266,9 @@ func (s *State) attached(u *Unit) *Unit {
 }
 
 func (s *State) num(c hex.Coord) string {
-	if n, ok := s.sc.nums[c]; ok {
-		return n
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.num[h]
 	}
 	return s.sc.Map.Num(c)
 }
@@ -258,16 +276,11 @@ func (s *State) num(c hex.Coord) string {
 func (s *State) name(u *Unit) string { return s.def(u.ID).Name }
 
 func (s *State) terrain(c hex.Coord) *TerrainCard {
-	cell := s.sc.Map.Cell(c)
-	if cell == nil {
-		return nil
+	fm := s.fast()
+	if h := fm.idx(c); h >= 0 {
+		return fm.terr[h]
 	}
-	for _, f := range cell.Feature {
-		if f == "works" {
-			return s.sys.Terrain["works"]
-		}
-	}
-	return s.sys.Terrain[cell.Terrain]
+	return nil
 }
 
 // sectionsOf returns the sections of hex c as seen by side: the map names
@@ -391,11 +404,4 @@ func removeCard(hand []string, c string) ([]string, bool) {
 		}
 	}
 	return hand, false
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

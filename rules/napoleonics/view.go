@@ -15,6 +15,7 @@ func (s *State) View(v rules.Side) *rules.View {
 	st := s.Status()
 	view := &rules.View{Side: v, Sides: s.Sides(), Status: st, Result: s.Result(), Hidden: true, Style: "block",
 		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
+	view.Units = make([]rules.UnitView, 0, len(s.Units))
 	for i := range s.Units {
 		u := &s.Units[i]
 		d := s.def(u.ID)

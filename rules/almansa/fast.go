@@ -1,0 +1,482 @@
+package almansa
+
+import (
+	"strconv"
+
+	"grognard/rules"
+
+	"grognard/rules/hex"
+)
+
+// Flat, integer-indexed tables of a scenario, built once at load (#20): a
+// dense index for the hexes of the map (a grid over the axial bounding box),
+// each hex's number, terrain, level and neighbours, the road hexsides, the
+// Terrain Costs Chart per movement class and hex, the unit types as flags,
+// and the texts labels repeat. They answer exactly what hex.Map, sc.Cost
+// and UnitDef answer; nothing here changes after BuildScenario.
+type fastMap struct {
+	minQ, minR, w, h int
+	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the map
+	coords           []hex.Coord
+	num              []string
+	terr             []string
+	level            []int
+	noZOC            []bool
+	redoubt          []bool
+	nb               [][6]int16 // neighbour index by direction, -1 off the map
+	road             [][6]bool  // a road crosses the hexside in direction d [10]
+	cost             [4][]int   // entry cost in half MP per class and hex (sc.Cost)
+	roadCost         [4]int     // sc.Cost["road"] per class
+
+	// Units, by index.
+	class  []int8 // Terrain Costs Chart column: 0 infantry, 1 cavalry, 2 artillery, 3 leader
+	combat []bool
+	person []bool
+	horse  []bool
+	zocT   []bool // infantry, cavalry or dragoons: may exert a ZoC [9]
+
+	facingWord [6]string
+	view       []unitTexts       // the texts of each unit's view
+	formDetail map[string]string // "Formation X [6]" by formation id
+	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
+	turnLabel [][6][2][2]string
+
+	stackArt, stackSteps, fallbackMP, cincApart int
+}
+
+// Label kinds of the per-state label memo.
+const (
+	lblMove = iota
+	lblZoC
+	lblFallBack
+	lblDeploy
+)
+
+// label returns a label of unit i about hex index h (with cost in half MP
+// for moves), built once per state (#20): a playout reads the same few
+// thousand labels again and again. The memo is the state's own: a clone
+// starts without one, so states on other goroutines never share it.
+func (s *State) label(kind, i, h, cost int) string {
+	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
+	if l, ok := s.labels[key]; ok {
+		return l
+	}
+	d := s.def(i)
+	hn := s.fast().num[h]
+	var l string
+	switch kind {
+	case lblMove:
+		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
+	case lblZoC:
+		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + "), enters enemy ZoC and stops"
+	case lblFallBack:
+		l = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
+	case lblDeploy:
+		l = "Deploy " + d.Name + " at " + hn
+	}
+	if s.labels == nil {
+		s.labels = make(map[uint64]string, 256)
+	}
+	s.labels[key] = l
+	return l
+}
+
+var classNames = [4]string{"infantry", "cavalry", "artillery", "leader"}
+
+func classOf(t string) int8 {
+	switch t {
+	case Infantry:
+		return 0
+	case Cavalry, Dragoons:
+		return 1
+	case Artillery:
+		return 2
+	}
+	return 3
+}
+
+// buildFast makes sc's flat tables (after the map, tables, OOB are loaded).
+func buildFast(sc *Scenario) *fastMap {
+	fm := &fastMap{}
+	cs := sc.Map.Coords()
+	if len(cs) > 0 {
+		minQ, maxQ, minR, maxR := cs[0].Q, cs[0].Q, cs[0].R, cs[0].R
+		for _, c := range cs {
+			minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
+			minR, maxR = min(minR, c.R), max(maxR, c.R)
+		}
+		fm.minQ, fm.minR, fm.w, fm.h = minQ, minR, maxQ-minQ+1, maxR-minR+1
+	}
+	fm.grid = make([]int16, fm.w*fm.h)
+	for i := range fm.grid {
+		fm.grid[i] = -1
+	}
+	n := len(cs)
+	fm.coords = append([]hex.Coord(nil), cs...)
+	fm.num = make([]string, n)
+	fm.terr = make([]string, n)
+	fm.level = make([]int, n)
+	fm.noZOC = make([]bool, n)
+	fm.redoubt = make([]bool, n)
+	fm.nb = make([][6]int16, n)
+	fm.road = make([][6]bool, n)
+	for k := range fm.cost {
+		fm.cost[k] = make([]int, n)
+		fm.roadCost[k] = sc.Cost["road"][classNames[k]]
+	}
+	for i, c := range cs {
+		fm.grid[(c.Q-fm.minQ)*fm.h+(c.R-fm.minR)] = int16(i)
+	}
+	for i, c := range cs {
+		cell := sc.Map.Cells[c]
+		fm.num[i] = sc.Map.Num(c)
+		fm.terr[i] = cell.Terrain
+		fm.level[i] = cell.Level
+		fm.noZOC[i] = noZOCTerrain(cell.Terrain)
+		fm.redoubt[i] = cell.Terrain == "redoubt"
+		for k := range fm.cost {
+			fm.cost[k][i] = sc.Cost[cell.Terrain][classNames[k]]
+		}
+		for d, nc := range c.Neighbors() {
+			fm.nb[i][d] = int16(fm.idx(nc))
+			fm.road[i][d] = sc.Map.SideHas(c, nc, hex.Road)
+		}
+	}
+	nu := len(sc.Units)
+	fm.class = make([]int8, nu)
+	fm.combat = make([]bool, nu)
+	fm.person = make([]bool, nu)
+	fm.horse = make([]bool, nu)
+	fm.zocT = make([]bool, nu)
+	for i := range sc.Units {
+		d := &sc.Units[i]
+		fm.class[i] = classOf(d.Type)
+		fm.combat[i] = d.Combat()
+		fm.person[i] = d.Person()
+		fm.horse[i] = d.Horse()
+		fm.zocT[i] = d.Type == Infantry || d.Type == Cavalry || d.Type == Dragoons
+	}
+	tmp := &State{sc: sc}
+	for f := range 6 {
+		fm.facingWord[f] = tmp.facingWord(f)
+	}
+	fm.turnLabel = make([][6][2][2]string, nu)
+	for i := range sc.Units {
+		name := sc.Units[i].Name
+		for nf := range 6 {
+			for t, dir := range [2]string{"clockwise", "anticlockwise"} {
+				to := ", to face " + fm.facingWord[nf]
+				fm.turnLabel[i][nf][t][0] = "Turn " + name + " one hexside " + dir + to + " (1/2 MP)"
+				fm.turnLabel[i][nf][t][1] = "Turn the stack of " + name + " one hexside " + dir + to + " (1/2 MP each)"
+			}
+		}
+	}
+	buildViewTexts(sc, fm)
+	fm.stackArt, fm.stackSteps = sc.P("stack_artillery"), sc.P("stack_steps")
+	fm.fallbackMP, fm.cincApart = sc.P("fallback_mp"), sc.P("cinc_apart")
+	return fm
+}
+
+// idx is hex c's index, or -1 off the map.
+func (fm *fastMap) idx(c hex.Coord) int {
+	q, r := c.Q-fm.minQ, c.R-fm.minR
+	if q < 0 || q >= fm.w || r < 0 || r >= fm.h {
+		return -1
+	}
+	return int(fm.grid[q*fm.h+r])
+}
+
+// fast returns the scenario's flat tables (built at load; a Scenario made
+// some other way gets them on first use).
+func (s *State) fast() *fastMap {
+	if s.sc.fast == nil {
+		s.sc.fast = buildFast(s.sc)
+	}
+	return s.sc.fast
+}
+
+// ---- occupancy -------------------------------------------------------------
+
+// occ indexes the units on the map by hex: at(c) lists the units in c in
+// unit order. The lists live in one array grouped by hex (#20).
+type occ struct {
+	fm    *fastMap
+	slot  []int16 // hex index -> 1 + the hex's group, 0 when empty
+	start []int16 // group g's units are list[start[g]:start[g+1]]
+	list  []int
+}
+
+// at lists the units in hex c (never to be changed by the caller).
+func (o occ) at(c hex.Coord) []int {
+	if o.fm == nil {
+		return nil
+	}
+	h := o.fm.idx(c)
+	if h < 0 {
+		return nil
+	}
+	g := int(o.slot[h])
+	if g == 0 {
+		return nil
+	}
+	return o.list[o.start[g-1]:o.start[g]]
+}
+
+// occMemo is an occupancy with the places it was built from: it answers
+// again while no unit has moved, entered or left the map. It is never
+// changed after it is made, so clones share it (#20).
+type occMemo struct {
+	o     occ
+	at    []hex.Coord
+	alive []bool
+}
+
+func (m *occMemo) matches(s *State) bool {
+	if len(m.at) != len(s.Units) {
+		return false
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		a := u.On && !u.Dead
+		if a != m.alive[i] || a && u.At != m.at[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// occupancy indexes the units on the map by hex.
+func (s *State) occupancy() occ {
+	if m := s.occm; m != nil && m.matches(s) {
+		return m.o
+	}
+	var b occBuf
+	if s.bufs != nil {
+		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
+		s.bufs.occ.hexOf, s.bufs.occ.cnt = nil, nil
+	}
+	o := s.occupancyInto(&b)
+	if s.bufs != nil {
+		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
+	}
+	m := &occMemo{o: o, at: make([]hex.Coord, len(s.Units)), alive: make([]bool, len(s.Units))}
+	for i := range s.Units {
+		u := &s.Units[i]
+		m.alive[i] = u.On && !u.Dead
+		m.at[i] = u.At
+	}
+	s.occm = m
+	return o
+}
+
+// occBuf is what a state keeps to build an occupancy without allocating;
+// the occupancy of a legal-list build lives in it until the next build.
+type occBuf struct {
+	slot  []int16
+	start []int16
+	list  []int
+	hexOf []int16
+	cnt   []int16
+}
+
+// occupancyInto builds the occupancy in b (allocating b's arrays the first
+// time).
+func (s *State) occupancyInto(b *occBuf) occ {
+	fm := s.fast()
+	nu := len(s.Units)
+	if len(b.slot) != len(fm.coords) {
+		b.slot = make([]int16, len(fm.coords))
+	} else {
+		clear(b.slot)
+	}
+	if cap(b.hexOf) < nu {
+		b.hexOf = make([]int16, nu)
+		b.cnt = make([]int16, nu+1)
+	}
+	if cap(b.list) < nu {
+		b.start = make([]int16, nu+1)
+		b.list = make([]int, nu)
+	}
+	hexOf, cnt := b.hexOf[:nu], b.cnt[:nu+1]
+	groups := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		hexOf[i] = -1
+		if !u.On || u.Dead {
+			continue
+		}
+		h := fm.idx(u.At)
+		if h < 0 {
+			continue // off the map: no hex lists it (the invariants flag it)
+		}
+		hexOf[i] = int16(h)
+		if b.slot[h] == 0 {
+			groups++
+			b.slot[h] = int16(groups)
+			cnt[groups-1] = 0
+		}
+		cnt[b.slot[h]-1]++
+	}
+	start := b.start[:groups+1]
+	start[0] = 0
+	for g := range groups {
+		start[g+1] = start[g] + cnt[g]
+		cnt[g] = start[g] // next free place of group g
+	}
+	list := b.list[:nu]
+	for i := range s.Units {
+		if h := hexOf[i]; h >= 0 {
+			g := b.slot[h] - 1
+			list[cnt[g]] = i
+			cnt[g]++
+		}
+	}
+	return occ{fm: fm, slot: b.slot, start: start, list: list}
+}
+
+// ---- zones of control ------------------------------------------------------
+
+// zset is a set of hexes by index (a zone of control) [9].
+type zset struct {
+	fm *fastMap
+	in []bool
+}
+
+func (z zset) has(c hex.Coord) bool {
+	if z.fm == nil {
+		return false
+	}
+	h := z.fm.idx(c)
+	return h >= 0 && z.in[h]
+}
+
+// zocMemo is side's zone of control with what it was built from (each of
+// the side's units' place, facing and rout); it never changes once made,
+// so clones share it (#20).
+type zocMemo struct {
+	z      zset
+	at     []hex.Coord
+	facing []int
+	dsb    []bool
+	alive  []bool
+}
+
+func (m *zocMemo) matches(s *State, side int) bool {
+	if len(m.at) != len(s.Units) {
+		return false
+	}
+	for i := range s.Units {
+		if s.sc.Units[i].Side != side {
+			continue
+		}
+		u := &s.Units[i]
+		a := u.On && !u.Dead
+		if a != m.alive[i] || a && (u.At != m.at[i] || u.Facing != m.facing[i] || u.DSB != m.dsb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// zocOf is the zone of control of side's units as a set by hex index [9],
+// memoised while none of them moves, turns or routs.
+func (s *State) zocOf(side int) zset {
+	if side < 0 || side > 1 {
+		return s.zocInto(side, nil)
+	}
+	if m := s.zocm[side]; m != nil && m.matches(s, side) {
+		return m.z
+	}
+	n := len(s.Units)
+	m := &zocMemo{z: s.zocInto(side, nil), at: make([]hex.Coord, n), facing: make([]int, n), dsb: make([]bool, n), alive: make([]bool, n)}
+	for i := range s.Units {
+		u := &s.Units[i]
+		m.at[i], m.facing[i], m.dsb[i], m.alive[i] = u.At, u.Facing, u.DSB, u.On && !u.Dead
+	}
+	s.zocm[side] = m
+	return m.z
+}
+
+// zocInto is zoc(side) as a set by hex index, built in buf.
+func (s *State) zocInto(side int, buf []bool) zset {
+	fm := s.fast()
+	if len(buf) != len(fm.coords) {
+		buf = make([]bool, len(fm.coords))
+	} else {
+		clear(buf)
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.On || u.Dead || s.sc.Units[i].Side != side || !fm.zocT[i] || u.DSB {
+			continue
+		}
+		h := fm.idx(u.At)
+		if h >= 0 && fm.redoubt[h] {
+			continue // a unit in a redoubt exerts none [9]
+		}
+		if h < 0 && s.terrain(u.At) == "redoubt" {
+			continue
+		}
+		for _, d := range hex.FrontDirs(u.Facing) {
+			var n int
+			if h >= 0 {
+				n = int(fm.nb[h][d])
+			} else {
+				n = fm.idx(u.At.Neighbor(d))
+			}
+			if n >= 0 && !fm.noZOC[n] {
+				buf[n] = true
+			}
+		}
+	}
+	return zset{fm: fm, in: buf}
+}
+
+// ---- texts -----------------------------------------------------------------
+
+func mpSlow(half int) string {
+	if half%2 == 0 {
+		return strconv.Itoa(half/2) + " MP"
+	}
+	if half == 1 {
+		return "1/2 MP"
+	}
+	return strconv.Itoa(half/2) + " 1/2 MP"
+}
+
+// refused is the reason a quiet check gives (the caller asks only whether
+// there is one): no text is built for it.
+const refused = "refused"
+
+// scratch is an empty list to build a legal list in: the array of a legal
+// list this state dropped (forget), reused (#20). keep hands it over to the
+// cache.
+func (s *State) scratch() []rules.Action {
+	if s.cx != nil {
+		return s.cx.bufs.acts[:0]
+	}
+	return nil
+}
+
+func (s *State) keep(out []rules.Action) []rules.Action {
+	if s.cx != nil {
+		s.cx.bufs.acts = nil // the list is the cache now
+	}
+	return out
+}
+
+// forget drops the cached legal list. Its array is reused for the next
+// list unless Legal handed it out or a clone shares it; then the next list
+// gets a new array of about its size.
+func (s *State) forget() {
+	if s.cache != nil && s.bufs != nil {
+		if !s.cacheShared && !s.lent {
+			if cap(s.cache) > cap(s.bufs.acts) {
+				s.bufs.acts = s.cache[:0]
+			}
+		} else if cap(s.bufs.acts) < len(s.cache) {
+			s.bufs.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
+		}
+	}
+	s.cache, s.cacheShared, s.lent = nil, false, false
+}
