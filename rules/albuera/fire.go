@@ -211,7 +211,8 @@ func (s *State) targetHexesRaw(i int) []hex.Coord {
 	side := s.side(i)
 	r := s.rangeOf(i)
 	var frontEnemy []hex.Coord
-	for _, f := range s.front(i) {
+	fa, fn := s.frontArr(i)
+	for _, f := range fa[:fn] {
 		if s.hasSide(f, 1-side) {
 			frontEnemy = append(frontEnemy, f)
 		}
@@ -297,10 +298,10 @@ func (s *State) enemyNear(i, r, side int) []hex.Coord {
 }
 
 func (s *State) band(i, d int) *Band {
-	for _, b := range s.sc.Bands[s.def(i).Calibre] {
-		if d >= b.Lo && d <= b.Hi {
-			bb := b
-			return &bb
+	bs := s.sc.Bands[s.def(i).Calibre]
+	for k := range bs {
+		if d >= bs[k].Lo && d <= bs[k].Hi {
+			return &bs[k] // the scenario's own row: read only
 		}
 	}
 	return nil

@@ -23,34 +23,36 @@ func (s *State) costCol(i int) string {
 
 // ma is a unit's Movement Allowance in half points [12.8], [10.13]-[10.15].
 func (s *State) ma(i int) int {
+	ma := &s.sc.fast.ma // 2 * the params mp_square ... mp_commander
 	switch s.kind(i) {
 	case KInf, KComp:
 		if s.U[i].Array == Square {
-			return 2 * s.sc.P("mp_square") // [12.8]
+			return ma[maSquare] // [12.8]
 		}
 		if s.U[i].Double {
-			return 2 * s.sc.P("mp_double")
+			return ma[maDouble]
 		}
-		return 2 * s.sc.P("mp_infantry")
+		return ma[maInf]
 	case KCav:
-		return 2 * s.sc.P("mp_cavalry")
+		return ma[maCav]
 	case KArt:
 		switch s.U[i].Array {
 		case Foot:
-			return 2 * s.sc.P("mp_foot")
+			return ma[maFoot]
 		case Limbered:
-			return 2 * s.sc.P("mp_limbered")
+			return ma[maLimbered]
 		}
-		return 2 * s.sc.P("mp_horse")
+		return ma[maHorse]
 	}
-	return 2 * s.sc.P("mp_commander")
+	return ma[maCdr]
 }
 
 func (s *State) left(i int) int { return s.ma(i) - s.U[i].Spent }
 
 // enterCost is the half-point cost for array col to enter 'to' from 'from'
 // (terrain, climbing, river hexside) [12.2], -1 prohibited.
-func (s *State) enterCost(col string, from, to hex.Coord) int {
+// enterCostSlow computes it from the tables (enterCost reads it from a table).
+func (s *State) enterCostSlow(col string, from, to hex.Coord) int {
 	cell := s.sc.Map.Cell(to)
 	if cell == nil {
 		return -1
@@ -315,7 +317,8 @@ func (s *State) unitActionsTo(out []rules.Action, i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "double",
 			Label: s.name(i) + " declares Double March (6 MP, all to be spent, no fire) [12.9]", Rule: "12.9"})
 	}
-	if st := s.stackOf(i); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
+	var stb [8]int
+	if st := s.stackBuf(i, stb[:0]); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
 		ok := true
 		for _, j := range st {
 			ok = ok && s.U[j].Spent+2 <= s.ma(j) && s.canAct(j)
@@ -496,16 +499,16 @@ func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 		if why != "" {
 			continue
 		}
-		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)"
-		rule := "12.1"
-		if rear {
-			lab += " backwards"
-			rule = "12.6"
+		rule, tail := "12.1", ""
+		switch {
+		case rear && enemy:
+			rule, tail = "11.10", " backwards: enters the enemy hex"
+		case rear:
+			rule, tail = "12.6", " backwards"
+		case enemy:
+			rule, tail = "11.10", ": enters the enemy hex"
 		}
-		if enemy {
-			lab += ": enters the enemy hex"
-			rule = "11.10"
-		}
+		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
 		if charge {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
@@ -658,7 +661,8 @@ func (s *State) rectMates(i int) []int {
 	if !u.Two || u.Double {
 		return nil
 	}
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i {
 		return nil
 	}
@@ -747,7 +751,8 @@ func (s *State) lineCostEx(i int, mv hex.LineMove, ex []int) (int, string) {
 func (s *State) stackArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if u.Two && d.Kind == KInf {
 		return s.stackLineArrayChanges(i)
 	}
@@ -756,7 +761,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	}
 	var ids []string
 	members := []int{i}
-	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.P("square_min_mp")
+	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.fast.squareMinMP
 	for _, j := range st[1:] {
 		if s.kind(j) == KArt || s.kind(j) == KComp {
 			continue
@@ -767,7 +772,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 			return nil
 		}
 		allSmall = allSmall && uj.MP < s.def(j).rectMin()
-		allSquare = allSquare && uj.MP >= s.sc.P("square_min_mp")
+		allSquare = allSquare && uj.MP >= s.sc.fast.squareMinMP
 		ids = append(ids, s.id(j))
 		members = append(members, j)
 	}
@@ -804,7 +809,8 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 func (s *State) stackLineArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i || u.Double || !s.canAct(i) || u.Done || s.inClash(i) {
 		return nil
 	}
@@ -822,7 +828,7 @@ func (s *State) stackLineArrayChanges(i int) []rules.Action {
 	allSquare := true
 	var ids []string
 	for _, j := range members {
-		allSquare = allSquare && s.U[j].MP >= s.sc.P("square_min_mp")
+		allSquare = allSquare && s.U[j].MP >= s.sc.fast.squareMinMP
 		if j != i {
 			ids = append(ids, s.id(j))
 		}
@@ -888,7 +894,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			add("array:foot", "unlimbers (no fire this subphase)", s.sc.act("unlimber", 2), "10.14", "", 0)
 		}
 	case KInf:
-		if len(s.stackOf(i)) > 1 && !u.Two {
+		if s.stackLen(i) > 1 && !u.Two {
 			return out // a stack shares its array [11.0]
 		}
 		terrain := s.sc.Map.Cell(u.At).Terrain
@@ -907,7 +913,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
 				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
-				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.P("square_min_mp") {
+				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.fast.squareMinMP {
 					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
@@ -924,7 +930,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Line {
 				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
 			}
-			if terrain == "clear" && u.MP >= s.sc.P("square_min_mp") { // [7.1]
+			if terrain == "clear" && u.MP >= s.sc.fast.squareMinMP { // [7.1]
 				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
 			}
 		}
@@ -1166,7 +1172,8 @@ func (s *State) mates(i int) []int {
 	if u.Two || s.kind(i) == KArt || s.kind(i) == KComp || u.Double {
 		return nil
 	}
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i {
 		return nil
 	}

@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"strconv"
 
 	"grognard/rules"
 )
@@ -170,7 +171,7 @@ func (s *State) decider() rules.Side {
 // Status tells the HUD where the game stands and who decides.
 func (s *State) Status() rules.Status {
 	p := Phases.Get(s.Phase)
-	st := rules.Status{Turn: s.Turn, Turns: s.sc.P("turns"), Phase: p.Name, PhaseRule: p.Rule,
+	st := rules.Status{Turn: s.Turn, Turns: s.sc.fast.turns, Phase: p.Name, PhaseRule: p.Rule,
 		Active: rules.Side(s.Side), Decider: s.decider()}
 	if s.Phase == phPool || s.Phase == phDraw || s.Phase == phAdmin {
 		st.Active = rules.Side(French)
@@ -188,20 +189,20 @@ func (s *State) prompt() (string, string) {
 	}
 	who := func(side int) string { return sideNames[side] }
 	switch s.Phase {
-	case phDraw:
-		return "", fmt.Sprintf("A chit is drawn blind from the Activation Pool (%d left) [3.3]", len(s.Pool))
+	case phDraw: // texts by concatenation, not fmt (speed: the same texts)
+		return "", "A chit is drawn blind from the Activation Pool (" + strconv.Itoa(len(s.Pool)) + " left) [3.3]"
 	case phMove:
 		if s.Window == "opp" {
-			return "Fire window [14.5]", fmt.Sprintf("%s decides: fire first or pass [14.5]", who(1-s.Side))
+			return "Fire window [14.5]", who(1-s.Side) + " decides: fire first or pass [14.5]"
 		}
 		if s.Motion >= 0 {
-			return "Unit in motion [12.13]", fmt.Sprintf("%s decides: go on with %s or finish it [12.13]", who(s.Side), s.name(s.Motion))
+			return "Unit in motion [12.13]", who(s.Side) + " decides: go on with " + s.name(s.Motion) + " or finish it [12.13]"
 		}
-		return "Movement [12]", fmt.Sprintf("%s decides: move or fire with the units of %s, or end movement [14.5]", who(s.Side), s.chitName())
+		return "Movement [12]", who(s.Side) + " decides: move or fire with the units of " + s.chitName() + ", or end movement [14.5]"
 	case phCmd:
-		return "", fmt.Sprintf("%s decides: move the activated commanders (9 hexes) [12.8]", who(s.Side))
+		return "", who(s.Side) + " decides: move the activated commanders (9 hexes) [12.8]"
 	case phClash:
-		return "", fmt.Sprintf("%s decides: choose the next Clash [15.4]", who(s.Side))
+		return "", who(s.Side) + " decides: choose the next Clash [15.4]"
 	}
 	return "", ""
 }
@@ -254,20 +255,29 @@ func (s *State) Chances() []rules.Outcome {
 	}
 	var out []rules.Outcome
 	for _, c := range s.Pool {
+		lab := "Draw ?"
+		if i := s.idx(c); i >= 0 && i < len(s.sc.fast.drawLabel) {
+			lab = s.sc.fast.drawLabel[i] // "Draw " + its name
+		}
 		out = append(out, rules.Outcome{Weight: 1, Action: rules.Action{Kind: "draw", Choice: c,
-			Label: "Draw " + s.name(s.idx(c)), Rule: "3.3"}})
+			Label: lab, Rule: "3.3"}})
 	}
 	return out
 }
 
 func dieOutcomes(t Task) []rules.Outcome {
 	out := make([]rules.Outcome, 10)
+	dice := [10]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	ds := dice[:] // one array for the ten outcomes' Dice
+	rule := firstRule(t.Rule, "2.2")
 	for d := 0; d < 10; d++ {
-		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: []int{d},
-			Label: fmt.Sprintf("Die %d", d), Rule: firstRule(t.Rule, "2.2")}}
+		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: ds[d : d+1 : d+1],
+			Label: dieLabels[d], Rule: rule}}
 	}
 	return out
 }
+
+var dieLabels = [10]string{"Die 0", "Die 1", "Die 2", "Die 3", "Die 4", "Die 5", "Die 6", "Die 7", "Die 8", "Die 9"}
 
 func firstRule(a, b string) string {
 	if a != "" {

@@ -163,6 +163,7 @@ type occBuf struct {
 	depth []int
 	stamp uint32
 	q     []hex.Coord
+	unfn  func() // the state's unindex, made once (a method value allocates)
 }
 
 type occPair struct{ slot, unit int }
@@ -278,16 +279,17 @@ type viewCache struct {
 // returned function to drop it. Nested scopes share the outer index.
 func (s *State) indexed() func() {
 	if s.oc != nil {
-		return func() {}
+		return noop
 	}
 	if s.ix == nil {
 		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
+		s.ix.unfn = s.unindex
 	}
 	ix := s.ix
 	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U, s.sc.cdr) {
 		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
 		ix.ver, ix.valid = s.ver, !s.busy
-		return s.unindex
+		return ix.unfn
 	}
 	sc := s.sc
 	oc := &ix.oc
@@ -377,10 +379,12 @@ func (s *State) indexed() func() {
 	clear(ix.sight)
 	s.oc, s.sideHex, s.sightMemo = oc, sh, ix.sight
 	ix.ver, ix.valid = s.ver, !s.busy
-	return s.unindex
+	return ix.unfn
 }
 
 func (s *State) unindex() { s.oc = nil }
+
+func noop() {}
 
 type legalCache struct {
 	ver   int
@@ -560,14 +564,27 @@ func (s *State) top(c hex.Coord, side int) int {
 }
 
 // stackOf lists the units of unit i's side in its hex (for one-hex units).
-func (s *State) stackOf(i int) []int {
-	var out []int
+func (s *State) stackOf(i int) []int { return s.stackBuf(i, nil) }
+
+// stackLen is len(stackOf(i)) without the list.
+func (s *State) stackLen(i int) int {
+	n := 0
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
-			out = append(out, j)
+			n++
 		}
 	}
-	return out
+	return n
+}
+
+// stackBuf is stackOf appended to buf (a caller's array: no allocation).
+func (s *State) stackBuf(i int, buf []int) []int {
+	for _, j := range s.occ(s.U[i].At) {
+		if s.side(j) == s.side(i) {
+			buf = append(buf, j)
+		}
+	}
+	return buf
 }
 
 // morale is the Morale of the unit's current side [3.4].
@@ -581,17 +598,24 @@ func (s *State) morale(i int) int {
 
 // front reports a counter's Front hexes [5.0], [6.3], [7.3].
 func (s *State) front(i int) []hex.Coord {
+	f, n := s.frontArr(i)
+	return append([]hex.Coord(nil), f[:n]...)
+}
+
+// frontArr is front in an array (no allocation): the first n hexes.
+func (s *State) frontArr(i int) (out [6]hex.Coord, n int) {
 	u := &s.U[i]
 	if u.Two {
 		f := s.line2(i).FrontHexes()
-		return f[:]
+		copy(out[:], f[:])
+		return out, len(f)
 	}
 	if u.Array == Square {
-		n := u.At.Neighbors()
-		return n[:]
+		return u.At.Neighbors(), 6
 	}
 	f := hex.FrontHexes(u.At, u.Facing)
-	return f[:]
+	copy(out[:], f[:])
+	return out, len(f)
 }
 
 // arcFrom says in which arc of unit i the hex c lies (c adjacent to it).
@@ -608,7 +632,8 @@ func (s *State) arcFrom(i int, c hex.Coord) (hex.Arc, bool) {
 
 // isFront reports c among unit i's front hexes.
 func (s *State) isFront(i int, c hex.Coord) bool {
-	for _, f := range s.front(i) {
+	fa, fn := s.frontArr(i)
+	for _, f := range fa[:fn] {
 		if f == c {
 			return true
 		}
