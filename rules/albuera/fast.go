@@ -92,3 +92,8 @@ func (sc *Scenario) buildCosts() {
 		sc.costD[ci] = t
 	}
 }
+
+// coordOf is the hex of dense index k (the inverse of dense).
+func (sc *Scenario) coordOf(k int) hex.Coord {
+	return hex.Coord{Q: k/sc.spanR + sc.minQ, R: k%sc.spanR + sc.minR}
+}

@@ -149,11 +149,9 @@ type occBuf struct {
 	sideHex [2][]hex.Coord
 	ver     int
 	valid   bool
-	pairs   []occPair
-	count   []int
-	fill    []int
-	buf     []int
-	sig     []posSig // the units as the index was built from them
+	sig     []posSig   // the units as the index was built from them
+	chgU    []int      // units changed since the last build (scratch)
+	shPos   [2][]int32 // dense hex -> 1 + its place in sideHex[side] (0: absent)
 	built   bool
 	tgt     [][]hex.Coord // fire targets of each unit (targetHexes), kept while tgtOK
 	tgtOK   []bool
@@ -165,8 +163,6 @@ type occBuf struct {
 	q     []hex.Coord
 	unfn  func() // the state's unindex, made once (a method value allocates)
 }
-
-type occPair struct{ slot, unit int }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
 // build stays good while no unit's signature changes.
@@ -182,204 +178,9 @@ func sigOf(u *Unit) posSig {
 		Two: u.Two, Captured: u.Captured, valid: true}
 }
 
-// dropTargets forgets the fire targets a change of the units may alter
-// before the index is rebuilt: those of every unit that changed, and of
-// every unit within its range + 1 of a hex a changed unit left or entered
-// (the targets of unit i depend only on units and lines of sight within
-// its range [14.1]-[14.8]; commanders take no part).
-func (s *State) dropTargets() {
-	ix := s.ix
-	if len(ix.tgtOK) != len(s.U) {
-		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
-		return
-	}
-	if !ix.built || len(ix.sig) != len(s.U) {
-		clear(ix.tgtOK)
-		return
-	}
-	cdr := s.sc.cdr
-	chg := ix.chg[:0]
-	for i := range s.U {
-		u := &s.U[i]
-		g := &ix.sig[i]
-		if cdr[i] || *g == sigOf(u) {
-			continue
-		}
-		ix.tgtOK[i] = false
-		chg = append(chg, g.At, u.At)
-		if g.Two {
-			chg = append(chg, g.At2)
-		}
-		if u.Two {
-			chg = append(chg, u.At2)
-		}
-	}
-	ix.chg = chg
-	if len(chg) > 8 { // many changes: start again
-		clear(ix.tgtOK)
-		return
-	}
-	for i, ok := range ix.tgtOK {
-		if !ok {
-			continue
-		}
-		r := s.rangeOf(i) + 1
-		for _, c := range chg {
-			if s.dist(i, c) <= r {
-				ix.tgtOK[i] = false
-				break
-			}
-		}
-	}
-}
-
-// sameSig reports that the index was built for units placed as us are
-// (commanders apart: the index leaves them out).
-func (ix *occBuf) sameSig(us []Unit, cdr []bool) bool {
-	if !ix.built || len(ix.sig) != len(us) {
-		return false
-	}
-	for i := range us {
-		if cdr[i] {
-			continue
-		}
-		u := &us[i]
-		g := &ix.sig[i]
-		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
-			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
-			return false
-		}
-	}
-	return true
-}
-
-// occTable is the occupancy index: for each map hex (dense, see
-// Scenario.dense) the units on it, top first. Made with one pass and two
-// allocations (the random playout rebuilds it after most actions).
-type occTable struct {
-	slot  []uint16 // dense hex -> 1 + index in lists (0: empty)
-	sides []uint8  // dense hex -> bit s set: units of side s on it
-	lists [][]int
-	at    []hex.Coord
-}
-
-func (o *occTable) get(k int) []int {
-	if k < 0 || k >= len(o.slot) || o.slot[k] == 0 {
-		return nil
-	}
-	return o.lists[o.slot[k]-1]
-}
-
 type viewCache struct {
 	ver   int
 	units []rules.UnitView
-}
-
-// indexed builds the occupancy index for a read-only scope; call the
-// returned function to drop it. Nested scopes share the outer index.
-func (s *State) indexed() func() {
-	if s.oc != nil {
-		return noop
-	}
-	if s.ix == nil {
-		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
-		s.ix.unfn = s.unindex
-	}
-	ix := s.ix
-	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U, s.sc.cdr) {
-		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
-		ix.ver, ix.valid = s.ver, !s.busy
-		return ix.unfn
-	}
-	sc := s.sc
-	oc := &ix.oc
-	s.dropTargets()
-	if len(ix.sig) != len(s.U) {
-		ix.sig = make([]posSig, len(s.U))
-	}
-	for i := range s.U {
-		ix.sig[i] = sigOf(&s.U[i])
-	}
-	ix.built = true
-	if len(oc.slot) != sc.denseN {
-		oc.slot, oc.sides = make([]uint16, sc.denseN), make([]uint8, sc.denseN)
-	}
-	for _, c := range oc.at { // only the slots used last time are set
-		if k := sc.dense(c); k >= 0 {
-			oc.slot[k], oc.sides[k] = 0, 0
-		}
-	}
-	oc.at = oc.at[:0]
-	pairs := ix.pairs[:0]
-	for i := range s.U {
-		u := &s.U[i]
-		if u.Where != OnMap || sc.Units[i].Kind == KCdr || u.Captured {
-			continue
-		}
-		for h, c := range [2]hex.Coord{u.At, u.At2} {
-			if h == 1 && !u.Two {
-				break
-			}
-			k := sc.dense(c)
-			if k < 0 {
-				continue
-			}
-			if oc.slot[k] == 0 {
-				oc.at = append(oc.at, c)
-				oc.slot[k] = uint16(len(oc.at))
-			}
-			pairs = append(pairs, occPair{int(oc.slot[k]) - 1, i})
-		}
-	}
-	ix.pairs = pairs
-	count := ix.count[:0]
-	for k := 0; k <= len(oc.at); k++ {
-		count = append(count, 0)
-	}
-	ix.count = count
-	for _, p := range pairs {
-		count[p.slot+1]++
-	}
-	for k := 1; k < len(count); k++ {
-		count[k] += count[k-1]
-	}
-	buf := ix.buf[:0]
-	for range pairs {
-		buf = append(buf, 0)
-	}
-	ix.buf = buf
-	fill := append(ix.fill[:0], count[:len(oc.at)]...)
-	ix.fill = fill
-	for _, p := range pairs {
-		buf[fill[p.slot]] = p.unit
-		fill[p.slot]++
-	}
-	oc.lists = oc.lists[:0]
-	sh := [2][]hex.Coord{ix.sideHex[0][:0], ix.sideHex[1][:0]}
-	for k := range oc.at {
-		us := buf[count[k]:count[k+1]:count[k+1]]
-		for a := 1; a < len(us); a++ { // few units: insertion sort by Ord [11.0]
-			for b := a; b > 0 && s.U[us[b]].Ord < s.U[us[b-1]].Ord; b-- {
-				us[b], us[b-1] = us[b-1], us[b]
-			}
-		}
-		oc.lists = append(oc.lists, us)
-		var has [2]bool
-		for _, j := range us {
-			has[sc.Units[j].Side] = true
-		}
-		for side := 0; side < 2; side++ {
-			if has[side] {
-				sh[side] = append(sh[side], oc.at[k])
-				oc.sides[sc.dense(oc.at[k])] |= 1 << side
-			}
-		}
-	}
-	ix.sideHex = sh
-	clear(ix.sight)
-	s.oc, s.sideHex, s.sightMemo = oc, sh, ix.sight
-	ix.ver, ix.valid = s.ver, !s.busy
-	return ix.unfn
 }
 
 func (s *State) unindex() { s.oc = nil }
