@@ -287,8 +287,10 @@ func firstRule(a, b string) string {
 }
 
 // Apply applies a listed action; anything else is refused and changes nothing.
-// It applies in place after copying the state into a kept spare (no
-// allocation); an internal error puts the copy back.
+// It applies in place; an internal error (a rules bug: every refusal of a
+// listed action comes before any change) puts the state back as it was:
+// from a copy kept every ckptEvery actions and the actions applied since
+// (rollback), instead of a copy of the whole state before every action.
 func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("3.2", "the game is over")
@@ -297,24 +299,36 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if !ok {
 		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
 	}
-	bk := s.backup()
+	var sharedU []Unit // units shared with a clone: no one writes them any more
+	if s.uShared {
+		sharedU = s.U
+	}
+	s.own()
+	s.checkpoint(sharedU)
+	ver0 := s.ver
 	s.busy = true
 	s.cache, s.views, s.evs = nil, nil, nil
 	defer func() {
 		if r := recover(); r != nil {
-			s.restore(bk)
+			s.rollback(ver0)
 			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
 		}
 	}()
 	if err := s.apply(l); err != nil {
-		s.restore(bk)
+		s.rollback(ver0)
 		return nil, err
+	}
+	if !s.replaying {
+		if err := applyFault(s); err != nil {
+			s.rollback(ver0)
+			return nil, err
+		}
 	}
 	if err := s.auto(); err != nil {
-		s.restore(bk)
+		s.rollback(ver0)
 		return nil, err
 	}
-	s.unshareSpare()
+	s.ckLog = append(s.ckLog, l)
 	evs = s.evs
 	s.evs = nil
 	s.busy = false

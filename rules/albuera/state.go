@@ -108,7 +108,10 @@ type State struct {
 	oc        *occTable      // occupancy index, only inside read-only scopes
 	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
 	ix        *occBuf        // the occupancy index's storage (never shared)
-	spare     *State         // the copy Apply puts back on an internal error
+	spare     *State         // a copy restore puts back (backup)
+	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
+	ckLog     []rules.Action // the actions applied since ckpt
+	replaying bool           // a rollback's replay (no test fault)
 	pre       *preLegal      // lists made by the last automatic step (speed)
 	uvcShared bool           // uvc is shared with a clone: copy before writing
 	uShared   bool           // U is shared with a clone: copy before writing (own)
@@ -528,6 +531,7 @@ func (s *State) copyTo(c *State, units bool) {
 	c.oc = nil
 	c.ix = nil
 	c.spare = nil
+	c.ckpt, c.ckLog = nil, nil
 	c.views = nil
 }
 
