@@ -118,7 +118,8 @@ type State struct {
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
-	uvc       []uvEntry // each unit's last view and what it was made from (speed)
+	uvc       []uvEntry  // each unit's last view and what it was made from (speed)
+	vlast     *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
 }
 
 // uvEntry is a unit's view with everything it depends on.
@@ -165,6 +166,9 @@ type occBuf struct {
 	stamp uint32
 	q     []hex.Coord
 	unfn  func() // the state's unindex, made once (a method value allocates)
+	// CheckInvariants' scratch: units by hex as linked lists
+	invHead, invNext []int32
+	invUsed          []int
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
@@ -532,7 +536,7 @@ func (s *State) copyTo(c *State, units bool) {
 	c.ix = nil
 	c.spare = nil
 	c.ckpt, c.ckLog = nil, nil
-	c.views = nil
+	c.views, c.vlast = nil, nil
 }
 
 // appendStrs copies xs into buf's storage; nil stays nil, empty stays empty
@@ -630,6 +634,7 @@ func (s *State) unshareSpare() {
 func (s *State) restore(bk *State) {
 	ix, shared := s.ix, s.uvcShared
 	*s = *bk
+	s.vlast = nil
 	s.ix, s.spare, s.oc, s.busy = ix, nil, nil, false
 	s.uvcShared = shared
 	if s.ix != nil {
