@@ -3,6 +3,7 @@ package albuera
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -675,9 +676,9 @@ func containsInt(xs []int, x int) bool {
 
 func sgn(n int) string {
 	if n >= 0 {
-		return fmt.Sprintf("+%d", n)
+		return "+" + strconv.Itoa(n)
 	}
-	return fmt.Sprintf("%d", n)
+	return strconv.Itoa(n)
 }
 
 // roundHalf rounds num/den by [3.4]: .50 and more up.
