@@ -274,7 +274,7 @@ func (s *State) moveLegal() []rules.Action {
 		}
 		return out
 	}
-	out = make([]rules.Action, 0, 64)
+	out = make([]rules.Action, 0, max(16, s.moveHint+4)) // about the last list's size (speed)
 	for _, i := range s.Act {
 		if !s.U[i].Done && s.U[i].Where == OnMap {
 			out = s.unitActionsTo(out, i)
@@ -282,6 +282,7 @@ func (s *State) moveLegal() []rules.Action {
 	}
 	out = append(out, s.fireOptions(s.Side, -1)...)
 	out = append(out, rules.Action{Kind: "end", Label: "End movement", Rule: "14.5"})
+	s.moveHint = len(out)
 	return out
 }
 

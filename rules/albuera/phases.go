@@ -226,7 +226,11 @@ func (s *State) Legal() []rules.Action {
 	case len(s.Tasks) > 0:
 		out = s.taskLegal(s.Tasks[0])
 	case s.Phase == phDraw:
-		for _, o := range s.Chances() {
+		ch := s.Chances()
+		if len(ch) > 0 {
+			out = make([]rules.Action, 0, len(ch))
+		}
+		for _, o := range ch {
 			out = append(out, o.Action)
 		}
 	case s.Phase == phMove:
@@ -254,6 +258,9 @@ func (s *State) Chances() []rules.Outcome {
 		return dieOutcomes(s.Tasks[0])
 	}
 	var out []rules.Outcome
+	if len(s.Pool) > 0 {
+		out = make([]rules.Outcome, 0, len(s.Pool))
+	}
 	for _, c := range s.Pool {
 		lab := "Draw ?"
 		if i := s.idx(c); i >= 0 && i < len(s.sc.fast.drawLabel) {

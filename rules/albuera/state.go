@@ -113,6 +113,7 @@ type State struct {
 	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
 	ckLog     []rules.Action // the actions applied since ckpt
 	replaying bool           // a rollback's replay (no test fault)
+	moveHint  int            // length of the last list of 2.2 actions (capacity of the next)
 	pre       *preLegal      // lists made by the last automatic step (speed)
 	uvcShared bool           // uvc is shared with a clone: copy before writing
 	uShared   bool           // U is shared with a clone: copy before writing (own)
