@@ -10,7 +10,9 @@ type fastTables struct {
 	// cavalry, foot, limbered, horse artillery, commander
 	ma                              [8]int
 	mpCommander, squareMinMP, turns int
-	drawLabel                       []string // "Draw " + the unit's name, per unit
+	fires, bakerFires, commandRange int
+	cellD                           []*hex.Cell // dense hex -> its cell, nil off the map
+	drawLabel                       []string    // "Draw " + the unit's name, per unit
 }
 
 const (
@@ -31,6 +33,13 @@ func (sc *Scenario) buildFast() {
 		f.ma[k] = 2 * v
 	}
 	f.mpCommander, f.squareMinMP, f.turns = sc.P("mp_commander"), sc.P("square_min_mp"), sc.P("turns")
+	f.fires, f.bakerFires, f.commandRange = sc.P("fires"), sc.P("baker_fires"), sc.P("command_range")
+	f.cellD = make([]*hex.Cell, sc.denseN)
+	for c, cell := range sc.Map.Cells {
+		if k := sc.dense(c); k >= 0 {
+			f.cellD[k] = cell
+		}
+	}
 	f.drawLabel = make([]string, len(sc.Units))
 	for i := range sc.Units {
 		f.drawLabel[i] = "Draw " + sc.Units[i].Name
@@ -96,4 +105,18 @@ func (sc *Scenario) buildCosts() {
 // coordOf is the hex of dense index k (the inverse of dense).
 func (sc *Scenario) coordOf(k int) hex.Coord {
 	return hex.Coord{Q: k/sc.spanR + sc.minQ, R: k%sc.spanR + sc.minR}
+}
+
+// onMap is Map.On read from the dense table (speed).
+func (sc *Scenario) onMap(c hex.Coord) bool {
+	k := sc.dense(c)
+	return k >= 0 && k < len(sc.on) && sc.on[k]
+}
+
+// cell is Map.Cell read from the dense table (speed).
+func (sc *Scenario) cell(c hex.Coord) *hex.Cell {
+	if k := sc.dense(c); k >= 0 && k < len(sc.fast.cellD) {
+		return sc.fast.cellD[k]
+	}
+	return nil
 }

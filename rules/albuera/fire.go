@@ -35,9 +35,9 @@ func (s *State) fp(i int) int {
 // fireLimit is the number of Musket Fires a turn [14.9.1], [8.11.1].
 func (s *State) fireLimit(i int) int {
 	if s.def(i).Baker {
-		return s.sc.P("baker_fires")
+		return s.sc.fast.bakerFires // param baker_fires
 	}
-	return s.sc.P("fires")
+	return s.sc.fast.fires // param fires
 }
 
 // ownFire reports fire in the unit's own Movement subphase (1 MP) [14.9.2], [10.5].
@@ -98,7 +98,7 @@ func (sc *Scenario) rangeOfDef(d *UnitDef) int {
 // blocks reports a hex blocking sight [14.1]: forest, olive grove, village,
 // infantry or cavalry.
 func (s *State) blocks(c hex.Coord) bool {
-	cell := s.sc.Map.Cell(c)
+	cell := s.sc.cell(c)
 	if cell == nil {
 		return true
 	}
@@ -116,7 +116,7 @@ func (s *State) blocks(c hex.Coord) bool {
 }
 
 func (s *State) level(c hex.Coord) int {
-	if cell := s.sc.Map.Cell(c); cell != nil {
+	if cell := s.sc.cell(c); cell != nil {
 		return cell.Level
 	}
 	return 0
@@ -570,10 +570,10 @@ func (s *State) fireModsTo(g []int, t hex.Coord, text bool) (int, []string, *mus
 				break
 			}
 		}
-		if m, ok := s.sc.Cover[s.sc.Map.Cell(t).Terrain]; ok {
+		if m, ok := s.sc.Cover[s.sc.cell(t).Terrain]; ok {
 			mod += m
 			if text {
-				mods = append(mods, fmt.Sprintf("%s %s [10.8]", sgn(m), s.sc.Map.Cell(t).Terrain))
+				mods = append(mods, fmt.Sprintf("%s %s [10.8]", sgn(m), s.sc.cell(t).Terrain))
 			}
 		}
 	}

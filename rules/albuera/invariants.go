@@ -53,7 +53,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s has facing %d", d.ID, u.Facing)
 		}
 		if u.Two {
-			if !s.sc.Map.On(u.At2) || !s.line2(i).Valid() {
+			if !s.sc.onMap(u.At2) || !s.line2(i).Valid() {
 				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", d.ID, s.num(u.At), s.num(u.At2))
 			}
 			if d.Kind != KInf || u.Array != Line {

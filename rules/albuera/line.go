@@ -337,7 +337,7 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 				if slices.Contains(old, h) {
 					continue
 				}
-				if !s.sc.Map.On(h) {
+				if !s.sc.onMap(h) {
 					ok = false
 					break
 				}

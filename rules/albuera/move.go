@@ -53,7 +53,7 @@ func (s *State) left(i int) int { return s.ma(i) - s.U[i].Spent }
 // (terrain, climbing, river hexside) [12.2], -1 prohibited.
 // enterCostSlow computes it from the tables (enterCost reads it from a table).
 func (s *State) enterCostSlow(col string, from, to hex.Coord) int {
-	cell := s.sc.Map.Cell(to)
+	cell := s.sc.cell(to)
 	if cell == nil {
 		return -1
 	}
@@ -61,7 +61,7 @@ func (s *State) enterCostSlow(col string, from, to hex.Coord) int {
 	if c < 0 {
 		return -1
 	}
-	if fc := s.sc.Map.Cell(from); fc != nil && cell.Level > fc.Level {
+	if fc := s.sc.cell(from); fc != nil && cell.Level > fc.Level {
 		k := s.sc.Cost["climb"][col]
 		if k < 0 {
 			return -1
@@ -375,7 +375,7 @@ func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rea
 func (s *State) stepCostPass(i int, at hex.Coord, f int, n hex.Coord, pass bool) (cost int, rear, enemy, passing bool, why string) {
 	u := &s.U[i]
 	d := s.def(i)
-	if !s.sc.Map.On(n) {
+	if !s.sc.onMap(n) {
 		return 0, false, false, false, "off the map"
 	}
 	var arc hex.Arc
@@ -428,7 +428,7 @@ func (s *State) stepCostPass(i int, at hex.Coord, f int, n hex.Coord, pass bool)
 		}
 		passing = true
 	}
-	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
+	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.cell(n).Terrain == "forest" || s.sc.cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
 		return 0, false, false, false, "Double March forbids this hex [12.9]"
 	}
 	return cost, rear, enemy, passing, ""
@@ -443,7 +443,7 @@ func (s *State) passOn(i int, n hex.Coord, f int, spent int) bool {
 	side := s.side(i)
 	var fronts []hex.Coord
 	for _, n2 := range n.Neighbors() {
-		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.Map.On(n2) {
+		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.onMap(n2) {
 			if s.top(n2, 1-side) >= 0 {
 				return false
 			}
@@ -461,7 +461,7 @@ func (s *State) passOn(i int, n hex.Coord, f int, spent int) bool {
 
 // spoils reports terrain that breaks a charge [9.2.1].
 func (s *State) spoils(from, to hex.Coord) bool {
-	t := s.sc.Map.Cell(to).Terrain
+	t := s.sc.cell(to).Terrain
 	return t == "forest" || t == "olive" || t == "village" || s.crossesRiver(from, to)
 }
 
@@ -700,7 +700,7 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) { return s.lineCo
 // who leave their place with it [12.13].
 func (s *State) lineCostEx(i int, mv hex.LineMove, ex []int) (int, string) {
 	u := &s.U[i]
-	if !s.sc.Map.On(mv.To.A) || !s.sc.Map.On(mv.To.B) {
+	if !s.sc.onMap(mv.To.A) || !s.sc.onMap(mv.To.B) {
 		return 0, "off the map"
 	}
 	if u.Double && (mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward || mv.Kind == hex.WheelForward) {
@@ -788,7 +788,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s (%s MP each)", d.Name, len(ids), lab, half(cost)), Rule: rule})
 	}
-	clear := s.sc.Map.Cell(u.At).Terrain == "clear"
+	clear := s.sc.cell(u.At).Terrain == "clear"
 	switch u.Array {
 	case Column:
 		if allSmall {
@@ -845,7 +845,7 @@ func (s *State) stackLineArrayChanges(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s on %s (%s MP each)", d.Name, len(ids), lab, s.num(to), half(cost)), Rule: rule})
 	}
-	clear := s.sc.Map.Cell(u.At).Terrain == "clear" && s.sc.Map.Cell(u.At2).Terrain == "clear"
+	clear := s.sc.cell(u.At).Terrain == "clear" && s.sc.cell(u.At2).Terrain == "clear"
 	for _, h := range []hex.Coord{u.At, u.At2} {
 		add("array:column", "forms column", s.sc.act("line_to_column", 2), "6.3.5", h)
 		if clear && allSquare {
@@ -898,7 +898,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		if s.stackLen(i) > 1 && !u.Two {
 			return out // a stack shares its array [11.0]
 		}
-		terrain := s.sc.Map.Cell(u.At).Terrain
+		terrain := s.sc.cell(u.At).Terrain
 		switch {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
@@ -914,7 +914,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
 				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
-				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.fast.squareMinMP {
+				if terrain == "clear" && s.sc.cell(h).Terrain == "clear" && u.MP >= s.sc.fast.squareMinMP {
 					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
@@ -943,7 +943,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 func (s *State) rectPlaces(i int, h hex.Coord, f int) []hex.Line2 {
 	var out []hex.Line2
 	for _, other := range []hex.Coord{h.Neighbor(f + 2), h.Neighbor(f - 1)} {
-		if !s.sc.Map.On(other) || len(s.occ(other)) > 0 || s.clashHex(h) || s.sc.Cost[s.sc.Map.Cell(other).Terrain][Line] < 0 {
+		if !s.sc.onMap(other) || len(s.occ(other)) > 0 || s.clashHex(h) || s.sc.Cost[s.sc.cell(other).Terrain][Line] < 0 {
 			continue
 		}
 		l, err := hex.NewLine2(h, other, f)
