@@ -306,6 +306,29 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if !ok {
 		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
 	}
+	return s.applyListed(l)
+}
+
+// FindLegal finds a in the legal list by its identity (rules.Finder).
+func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	if s.Over {
+		return rules.Action{}, false
+	}
+	return s.findLegal(a)
+}
+
+// ApplyLegal applies an action the caller has just taken from this
+// state's legal list (or its chance outcomes) without looking it up again
+// (rules.LegalApplier).
+func (s *State) ApplyLegal(a rules.Action) ([]rules.Event, error) {
+	if s.Over {
+		return nil, rules.Illegal("3.2", "the game is over")
+	}
+	return s.applyListed(a)
+}
+
+// applyListed applies l, a listed action.
+func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
 	var sharedU []Unit // units shared with a clone: no one writes them any more
 	if s.uShared {
 		sharedU = s.U
@@ -318,7 +341,7 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.rollback(ver0)
-			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
+			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", l.Key(), r)
 		}
 	}()
 	if err := s.apply(l); err != nil {
