@@ -212,13 +212,35 @@ func (s *State) moving() []int {
 	if s.Move == nil {
 		return nil
 	}
-	out := make([]int, 0, len(s.Move.Units))
+	return s.movingIn(make([]int, 0, len(s.Move.Units)))
+}
+
+// movingIn is moving appended to buf (a caller's array: no allocation); nil
+// when no counter moves, as moving.
+func (s *State) movingIn(buf []int) []int {
+	if s.Move == nil {
+		return nil
+	}
+	out := buf
 	for _, id := range s.Move.Units {
 		if i := s.idx(id); i >= 0 && s.onMap(i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// anyMoving is len(moving()) > 0 without the list.
+func (s *State) anyMoving() bool {
+	if s.Move == nil {
+		return false
+	}
+	for _, id := range s.Move.Units {
+		if i := s.idx(id); i >= 0 && s.onMap(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // legalCompose: add or leave counters of the zone, then confirm [5.1].
@@ -256,7 +278,8 @@ func (s *State) anyAvailable(side int, z string) bool {
 
 // stackProblem says why the composed stack may not be activated ("" if it may).
 func (s *State) stackProblem() string {
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
 		return "the stack is empty [5.1]"
 	}
@@ -289,7 +312,8 @@ func (s *State) applyCompose(a rules.Action) ([]rules.Event, error) {
 		return nil, nil
 	}
 	m.Composing = false
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	m.Lone = true
 	for _, i := range ms {
 		if isUnit(s.def(i)) {
@@ -318,7 +342,8 @@ func (s *State) applyCompose(a rules.Action) ([]rules.Event, error) {
 // stackMP is the MP of the stack: its slowest member [5.3] (spec §3.5).
 func (s *State) stackMP() int {
 	mp := 0
-	for k, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for k, i := range s.movingIn(mb[:0]) {
 		v := s.UnitMP(i)
 		if k == 0 || v < mp {
 			mp = v
@@ -346,7 +371,8 @@ func (s *State) autoCommand() bool {
 	if s.Contested(m.From) {
 		return false
 	}
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		c := s.cincOf(i)
 		if c == "" {
 			continue
@@ -361,7 +387,8 @@ func (s *State) autoCommand() bool {
 // CommandMods lists the command-test modifiers of the moving stack [5.2].
 func (s *State) CommandMods() (int, []string) {
 	m := s.Move
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	total := 0
 	var why []string
 	// Subordinate commander: his SV if a unit of his corps is in the stack [5.2] [7.10].
@@ -471,7 +498,8 @@ func (s *State) applyCommand(a rules.Action) ([]rules.Event, error) {
 		ev.Private = fmt.Sprintf("%s = %d: half MP (%d)", detail, t, m.MP)
 	default:
 		ev.Private = fmt.Sprintf("%s = %d: the stack is activated without moving", detail, t)
-		for _, i := range s.moving() {
+		var mb [16]int // (speed: no allocation)
+		for _, i := range s.movingIn(mb[:0]) {
 			s.Units[i].Activated = true
 		}
 		evs := []rules.Event{ev, {Kind: "order", Text: "The stack does not move", Rule: "5.2", Side: rules.Side(m.Side)}}
@@ -490,7 +518,8 @@ func (s *State) startMove() {
 	// baggage or corps commander only with a unit of his corps [7.10] (a
 	// commander in chief always).
 	cmd := false
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	hasCorps := func(army string) bool {
 		if army == "" {
 			return true
@@ -525,7 +554,8 @@ func (s *State) startMove() {
 }
 
 func (s *State) stackDemoral() bool {
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		if s.Units[i].Demoral {
 			return true
 		}
