@@ -116,7 +116,8 @@ func (s *State) crossableIdx(ci int) bool {
 // (nat "" = any of the side's depots) [1.5]: the departure zone must not
 // be contested.
 func (s *State) LoC(side int, nat, z string) bool {
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	return s.locFrom(side, nat, z, o, s.locSet(side, nat, o))
 }
 

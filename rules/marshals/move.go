@@ -389,6 +389,7 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 // loneCommanders are side's commanders standing without a unit of theirs
 // in a zone that holds enemy units [7.1].
 func (s *State) loneCommanders(side int) []int {
+	var ob [256][2]bool // (speed: no allocation)
 	var out []int
 	var o occupancy
 	built := false
@@ -398,7 +399,7 @@ func (s *State) loneCommanders(side int) []int {
 			continue
 		}
 		if !built {
-			o, built = s.occupancy(), true
+			o, built = s.occupancyIn(ob[:]), true
 		}
 		if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
 			out = append(out, i)
@@ -410,6 +411,7 @@ func (s *State) loneCommanders(side int) []int {
 // pendingFlee: a side with a lone commander among enemies, if any.
 // It is given the occupancy when known (built).
 func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
+	var ob [256][2]bool // (speed: no allocation)
 	for side := 0; side < 2; side++ {
 		for _, i := range s.sc.cmds {
 			d := s.def(i)
@@ -417,7 +419,7 @@ func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 				continue
 			}
 			if !built {
-				o, built = s.occupancy(), true
+				o, built = s.occupancyIn(ob[:]), true
 			}
 			var v [2]bool
 			if zi, ok := s.unitZone(i); ok {

@@ -116,7 +116,8 @@ func (s *State) legalOp() []rules.Action {
 			attack[k] = true
 		}
 	}
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	for k, z := range zs {
 		if avail[k] {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
@@ -594,7 +595,8 @@ func (s *State) substituteLoC(ms []int) bool {
 	if target(m.From) {
 		return true
 	}
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	free := s.locFree(m.Side, o)
 	_, ok := s.sc.Graph.LineOfCommunicationVia(m.From, target, func(z string) bool { return target(z) || free(z) }, s.crossable, -1)
 	return ok
