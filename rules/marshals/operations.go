@@ -63,7 +63,13 @@ func (s *State) available(side int, z string) []int {
 // zonesOf lists the zones holding counters of side, sorted.
 func (s *State) zonesOf(side int) []string {
 	var out []string
-	seen := make([]bool, len(s.sc.zoff))
+	var seenBuf [256]bool // (speed: no allocation)
+	seen := seenBuf[:0]
+	if n := len(s.sc.zoff); n <= len(seenBuf) {
+		seen = seenBuf[:n]
+	} else {
+		seen = make([]bool, n)
+	}
 	for i := range s.Units {
 		if s.def(i).Side != side || !s.onMap(i) {
 			continue
@@ -96,8 +102,13 @@ func (s *State) legalOp() []rules.Action {
 	// counter there is available [5.0] and whether one can fight [5.4]
 	// (available and canAttackFrom, zone by zone).
 	zs := s.zonesOf(side)
-	avail := make([]bool, len(zs))
-	attack := make([]bool, len(zs))
+	var availBuf, attackBuf [64]bool // (speed: no allocation)
+	avail, attack := availBuf[:0], attackBuf[:0]
+	if len(zs) <= len(availBuf) {
+		avail, attack = availBuf[:len(zs)], attackBuf[:len(zs)]
+	} else {
+		avail, attack = make([]bool, len(zs)), make([]bool, len(zs))
+	}
 	for i := range s.Units {
 		if s.def(i).Side != side || !s.onMap(i) {
 			continue
