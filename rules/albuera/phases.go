@@ -363,6 +363,7 @@ func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
 	s.evs = nil
 	s.busy = false
 	s.ver++
+	s.ckVer = s.ver
 	if s.pre != nil {
 		s.pre.ok, s.pre.ver = true, s.ver
 		if s.ix != nil && s.ix.built { // the last step read the final state through the index

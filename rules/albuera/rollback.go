@@ -17,12 +17,14 @@ const ckptEvery = 32
 // steps after it; nil in play.
 var applyFault = func(*State) error { return nil }
 
-// checkpoint copies the state into its kept copy when the log is full or
-// there is no copy yet (a new state, a clone, a rollback). sharedU, if not
+// checkpoint copies the state into its kept copy when the log is full,
+// there is no copy yet (a new state, a clone, a rollback) or the state was
+// changed since the last Apply (a test or a lesson edits fields and bumps
+// ver: the log would not hold that change). sharedU, if not
 // nil, are the state's units as they were shared with a clone (every
 // sharer copies them before writing): the copy takes them as they are.
 func (s *State) checkpoint(sharedU []Unit) {
-	if s.ckpt != nil && len(s.ckLog) < ckptEvery {
+	if s.ckpt != nil && len(s.ckLog) < ckptEvery && s.ckVer == s.ver {
 		return
 	}
 	if s.ckpt == nil {

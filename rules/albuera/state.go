@@ -112,6 +112,7 @@ type State struct {
 	spare     *State         // a copy restore puts back (backup)
 	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
 	ckLog     []rules.Action // the actions applied since ckpt
+	ckVer     int            // the version the last logged Apply left
 	replaying bool           // a rollback's replay (no test fault)
 	moveHint  int            // length of the last list of 2.2 actions (capacity of the next)
 	pre       *preLegal      // lists made by the last automatic step (speed)
