@@ -598,8 +598,10 @@ func (s *State) nilEmpty() {
 	}
 }
 
-// backup copies the state into its spare before an Apply.
+// backup copies the state into its spare (restore puts it back). Apply no
+// longer uses it (see rollback.go); TestEngineSpeedRestoreAfterFailedApply does.
 func (s *State) backup() *State {
+	s.unshareSpare()
 	if s.spare == nil {
 		s.spare = &State{}
 	}
