@@ -131,3 +131,20 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkCheckedPlayout is `grognard playout albuera-1811 --games 1`
+// (rules.Playout: every action checked, the game replayed twice); it
+// reports the playout's actions/s and the CPU time per counted action.
+func BenchmarkCheckedPlayout(b *testing.B) {
+	acts := 0
+	cpu0 := cpuTime()
+	for n := 0; n < b.N; n++ {
+		st, err := rules.Playout(ScenarioID, rules.PlayoutConfig{Games: 1, Seed: uint64(n + 1)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		acts += st.Actions
+	}
+	b.ReportMetric(float64(acts)/b.Elapsed().Seconds(), "actions/s")
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(acts)/1000, "cpu-us/action")
+}

@@ -128,7 +128,7 @@ func (c shiftCtx) allOther(f func(int) bool) bool {
 
 func (c shiftCtx) terrain(t string) bool {
 	for _, h := range c.hexes {
-		if c.s.sc.Map.Cell(h).Terrain == t {
+		if c.s.sc.cell(h).Terrain == t {
 			return true
 		}
 	}
@@ -642,7 +642,7 @@ func (s *State) retreatOpts(t Task) []retreatOpt {
 			ok := true
 			cost := 0
 			for _, h := range l.Hexes() {
-				if !s.sc.Map.On(h) || (!s.covers(i, h) && len(s.occ(h)) > 0) {
+				if !s.sc.onMap(h) || (!s.covers(i, h) && len(s.occ(h)) > 0) {
 					ok = false
 					break
 				}
@@ -669,7 +669,7 @@ func (s *State) retreatOpts(t Task) []retreatOpt {
 		}
 	} else {
 		for _, n := range u.At.Neighbors() {
-			if !s.sc.Map.On(n) || s.hasSide(n, 1-side) || s.enterCost(Column, u.At, n) < 0 && s.kind(i) != KCav {
+			if !s.sc.onMap(n) || s.hasSide(n, 1-side) || s.enterCost(Column, u.At, n) < 0 && s.kind(i) != KCav {
 				continue
 			}
 			ok := true
@@ -816,7 +816,7 @@ func (s *State) squareOffer(h hex.Coord, cav int) {
 	side := 1 - s.side(cav)
 	var inf []int
 	for _, j := range s.occ(h) {
-		if s.side(j) == side && s.kind(j) == KInf && s.U[j].Array != Square && s.U[j].MP >= 3 && s.sc.Map.Cell(h).Terrain == "clear" {
+		if s.side(j) == side && s.kind(j) == KInf && s.U[j].Array != Square && s.U[j].MP >= 3 && s.sc.cell(h).Terrain == "clear" {
 			inf = append(inf, j)
 		}
 	}
@@ -862,7 +862,7 @@ func (s *State) returnOpts(i int) []place {
 	arr := s.returnArray(i)
 	var out []place
 	for _, h := range hs {
-		if !s.sc.Map.On(h) || s.hasSide(h, 1-side) || s.sc.Cost[s.sc.Map.Cell(h).Terrain][arr] < 0 {
+		if !s.sc.onMap(h) || s.hasSide(h, 1-side) || s.sc.Cost[s.sc.cell(h).Terrain][arr] < 0 {
 			continue
 		}
 		for f := 0; f < 6; f++ {

@@ -54,7 +54,7 @@ func (s *State) inRange(c int, tos ...hex.Coord) bool {
 		return false
 	}
 	defer s.indexed()()
-	r := s.sc.P("command_range")
+	r := s.sc.fast.commandRange // param command_range
 	side := s.side(c)
 	start := s.U[c].At
 	sc := s.sc
@@ -112,7 +112,7 @@ func (s *State) inRange(c int, tos ...hex.Coord) bool {
 			continue
 		}
 		for _, n := range h.Neighbors() {
-			if _, ok := seen[n]; ok || !s.sc.Map.On(n) {
+			if _, ok := seen[n]; ok || !s.sc.onMap(n) {
 				continue
 			}
 			if s.hasSide(n, 1-side) && !s.hasSide(n, side) {
@@ -439,15 +439,15 @@ func (s *State) coordRoll(t Task, die int) {
 
 // cmdMoves lists the one-hex moves of the activated commanders [12.2], [12.8].
 func (s *State) cmdMoves() []rules.Action {
-	out := make([]rules.Action, 0, 6*len(s.Movers))
-	max := s.sc.P("mp_commander")
+	out := make([]rules.Action, 0, 6*len(s.Movers)+1) // and Legal's end
+	max := s.sc.fast.mpCommander                      // param mp_commander
 	for _, id := range s.Movers {
 		c := s.idx(id)
 		if !s.alive(c) || s.U[c].Moved >= max {
 			continue
 		}
 		for _, n := range s.U[c].At.Neighbors() {
-			if !s.sc.Map.On(n) || s.hasSide(n, 1-s.side(c)) && !s.hasSide(n, s.side(c)) {
+			if !s.sc.onMap(n) || s.hasSide(n, 1-s.side(c)) && !s.hasSide(n, s.side(c)) {
 				continue // [11.4] interpretation: never alone among the enemy
 			}
 			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n),
@@ -514,7 +514,7 @@ func (s *State) displace(c int) {
 	}
 	var opts []string
 	for _, n := range s.U[c].At.Neighbors() {
-		if s.sc.Map.On(n) && !s.hasSide(n, 1-s.side(c)) {
+		if s.sc.onMap(n) && !s.hasSide(n, 1-s.side(c)) {
 			opts = append(opts, s.num(n))
 		}
 	}

@@ -172,6 +172,10 @@ type Scenario struct {
 	numD                      []string // dense hex k's printed number, "" if none (speed)
 	traceMu                   sync.Mutex
 	traces                    map[traceKey][]hex.LineStep
+	fast                      fastTables // read-only tables made once at build (speed)
+	costOnce                  sync.Once
+	costCols                  map[string]int // enterCost column -> index in costD
+	costD                     [][]int16      // column -> dense hex*6+direction -> enterCost (-2: ask enterCostSlow)
 }
 
 // dense is c's index in the map's bounding box, -1 off it.
@@ -381,6 +385,7 @@ func BuildScenario(id string, sets ...[]scenarios.Record) (*Scenario, error) {
 		sc.cdr[i] = d.Kind == KCdr
 		sc.rng[i] = sc.rangeOfDef(&sc.Units[i])
 	}
+	sc.buildFast()
 	return sc, nil
 }
 

@@ -35,9 +35,9 @@ func (s *State) fp(i int) int {
 // fireLimit is the number of Musket Fires a turn [14.9.1], [8.11.1].
 func (s *State) fireLimit(i int) int {
 	if s.def(i).Baker {
-		return s.sc.P("baker_fires")
+		return s.sc.fast.bakerFires // param baker_fires
 	}
-	return s.sc.P("fires")
+	return s.sc.fast.fires // param fires
 }
 
 // ownFire reports fire in the unit's own Movement subphase (1 MP) [14.9.2], [10.5].
@@ -98,7 +98,7 @@ func (sc *Scenario) rangeOfDef(d *UnitDef) int {
 // blocks reports a hex blocking sight [14.1]: forest, olive grove, village,
 // infantry or cavalry.
 func (s *State) blocks(c hex.Coord) bool {
-	cell := s.sc.Map.Cell(c)
+	cell := s.sc.cell(c)
 	if cell == nil {
 		return true
 	}
@@ -116,7 +116,7 @@ func (s *State) blocks(c hex.Coord) bool {
 }
 
 func (s *State) level(c hex.Coord) int {
-	if cell := s.sc.Map.Cell(c); cell != nil {
+	if cell := s.sc.cell(c); cell != nil {
 		return cell.Level
 	}
 	return 0
@@ -211,7 +211,8 @@ func (s *State) targetHexesRaw(i int) []hex.Coord {
 	side := s.side(i)
 	r := s.rangeOf(i)
 	var frontEnemy []hex.Coord
-	for _, f := range s.front(i) {
+	fa, fn := s.frontArr(i)
+	for _, f := range fa[:fn] {
 		if s.hasSide(f, 1-side) {
 			frontEnemy = append(frontEnemy, f)
 		}
@@ -297,10 +298,10 @@ func (s *State) enemyNear(i, r, side int) []hex.Coord {
 }
 
 func (s *State) band(i, d int) *Band {
-	for _, b := range s.sc.Bands[s.def(i).Calibre] {
-		if d >= b.Lo && d <= b.Hi {
-			bb := b
-			return &bb
+	bs := s.sc.Bands[s.def(i).Calibre]
+	for k := range bs {
+		if d >= bs[k].Lo && d <= bs[k].Hi {
+			return &bs[k] // the scenario's own row: read only
 		}
 	}
 	return nil
@@ -347,7 +348,6 @@ func (s *State) partners(i int) []int {
 // fireOptions lists the fire actions of side (only: the unit in motion).
 func (s *State) fireOptions(side, only int) []rules.Action {
 	var out []rules.Action
-	seen := map[string]bool{}
 	lo, hi := 0, len(s.U)
 	if only >= 0 && only < len(s.U) { // only that unit: no need to look at the others
 		lo, hi = only, only+1
@@ -361,7 +361,8 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 		}
 		var ptargets [][]hex.Coord // the partners' targets, made once (speed)
 		for _, t := range s.targetHexes(i) {
-			groups := [][]int{{i}}
+			var gb [4][2]int
+			groups := append(gb[:0], [2]int{i, -1})
 			if only < 0 {
 				ps := s.partners(i)
 				if ptargets == nil {
@@ -373,15 +374,18 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 				for k, p := range ps {
 					for _, tt := range ptargets[k] {
 						if tt == t {
-							groups = append(groups, []int{i, p})
+							groups = append(groups, [2]int{i, p})
 						}
 					}
 				}
 			}
-			for _, g := range groups {
+			for _, g2 := range groups {
+				g := g2[:]
+				if g2[1] < 0 {
+					g = g2[:1]
+				}
 				a := s.fireAction(g, t)
-				if !seen[a.Key()] {
-					seen[a.Key()] = true
+				if !listed(out, &a) { // each key once
 					out = append(out, a)
 				}
 			}
@@ -390,23 +394,43 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 	return out
 }
 
+// listed reports an action with a's key in out (compared field by field:
+// sameAction, without building keys).
+func listed(out []rules.Action, a *rules.Action) bool {
+	for k := range out {
+		if sameAction(&out[k], a) {
+			return true
+		}
+	}
+	return false
+}
+
 // fireAction builds the action for a fire group (lead = highest Firepower).
 func (s *State) fireAction(g []int, t hex.Coord) rules.Action {
-	g = append([]int(nil), g...)
-	sort.Slice(g, func(a, b int) bool {
-		fa, fb := s.fp(g[a]), s.fp(g[b])
+	var gb [4]int
+	g = append(gb[:0], g...)
+	less := func(x, y int) bool { // higher Firepower first, then id
+		fa, fb := s.fp(x), s.fp(y)
 		if fa != fb {
 			return fa > fb
 		}
-		return s.id(g[a]) < s.id(g[b])
-	})
-	a := rules.Action{Kind: "fire", Unit: s.id(g[0]), To: s.num(t), Rule: "14.9"}
-	var names []string
-	for _, j := range g[1:] {
-		a.Units = append(a.Units, s.id(j))
-		names = append(names, s.name(j))
+		return s.id(x) < s.id(y)
 	}
-	sort.Strings(a.Units)
+	for a := 1; a < len(g); a++ { // a group of one or two: insertion sort
+		for b := a; b > 0 && less(g[b], g[b-1]); b-- {
+			g[b], g[b-1] = g[b-1], g[b]
+		}
+	}
+	a := rules.Action{Kind: "fire", Unit: s.id(g[0]), To: s.num(t), Rule: "14.9"}
+	names := ""
+	if len(g) > 1 {
+		a.Units = make([]string, 0, len(g)-1)
+		for _, j := range g[1:] {
+			a.Units = append(a.Units, s.id(j))
+			names += " + " + s.name(j)
+		}
+		sort.Strings(a.Units)
+	}
 	tgt := s.top(t, 1-s.side(g[0]))
 	what := "Musket Fire"
 	if s.kind(g[0]) == KArt {
@@ -414,15 +438,11 @@ func (s *State) fireAction(g []int, t hex.Coord) rules.Action {
 	} else if len(g) > 1 {
 		what, a.Rule = "Combined fire", "14.9.5"
 	}
-	lab := fmt.Sprintf("%s: %s", what, s.name(g[0]))
-	if len(names) > 0 {
-		lab += " + " + strings.Join(names, " + ")
+	eff := ""
+	if e, ok := s.fireEffect(g, t); ok {
+		eff = ": " + e
 	}
-	lab += fmt.Sprintf(" at %s (%s)", s.name(tgt), s.num(t))
-	if eff, ok := s.fireEffect(g, t); ok {
-		lab += ": " + eff
-	}
-	a.Label = lab
+	a.Label = what + ": " + s.name(g[0]) + names + " at " + s.name(tgt) + " (" + s.num(t) + ")" + eff
 	return a
 }
 
@@ -432,8 +452,8 @@ func (s *State) fireEffect(g []int, t hex.Coord) (string, bool) {
 	if s.loneArt(t, side) && s.kind(g[0]) != KArt {
 		return "capture the guns if the die is under the Firepower [14.9.4]", true
 	}
-	mod, _, _ := s.fireMods(g, t)
-	return fmt.Sprintf("Morale Check %s", sgn(mod)), true
+	mod, _, _ := s.fireModsTo(g, t, false)
+	return "Morale Check " + sgn(mod), true
 }
 
 // musketRow finds the table row for a value shifted down by n rows.
@@ -454,6 +474,12 @@ func (s *State) musketRow(v, shift int) musketRow {
 // fireMods computes the target's Morale Check modifier; row is the Musket
 // Fire Table row (nil for artillery or companies).
 func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
+	return s.fireModsTo(g, t, true)
+}
+
+// fireModsTo is fireMods; without text it makes no explanation lines
+// (labels need only the modifier: speed).
+func (s *State) fireModsTo(g []int, t hex.Coord, text bool) (int, []string, *musketRow) {
 	lead := g[0]
 	d := s.dist(lead, t)
 	var mod int
@@ -465,21 +491,29 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 		b := s.band(lead, d)
 		if b != nil {
 			mod += b.Mod
-			mods = append(mods, fmt.Sprintf("%s at %d hexes [10.3]", effectText(b.Mod), d))
+			if text {
+				mods = append(mods, fmt.Sprintf("%s at %d hexes [10.3]", effectText(b.Mod), d))
+			}
 		}
 		if st := s.def(lead).Stars * s.sc.P("battery_star"); st > 0 {
 			mod += st
-			mods = append(mods, fmt.Sprintf("+%d white stars [10.8]", st))
+			if text {
+				mods = append(mods, fmt.Sprintf("+%d white stars [10.8]", st))
+			}
 		}
 		if tgt >= 0 {
 			if m, ok := s.sc.ArtArr[s.U[tgt].Array]; ok && m != 0 {
 				mod += m
-				mods = append(mods, fmt.Sprintf("%s target in %s (authored)", sgn(m), s.U[tgt].Array))
+				if text {
+					mods = append(mods, fmt.Sprintf("%s target in %s (authored)", sgn(m), s.U[tgt].Array))
+				}
 			}
 		}
 	case KComp:
 		mod += s.def(lead).Salvo
-		mods = append(mods, fmt.Sprintf("salvo %s [8.7]", effectText(s.def(lead).Salvo)))
+		if text {
+			mods = append(mods, fmt.Sprintf("salvo %s [8.7]", effectText(s.def(lead).Salvo)))
+		}
 	default:
 		v := roundHalf(s.fp(lead), d)
 		hexes := 0
@@ -489,9 +523,13 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 		r := s.musketRow(v, hexes-1)
 		row = &r
 		mod += r.Mod
-		mods = append(mods, fmt.Sprintf("Firepower %d / %d = %d, row %s: %s [14.9.3]", s.fp(lead), d, v, r.Key, effectText(r.Mod)))
+		if text {
+			mods = append(mods, fmt.Sprintf("Firepower %d / %d = %d, row %s: %s [14.9.3]", s.fp(lead), d, v, r.Key, effectText(r.Mod)))
+		}
 		if hexes > 1 {
-			mods = append(mods, fmt.Sprintf("%d rows down for %d hexes [14.9.5]", hexes-1, hexes))
+			if text {
+				mods = append(mods, fmt.Sprintf("%d rows down for %d hexes [14.9.5]", hexes-1, hexes))
+			}
 		}
 		star := false
 		for _, j := range g {
@@ -499,7 +537,9 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 		}
 		if star {
 			mod += s.sc.P("baker_star")
-			mods = append(mods, sgn(s.sc.P("baker_star"))+" Baker white star [8.11.2]")
+			if text {
+				mods = append(mods, sgn(s.sc.P("baker_star"))+" Baker white star [8.11.2]")
+			}
 		}
 	}
 	if s.kind(lead) != KArt {
@@ -512,7 +552,9 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 			}
 		}
 		mod += best
-		mods = append(mods, fmt.Sprintf("%s fire count [14.9.8]", sgn(best)))
+		if text {
+			mods = append(mods, fmt.Sprintf("%s fire count [14.9.8]", sgn(best)))
+		}
 	}
 	if tgt >= 0 {
 		for _, j := range g {
@@ -522,13 +564,17 @@ func (s *State) fireMods(g []int, t hex.Coord) (int, []string, *musketRow) {
 			}
 			if arc, adj := s.arcFrom(tgt, prev); adj && arc != hex.Front && !graze {
 				mod += s.sc.P("fire_flank")
-				mods = append(mods, sgn(s.sc.P("fire_flank"))+" through Flank or Rear [14.4]")
+				if text {
+					mods = append(mods, sgn(s.sc.P("fire_flank"))+" through Flank or Rear [14.4]")
+				}
 				break
 			}
 		}
-		if m, ok := s.sc.Cover[s.sc.Map.Cell(t).Terrain]; ok {
+		if m, ok := s.sc.Cover[s.sc.cell(t).Terrain]; ok {
 			mod += m
-			mods = append(mods, fmt.Sprintf("%s %s [10.8]", sgn(m), s.sc.Map.Cell(t).Terrain))
+			if text {
+				mods = append(mods, fmt.Sprintf("%s %s [10.8]", sgn(m), s.sc.cell(t).Terrain))
+			}
 		}
 	}
 	return mod, mods, row

@@ -10,7 +10,27 @@ import (
 // CheckInvariants checks the state's own consistency (rules.Checker).
 func (s *State) CheckInvariants() error {
 	defer s.indexed()()
-	hexes := map[hex.Coord][]int{}
+	// the units (not commanders) on each hex: linked lists by dense hex in
+	// the index's scratch (speed: no map)
+	sc := s.sc
+	ix := s.ix
+	if len(ix.invHead) != sc.denseN {
+		ix.invHead = make([]int32, sc.denseN)
+		for k := range ix.invHead {
+			ix.invHead[k] = -1
+		}
+	}
+	if len(ix.invNext) != 2*len(s.U) {
+		ix.invNext = make([]int32, 2*len(s.U))
+	}
+	head, next := ix.invHead, ix.invNext
+	used := ix.invUsed[:0]
+	defer func() {
+		for _, k := range used {
+			head[k] = -1
+		}
+		ix.invUsed = used[:0]
+	}()
 	for i := range s.U {
 		u := &s.U[i]
 		d := s.def(i)
@@ -20,7 +40,7 @@ func (s *State) CheckInvariants() error {
 			}
 			continue
 		}
-		if !s.sc.Map.On(u.At) {
+		if k := sc.dense(u.At); k < 0 || !sc.on[k] {
 			return fmt.Errorf("%s off the map at %v", d.ID, u.At)
 		}
 		if d.Kind == KCdr || u.Captured {
@@ -33,7 +53,7 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s has facing %d", d.ID, u.Facing)
 		}
 		if u.Two {
-			if !s.sc.Map.On(u.At2) || !s.line2(i).Valid() {
+			if !s.sc.onMap(u.At2) || !s.line2(i).Valid() {
 				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", d.ID, s.num(u.At), s.num(u.At2))
 			}
 			if d.Kind != KInf || u.Array != Line {
@@ -46,8 +66,19 @@ func (s *State) CheckInvariants() error {
 		if !u.Two && u.Array == Line && d.Kind == KInf && u.MP >= d.rectMin() && !s.pendingTask("grow", i) {
 			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", d.ID, u.MP)
 		}
-		for _, h := range s.hexes(i) {
-			hexes[h] = append(hexes[h], i)
+		for h, c := range [2]hex.Coord{u.At, u.At2} {
+			if h == 1 && !u.Two {
+				break
+			}
+			k := sc.dense(c)
+			if k < 0 {
+				return fmt.Errorf("%s off the map at %v", d.ID, c)
+			}
+			if head[k] < 0 {
+				used = append(used, k)
+			}
+			next[2*i+h] = head[k]
+			head[k] = int32(2*i + h)
 		}
 	}
 	for i := range s.U {
@@ -55,10 +86,13 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("%s stopped among friends it was only passing through [11.3]", s.id(i))
 		}
 	}
-	for h, us := range hexes {
+	var mineBuf [16]int
+	for _, k := range used {
+		h := sc.coordOf(k)
 		for side := 0; side < 2; side++ {
-			var mine []int
-			for _, j := range us {
+			mine := mineBuf[:0]
+			for n := head[k]; n >= 0; n = next[n] {
+				j := int(n / 2)
 				if s.U[j].Passing {
 					continue // going through [11.3]
 				}
@@ -99,16 +133,14 @@ func (s *State) CheckInvariants() error {
 		}
 	}
 	// Pool consistency [3.3], [4.10].
-	seen := map[string]bool{}
-	for _, c := range s.Pool {
+	for p, c := range s.Pool {
 		i := s.idx(c)
 		if i < 0 || !s.def(i).Chit {
 			return fmt.Errorf("pool holds %q, not a chit", c)
 		}
-		if seen[c] {
+		if contains(s.Pool[:p], c) {
 			return fmt.Errorf("chit %s twice in the pool", c)
 		}
-		seen[c] = true
 		if s.U[i].Where != OnMap {
 			return fmt.Errorf("chit %s of a commander off the map is in the pool [4.10]", c)
 		}

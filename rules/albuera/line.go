@@ -16,13 +16,11 @@ import (
 // own cost; the enemy reacts once to the whole step.
 
 // flankHexesOf are a counter's flank hexes.
-func (s *State) flankHexesOf(i int) []hex.Coord {
+func (s *State) flankHexesOf(i int) [2]hex.Coord {
 	if s.U[i].Two {
-		f := s.line2(i).FlankHexes()
-		return f[:]
+		return s.line2(i).FlankHexes()
 	}
-	f := hex.FlankHexes(s.U[i].At, s.U[i].Facing)
-	return f[:]
+	return hex.FlankHexes(s.U[i].At, s.U[i].Facing)
 }
 
 // lineGroup is the chain of units flank to flank with i that may move with it.
@@ -34,7 +32,7 @@ func (s *State) lineGroup(i int) []int {
 	ok := func(j int) bool {
 		uj := &s.U[j]
 		return j != i && s.kind(j) == s.kind(i) && uj.Facing == u.Facing && uj.Array != Square && s.canAct(j) &&
-			!uj.Done && !uj.Double && (!uj.Started || uj.Group == i+1) && !s.inClash(j) && len(s.stackOf(j)) == 1 || uj.Two && j != i && s.kind(j) == s.kind(i) && uj.Facing == u.Facing && s.canAct(j) && !uj.Done && (!uj.Started || uj.Group == i+1) && !s.inClash(j)
+			!uj.Done && !uj.Double && (!uj.Started || uj.Group == i+1) && !s.inClash(j) && s.stackLen(j) == 1 || uj.Two && j != i && s.kind(j) == s.kind(i) && uj.Facing == u.Facing && s.canAct(j) && !uj.Done && (!uj.Started || uj.Group == i+1) && !s.inClash(j)
 	}
 	group := []int{i}
 	for k := 0; k < len(group) && len(group) < 6; k++ {
@@ -187,7 +185,8 @@ func (s *State) lineApply(i int, others []int, choice string) {
 		if s.kind(m.j) == KArt {
 			continue
 		}
-		for _, c := range s.front(m.j) {
+		fa, fn := s.frontArr(m.j)
+		for _, c := range fa[:fn] {
 			r := s.top(c, 1-s.side(i))
 			if r < 0 || seen[r] || s.kind(r) == KArt || s.inClash(r) {
 				continue
@@ -338,7 +337,7 @@ func (s *State) lineWheels(i int) []lineWheelPlan {
 				if slices.Contains(old, h) {
 					continue
 				}
-				if !s.sc.Map.On(h) {
+				if !s.sc.onMap(h) {
 					ok = false
 					break
 				}
@@ -446,7 +445,8 @@ func (s *State) lineWheelApply(i int, choice string) {
 	s.ev("12.10", s.Side, fmt.Sprintf("The line of %s (%d units) wheels about %s", s.name(i), len(members), s.num(plan.pivot)), nil, nil)
 	seen := map[int]bool{}
 	for _, j := range members {
-		for _, c := range s.front(j) {
+		fa, fn := s.frontArr(j)
+		for _, c := range fa[:fn] {
 			r := s.top(c, 1-s.side(i))
 			if r < 0 || seen[r] || s.kind(r) == KArt || s.inClash(r) {
 				continue

@@ -23,35 +23,37 @@ func (s *State) costCol(i int) string {
 
 // ma is a unit's Movement Allowance in half points [12.8], [10.13]-[10.15].
 func (s *State) ma(i int) int {
+	ma := &s.sc.fast.ma // 2 * the params mp_square ... mp_commander
 	switch s.kind(i) {
 	case KInf, KComp:
 		if s.U[i].Array == Square {
-			return 2 * s.sc.P("mp_square") // [12.8]
+			return ma[maSquare] // [12.8]
 		}
 		if s.U[i].Double {
-			return 2 * s.sc.P("mp_double")
+			return ma[maDouble]
 		}
-		return 2 * s.sc.P("mp_infantry")
+		return ma[maInf]
 	case KCav:
-		return 2 * s.sc.P("mp_cavalry")
+		return ma[maCav]
 	case KArt:
 		switch s.U[i].Array {
 		case Foot:
-			return 2 * s.sc.P("mp_foot")
+			return ma[maFoot]
 		case Limbered:
-			return 2 * s.sc.P("mp_limbered")
+			return ma[maLimbered]
 		}
-		return 2 * s.sc.P("mp_horse")
+		return ma[maHorse]
 	}
-	return 2 * s.sc.P("mp_commander")
+	return ma[maCdr]
 }
 
 func (s *State) left(i int) int { return s.ma(i) - s.U[i].Spent }
 
 // enterCost is the half-point cost for array col to enter 'to' from 'from'
 // (terrain, climbing, river hexside) [12.2], -1 prohibited.
-func (s *State) enterCost(col string, from, to hex.Coord) int {
-	cell := s.sc.Map.Cell(to)
+// enterCostSlow computes it from the tables (enterCost reads it from a table).
+func (s *State) enterCostSlow(col string, from, to hex.Coord) int {
+	cell := s.sc.cell(to)
 	if cell == nil {
 		return -1
 	}
@@ -59,7 +61,7 @@ func (s *State) enterCost(col string, from, to hex.Coord) int {
 	if c < 0 {
 		return -1
 	}
-	if fc := s.sc.Map.Cell(from); fc != nil && cell.Level > fc.Level {
+	if fc := s.sc.cell(from); fc != nil && cell.Level > fc.Level {
 		k := s.sc.Cost["climb"][col]
 		if k < 0 {
 			return -1
@@ -272,7 +274,7 @@ func (s *State) moveLegal() []rules.Action {
 		}
 		return out
 	}
-	out = make([]rules.Action, 0, 64)
+	out = make([]rules.Action, 0, max(16, s.moveHint+4)) // about the last list's size (speed)
 	for _, i := range s.Act {
 		if !s.U[i].Done && s.U[i].Where == OnMap {
 			out = s.unitActionsTo(out, i)
@@ -280,6 +282,7 @@ func (s *State) moveLegal() []rules.Action {
 	}
 	out = append(out, s.fireOptions(s.Side, -1)...)
 	out = append(out, rules.Action{Kind: "end", Label: "End movement", Rule: "14.5"})
+	s.moveHint = len(out)
 	return out
 }
 
@@ -315,7 +318,8 @@ func (s *State) unitActionsTo(out []rules.Action, i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: s.id(i), Choice: "double",
 			Label: s.name(i) + " declares Double March (6 MP, all to be spent, no fire) [12.9]", Rule: "12.9"})
 	}
-	if st := s.stackOf(i); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
+	var stb [8]int
+	if st := s.stackBuf(i, stb[:0]); !u.Two && len(st) > 1 && st[0] == i && s.kind(i) != KArt {
 		ok := true
 		for _, j := range st {
 			ok = ok && s.U[j].Spent+2 <= s.ma(j) && s.canAct(j)
@@ -371,7 +375,7 @@ func (s *State) stepCost(i int, at hex.Coord, f int, n hex.Coord) (cost int, rea
 func (s *State) stepCostPass(i int, at hex.Coord, f int, n hex.Coord, pass bool) (cost int, rear, enemy, passing bool, why string) {
 	u := &s.U[i]
 	d := s.def(i)
-	if !s.sc.Map.On(n) {
+	if !s.sc.onMap(n) {
 		return 0, false, false, false, "off the map"
 	}
 	var arc hex.Arc
@@ -424,7 +428,7 @@ func (s *State) stepCostPass(i int, at hex.Coord, f int, n hex.Coord, pass bool)
 		}
 		passing = true
 	}
-	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.Map.Cell(n).Terrain == "forest" || s.sc.Map.Cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
+	if u.Double && (rear || s.hasSide(n, d.Side) || s.sc.cell(n).Terrain == "forest" || s.sc.cell(n).Terrain == "olive" || s.crossesRiver(at, n)) {
 		return 0, false, false, false, "Double March forbids this hex [12.9]"
 	}
 	return cost, rear, enemy, passing, ""
@@ -439,7 +443,7 @@ func (s *State) passOn(i int, n hex.Coord, f int, spent int) bool {
 	side := s.side(i)
 	var fronts []hex.Coord
 	for _, n2 := range n.Neighbors() {
-		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.Map.On(n2) {
+		if a, ok := hex.ArcOf(n, f, n2); ok && a == hex.Front && s.sc.onMap(n2) {
 			if s.top(n2, 1-side) >= 0 {
 				return false
 			}
@@ -457,7 +461,7 @@ func (s *State) passOn(i int, n hex.Coord, f int, spent int) bool {
 
 // spoils reports terrain that breaks a charge [9.2.1].
 func (s *State) spoils(from, to hex.Coord) bool {
-	t := s.sc.Map.Cell(to).Terrain
+	t := s.sc.cell(to).Terrain
 	return t == "forest" || t == "olive" || t == "village" || s.crossesRiver(from, to)
 }
 
@@ -496,16 +500,16 @@ func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 		if why != "" {
 			continue
 		}
-		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)"
-		rule := "12.1"
-		if rear {
-			lab += " backwards"
-			rule = "12.6"
+		rule, tail := "12.1", ""
+		switch {
+		case rear && enemy:
+			rule, tail = "11.10", " backwards: enters the enemy hex"
+		case rear:
+			rule, tail = "12.6", " backwards"
+		case enemy:
+			rule, tail = "11.10", ": enters the enemy hex"
 		}
-		if enemy {
-			lab += ": enters the enemy hex"
-			rule = "11.10"
-		}
+		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
 		if charge {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
@@ -658,7 +662,8 @@ func (s *State) rectMates(i int) []int {
 	if !u.Two || u.Double {
 		return nil
 	}
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i {
 		return nil
 	}
@@ -695,7 +700,7 @@ func (s *State) lineCost(i int, mv hex.LineMove) (int, string) { return s.lineCo
 // who leave their place with it [12.13].
 func (s *State) lineCostEx(i int, mv hex.LineMove, ex []int) (int, string) {
 	u := &s.U[i]
-	if !s.sc.Map.On(mv.To.A) || !s.sc.Map.On(mv.To.B) {
+	if !s.sc.onMap(mv.To.A) || !s.sc.onMap(mv.To.B) {
 		return 0, "off the map"
 	}
 	if u.Double && (mv.Kind == hex.StepBackward || mv.Kind == hex.WheelBackward || mv.Kind == hex.WheelForward) {
@@ -747,7 +752,8 @@ func (s *State) lineCostEx(i int, mv hex.LineMove, ex []int) (int, string) {
 func (s *State) stackArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if u.Two && d.Kind == KInf {
 		return s.stackLineArrayChanges(i)
 	}
@@ -756,7 +762,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 	}
 	var ids []string
 	members := []int{i}
-	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.P("square_min_mp")
+	allSmall, allSquare := u.MP < d.rectMin(), u.MP >= s.sc.fast.squareMinMP
 	for _, j := range st[1:] {
 		if s.kind(j) == KArt || s.kind(j) == KComp {
 			continue
@@ -767,7 +773,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 			return nil
 		}
 		allSmall = allSmall && uj.MP < s.def(j).rectMin()
-		allSquare = allSquare && uj.MP >= s.sc.P("square_min_mp")
+		allSquare = allSquare && uj.MP >= s.sc.fast.squareMinMP
 		ids = append(ids, s.id(j))
 		members = append(members, j)
 	}
@@ -782,7 +788,7 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s (%s MP each)", d.Name, len(ids), lab, half(cost)), Rule: rule})
 	}
-	clear := s.sc.Map.Cell(u.At).Terrain == "clear"
+	clear := s.sc.cell(u.At).Terrain == "clear"
 	switch u.Array {
 	case Column:
 		if allSmall {
@@ -804,7 +810,8 @@ func (s *State) stackArrayChanges(i int) []rules.Action {
 func (s *State) stackLineArrayChanges(i int) []rules.Action {
 	u := &s.U[i]
 	d := s.def(i)
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i || u.Double || !s.canAct(i) || u.Done || s.inClash(i) {
 		return nil
 	}
@@ -822,7 +829,7 @@ func (s *State) stackLineArrayChanges(i int) []rules.Action {
 	allSquare := true
 	var ids []string
 	for _, j := range members {
-		allSquare = allSquare && s.U[j].MP >= s.sc.P("square_min_mp")
+		allSquare = allSquare && s.U[j].MP >= s.sc.fast.squareMinMP
 		if j != i {
 			ids = append(ids, s.id(j))
 		}
@@ -838,7 +845,7 @@ func (s *State) stackLineArrayChanges(i int) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Units: ids, Choice: choice, To: s.num(to), Facing: u.Facing, Info: costInfo(cost),
 			Label: fmt.Sprintf("Stack of %s and %d more %s on %s (%s MP each)", d.Name, len(ids), lab, s.num(to), half(cost)), Rule: rule})
 	}
-	clear := s.sc.Map.Cell(u.At).Terrain == "clear" && s.sc.Map.Cell(u.At2).Terrain == "clear"
+	clear := s.sc.cell(u.At).Terrain == "clear" && s.sc.cell(u.At2).Terrain == "clear"
 	for _, h := range []hex.Coord{u.At, u.At2} {
 		add("array:column", "forms column", s.sc.act("line_to_column", 2), "6.3.5", h)
 		if clear && allSquare {
@@ -888,10 +895,10 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			add("array:foot", "unlimbers (no fire this subphase)", s.sc.act("unlimber", 2), "10.14", "", 0)
 		}
 	case KInf:
-		if len(s.stackOf(i)) > 1 && !u.Two {
+		if s.stackLen(i) > 1 && !u.Two {
 			return out // a stack shares its array [11.0]
 		}
-		terrain := s.sc.Map.Cell(u.At).Terrain
+		terrain := s.sc.cell(u.At).Terrain
 		switch {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
@@ -907,7 +914,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		case u.Two:
 			for _, h := range []hex.Coord{u.At, u.At2} {
 				add("array:column", "forms column on "+s.num(h), s.sc.act("line_to_column", 2), "6.3.5", s.num(h), u.Facing)
-				if terrain == "clear" && s.sc.Map.Cell(h).Terrain == "clear" && u.MP >= s.sc.P("square_min_mp") {
+				if terrain == "clear" && s.sc.cell(h).Terrain == "clear" && u.MP >= s.sc.fast.squareMinMP {
 					add("array:square", "forms square on "+s.num(h), s.sc.act("form_square", 8), "6.3.6", s.num(h), u.Facing)
 				}
 			}
@@ -924,7 +931,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Line {
 				add("array:column", "forms column", s.sc.act("line_to_column", 2), "5.0", "", u.Facing)
 			}
-			if terrain == "clear" && u.MP >= s.sc.P("square_min_mp") { // [7.1]
+			if terrain == "clear" && u.MP >= s.sc.fast.squareMinMP { // [7.1]
 				add("array:square", "forms square", s.sc.act("form_square", 8), "7.1", "", u.Facing)
 			}
 		}
@@ -936,7 +943,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 func (s *State) rectPlaces(i int, h hex.Coord, f int) []hex.Line2 {
 	var out []hex.Line2
 	for _, other := range []hex.Coord{h.Neighbor(f + 2), h.Neighbor(f - 1)} {
-		if !s.sc.Map.On(other) || len(s.occ(other)) > 0 || s.clashHex(h) || s.sc.Cost[s.sc.Map.Cell(other).Terrain][Line] < 0 {
+		if !s.sc.onMap(other) || len(s.occ(other)) > 0 || s.clashHex(h) || s.sc.Cost[s.sc.cell(other).Terrain][Line] < 0 {
 			continue
 		}
 		l, err := hex.NewLine2(h, other, f)
@@ -1166,7 +1173,8 @@ func (s *State) mates(i int) []int {
 	if u.Two || s.kind(i) == KArt || s.kind(i) == KComp || u.Double {
 		return nil
 	}
-	st := s.stackOf(i)
+	var stb [8]int
+	st := s.stackBuf(i, stb[:0])
 	if len(st) < 2 || st[0] != i {
 		return nil
 	}

@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"strconv"
 
 	"grognard/rules"
 )
@@ -170,7 +171,7 @@ func (s *State) decider() rules.Side {
 // Status tells the HUD where the game stands and who decides.
 func (s *State) Status() rules.Status {
 	p := Phases.Get(s.Phase)
-	st := rules.Status{Turn: s.Turn, Turns: s.sc.P("turns"), Phase: p.Name, PhaseRule: p.Rule,
+	st := rules.Status{Turn: s.Turn, Turns: s.sc.fast.turns, Phase: p.Name, PhaseRule: p.Rule,
 		Active: rules.Side(s.Side), Decider: s.decider()}
 	if s.Phase == phPool || s.Phase == phDraw || s.Phase == phAdmin {
 		st.Active = rules.Side(French)
@@ -188,20 +189,20 @@ func (s *State) prompt() (string, string) {
 	}
 	who := func(side int) string { return sideNames[side] }
 	switch s.Phase {
-	case phDraw:
-		return "", fmt.Sprintf("A chit is drawn blind from the Activation Pool (%d left) [3.3]", len(s.Pool))
+	case phDraw: // texts by concatenation, not fmt (speed: the same texts)
+		return "", "A chit is drawn blind from the Activation Pool (" + strconv.Itoa(len(s.Pool)) + " left) [3.3]"
 	case phMove:
 		if s.Window == "opp" {
-			return "Fire window [14.5]", fmt.Sprintf("%s decides: fire first or pass [14.5]", who(1-s.Side))
+			return "Fire window [14.5]", who(1-s.Side) + " decides: fire first or pass [14.5]"
 		}
 		if s.Motion >= 0 {
-			return "Unit in motion [12.13]", fmt.Sprintf("%s decides: go on with %s or finish it [12.13]", who(s.Side), s.name(s.Motion))
+			return "Unit in motion [12.13]", who(s.Side) + " decides: go on with " + s.name(s.Motion) + " or finish it [12.13]"
 		}
-		return "Movement [12]", fmt.Sprintf("%s decides: move or fire with the units of %s, or end movement [14.5]", who(s.Side), s.chitName())
+		return "Movement [12]", who(s.Side) + " decides: move or fire with the units of " + s.chitName() + ", or end movement [14.5]"
 	case phCmd:
-		return "", fmt.Sprintf("%s decides: move the activated commanders (9 hexes) [12.8]", who(s.Side))
+		return "", who(s.Side) + " decides: move the activated commanders (9 hexes) [12.8]"
 	case phClash:
-		return "", fmt.Sprintf("%s decides: choose the next Clash [15.4]", who(s.Side))
+		return "", who(s.Side) + " decides: choose the next Clash [15.4]"
 	}
 	return "", ""
 }
@@ -225,7 +226,11 @@ func (s *State) Legal() []rules.Action {
 	case len(s.Tasks) > 0:
 		out = s.taskLegal(s.Tasks[0])
 	case s.Phase == phDraw:
-		for _, o := range s.Chances() {
+		ch := s.Chances()
+		if len(ch) > 0 {
+			out = make([]rules.Action, 0, len(ch))
+		}
+		for _, o := range ch {
 			out = append(out, o.Action)
 		}
 	case s.Phase == phMove:
@@ -253,21 +258,33 @@ func (s *State) Chances() []rules.Outcome {
 		return dieOutcomes(s.Tasks[0])
 	}
 	var out []rules.Outcome
+	if len(s.Pool) > 0 {
+		out = make([]rules.Outcome, 0, len(s.Pool))
+	}
 	for _, c := range s.Pool {
+		lab := "Draw ?"
+		if i := s.idx(c); i >= 0 && i < len(s.sc.fast.drawLabel) {
+			lab = s.sc.fast.drawLabel[i] // "Draw " + its name
+		}
 		out = append(out, rules.Outcome{Weight: 1, Action: rules.Action{Kind: "draw", Choice: c,
-			Label: "Draw " + s.name(s.idx(c)), Rule: "3.3"}})
+			Label: lab, Rule: "3.3"}})
 	}
 	return out
 }
 
 func dieOutcomes(t Task) []rules.Outcome {
 	out := make([]rules.Outcome, 10)
+	dice := [10]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	ds := dice[:] // one array for the ten outcomes' Dice
+	rule := firstRule(t.Rule, "2.2")
 	for d := 0; d < 10; d++ {
-		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: []int{d},
-			Label: fmt.Sprintf("Die %d", d), Rule: firstRule(t.Rule, "2.2")}}
+		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: ds[d : d+1 : d+1],
+			Label: dieLabels[d], Rule: rule}}
 	}
 	return out
 }
+
+var dieLabels = [10]string{"Die 0", "Die 1", "Die 2", "Die 3", "Die 4", "Die 5", "Die 6", "Die 7", "Die 8", "Die 9"}
 
 func firstRule(a, b string) string {
 	if a != "" {
@@ -277,8 +294,10 @@ func firstRule(a, b string) string {
 }
 
 // Apply applies a listed action; anything else is refused and changes nothing.
-// It applies in place after copying the state into a kept spare (no
-// allocation); an internal error puts the copy back.
+// It applies in place; an internal error (a rules bug: every refusal of a
+// listed action comes before any change) puts the state back as it was:
+// from a copy kept every ckptEvery actions and the actions applied since
+// (rollback), instead of a copy of the whole state before every action.
 func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("3.2", "the game is over")
@@ -287,28 +306,64 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if !ok {
 		return nil, rules.Illegal(s.ruleNow(), "%s is not a legal action now", a.Key())
 	}
-	bk := s.backup()
+	return s.applyListed(l)
+}
+
+// FindLegal finds a in the legal list by its identity (rules.Finder).
+func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	if s.Over {
+		return rules.Action{}, false
+	}
+	return s.findLegal(a)
+}
+
+// ApplyLegal applies an action the caller has just taken from this
+// state's legal list (or its chance outcomes) without looking it up again
+// (rules.LegalApplier).
+func (s *State) ApplyLegal(a rules.Action) ([]rules.Event, error) {
+	if s.Over {
+		return nil, rules.Illegal("3.2", "the game is over")
+	}
+	return s.applyListed(a)
+}
+
+// applyListed applies l, a listed action.
+func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
+	var sharedU []Unit // units shared with a clone: no one writes them any more
+	if s.uShared {
+		sharedU = s.U
+	}
+	s.own()
+	s.checkpoint(sharedU)
+	ver0 := s.ver
 	s.busy = true
 	s.cache, s.views, s.evs = nil, nil, nil
 	defer func() {
 		if r := recover(); r != nil {
-			s.restore(bk)
-			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", a.Key(), r)
+			s.rollback(ver0)
+			evs, err = nil, fmt.Errorf("albuera: internal error applying %s: %v", l.Key(), r)
 		}
 	}()
 	if err := s.apply(l); err != nil {
-		s.restore(bk)
+		s.rollback(ver0)
 		return nil, err
+	}
+	if !s.replaying {
+		if err := applyFault(s); err != nil {
+			s.rollback(ver0)
+			return nil, err
+		}
 	}
 	if err := s.auto(); err != nil {
-		s.restore(bk)
+		s.rollback(ver0)
 		return nil, err
 	}
-	s.unshareSpare()
+	s.ckLog = append(s.ckLog, l)
 	evs = s.evs
 	s.evs = nil
 	s.busy = false
 	s.ver++
+	s.ckVer = s.ver
 	if s.pre != nil {
 		s.pre.ok, s.pre.ver = true, s.ver
 		if s.ix != nil && s.ix.built { // the last step read the final state through the index

@@ -320,12 +320,12 @@ func (s *State) counterLine(r, m int) *hex.Line2 {
 		for _, h := range l.Hexes() {
 			if s.covers(m, h) {
 				ok = true
-			} else if !s.covers(r, h) && (!s.sc.Map.On(h) || len(s.occ(h)) > 0) {
+			} else if !s.covers(r, h) && (!s.sc.onMap(h) || len(s.occ(h)) > 0) {
 				ok = false
 				break
 			}
 		}
-		if ok && s.sc.Map.On(l.A) && s.sc.Map.On(l.B) {
+		if ok && s.sc.onMap(l.A) && s.sc.onMap(l.B) {
 			ll := l
 			return &ll
 		}
@@ -339,7 +339,7 @@ func (s *State) reactWheel(r int, cw bool) *hex.Wheel {
 		if w.Backward || w.Clockwise != cw {
 			continue
 		}
-		if s.sc.Map.On(w.Enter) && len(s.occ(w.Enter)) == 0 {
+		if s.sc.onMap(w.Enter) && len(s.occ(w.Enter)) == 0 {
 			ww := w
 			return &ww
 		}

@@ -3,6 +3,7 @@ package albuera
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -108,14 +109,20 @@ type State struct {
 	oc        *occTable      // occupancy index, only inside read-only scopes
 	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
 	ix        *occBuf        // the occupancy index's storage (never shared)
-	spare     *State         // the copy Apply puts back on an internal error
+	spare     *State         // a copy restore puts back (backup)
+	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
+	ckLog     []rules.Action // the actions applied since ckpt
+	ckVer     int            // the version the last logged Apply left
+	replaying bool           // a rollback's replay (no test fault)
+	moveHint  int            // length of the last list of 2.2 actions (capacity of the next)
 	pre       *preLegal      // lists made by the last automatic step (speed)
 	uvcShared bool           // uvc is shared with a clone: copy before writing
 	uShared   bool           // U is shared with a clone: copy before writing (own)
 	busy      bool           // inside Apply: never keep an index
 	sightMemo map[sightKey]sightRes
 	views     *viewCache
-	uvc       []uvEntry // each unit's last view and what it was made from (speed)
+	uvc       []uvEntry  // each unit's last view and what it was made from (speed)
+	vlast     *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
 }
 
 // uvEntry is a unit's view with everything it depends on.
@@ -149,11 +156,9 @@ type occBuf struct {
 	sideHex [2][]hex.Coord
 	ver     int
 	valid   bool
-	pairs   []occPair
-	count   []int
-	fill    []int
-	buf     []int
-	sig     []posSig // the units as the index was built from them
+	sig     []posSig   // the units as the index was built from them
+	chgU    []int      // units changed since the last build (scratch)
+	shPos   [2][]int32 // dense hex -> 1 + its place in sideHex[side] (0: absent)
 	built   bool
 	tgt     [][]hex.Coord // fire targets of each unit (targetHexes), kept while tgtOK
 	tgtOK   []bool
@@ -163,9 +168,11 @@ type occBuf struct {
 	depth []int
 	stamp uint32
 	q     []hex.Coord
+	unfn  func() // the state's unindex, made once (a method value allocates)
+	// CheckInvariants' scratch: units by hex as linked lists
+	invHead, invNext []int32
+	invUsed          []int
 }
-
-type occPair struct{ slot, unit int }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
 // build stays good while no unit's signature changes.
@@ -181,206 +188,14 @@ func sigOf(u *Unit) posSig {
 		Two: u.Two, Captured: u.Captured, valid: true}
 }
 
-// dropTargets forgets the fire targets a change of the units may alter
-// before the index is rebuilt: those of every unit that changed, and of
-// every unit within its range + 1 of a hex a changed unit left or entered
-// (the targets of unit i depend only on units and lines of sight within
-// its range [14.1]-[14.8]; commanders take no part).
-func (s *State) dropTargets() {
-	ix := s.ix
-	if len(ix.tgtOK) != len(s.U) {
-		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
-		return
-	}
-	if !ix.built || len(ix.sig) != len(s.U) {
-		clear(ix.tgtOK)
-		return
-	}
-	cdr := s.sc.cdr
-	chg := ix.chg[:0]
-	for i := range s.U {
-		u := &s.U[i]
-		g := &ix.sig[i]
-		if cdr[i] || *g == sigOf(u) {
-			continue
-		}
-		ix.tgtOK[i] = false
-		chg = append(chg, g.At, u.At)
-		if g.Two {
-			chg = append(chg, g.At2)
-		}
-		if u.Two {
-			chg = append(chg, u.At2)
-		}
-	}
-	ix.chg = chg
-	if len(chg) > 8 { // many changes: start again
-		clear(ix.tgtOK)
-		return
-	}
-	for i, ok := range ix.tgtOK {
-		if !ok {
-			continue
-		}
-		r := s.rangeOf(i) + 1
-		for _, c := range chg {
-			if s.dist(i, c) <= r {
-				ix.tgtOK[i] = false
-				break
-			}
-		}
-	}
-}
-
-// sameSig reports that the index was built for units placed as us are
-// (commanders apart: the index leaves them out).
-func (ix *occBuf) sameSig(us []Unit, cdr []bool) bool {
-	if !ix.built || len(ix.sig) != len(us) {
-		return false
-	}
-	for i := range us {
-		if cdr[i] {
-			continue
-		}
-		u := &us[i]
-		g := &ix.sig[i]
-		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
-			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
-			return false
-		}
-	}
-	return true
-}
-
-// occTable is the occupancy index: for each map hex (dense, see
-// Scenario.dense) the units on it, top first. Made with one pass and two
-// allocations (the random playout rebuilds it after most actions).
-type occTable struct {
-	slot  []uint16 // dense hex -> 1 + index in lists (0: empty)
-	sides []uint8  // dense hex -> bit s set: units of side s on it
-	lists [][]int
-	at    []hex.Coord
-}
-
-func (o *occTable) get(k int) []int {
-	if k < 0 || k >= len(o.slot) || o.slot[k] == 0 {
-		return nil
-	}
-	return o.lists[o.slot[k]-1]
-}
-
 type viewCache struct {
 	ver   int
 	units []rules.UnitView
 }
 
-// indexed builds the occupancy index for a read-only scope; call the
-// returned function to drop it. Nested scopes share the outer index.
-func (s *State) indexed() func() {
-	if s.oc != nil {
-		return func() {}
-	}
-	if s.ix == nil {
-		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
-	}
-	ix := s.ix
-	if !s.busy && ix.valid && ix.ver == s.ver || ix.sameSig(s.U, s.sc.cdr) {
-		s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
-		ix.ver, ix.valid = s.ver, !s.busy
-		return s.unindex
-	}
-	sc := s.sc
-	oc := &ix.oc
-	s.dropTargets()
-	if len(ix.sig) != len(s.U) {
-		ix.sig = make([]posSig, len(s.U))
-	}
-	for i := range s.U {
-		ix.sig[i] = sigOf(&s.U[i])
-	}
-	ix.built = true
-	if len(oc.slot) != sc.denseN {
-		oc.slot, oc.sides = make([]uint16, sc.denseN), make([]uint8, sc.denseN)
-	}
-	for _, c := range oc.at { // only the slots used last time are set
-		if k := sc.dense(c); k >= 0 {
-			oc.slot[k], oc.sides[k] = 0, 0
-		}
-	}
-	oc.at = oc.at[:0]
-	pairs := ix.pairs[:0]
-	for i := range s.U {
-		u := &s.U[i]
-		if u.Where != OnMap || sc.Units[i].Kind == KCdr || u.Captured {
-			continue
-		}
-		for h, c := range [2]hex.Coord{u.At, u.At2} {
-			if h == 1 && !u.Two {
-				break
-			}
-			k := sc.dense(c)
-			if k < 0 {
-				continue
-			}
-			if oc.slot[k] == 0 {
-				oc.at = append(oc.at, c)
-				oc.slot[k] = uint16(len(oc.at))
-			}
-			pairs = append(pairs, occPair{int(oc.slot[k]) - 1, i})
-		}
-	}
-	ix.pairs = pairs
-	count := ix.count[:0]
-	for k := 0; k <= len(oc.at); k++ {
-		count = append(count, 0)
-	}
-	ix.count = count
-	for _, p := range pairs {
-		count[p.slot+1]++
-	}
-	for k := 1; k < len(count); k++ {
-		count[k] += count[k-1]
-	}
-	buf := ix.buf[:0]
-	for range pairs {
-		buf = append(buf, 0)
-	}
-	ix.buf = buf
-	fill := append(ix.fill[:0], count[:len(oc.at)]...)
-	ix.fill = fill
-	for _, p := range pairs {
-		buf[fill[p.slot]] = p.unit
-		fill[p.slot]++
-	}
-	oc.lists = oc.lists[:0]
-	sh := [2][]hex.Coord{ix.sideHex[0][:0], ix.sideHex[1][:0]}
-	for k := range oc.at {
-		us := buf[count[k]:count[k+1]:count[k+1]]
-		for a := 1; a < len(us); a++ { // few units: insertion sort by Ord [11.0]
-			for b := a; b > 0 && s.U[us[b]].Ord < s.U[us[b-1]].Ord; b-- {
-				us[b], us[b-1] = us[b-1], us[b]
-			}
-		}
-		oc.lists = append(oc.lists, us)
-		var has [2]bool
-		for _, j := range us {
-			has[sc.Units[j].Side] = true
-		}
-		for side := 0; side < 2; side++ {
-			if has[side] {
-				sh[side] = append(sh[side], oc.at[k])
-				oc.sides[sc.dense(oc.at[k])] |= 1 << side
-			}
-		}
-	}
-	ix.sideHex = sh
-	clear(ix.sight)
-	s.oc, s.sideHex, s.sightMemo = oc, sh, ix.sight
-	ix.ver, ix.valid = s.ver, !s.busy
-	return s.unindex
-}
-
 func (s *State) unindex() { s.oc = nil }
+
+func noop() {}
 
 type legalCache struct {
 	ver   int
@@ -560,14 +375,27 @@ func (s *State) top(c hex.Coord, side int) int {
 }
 
 // stackOf lists the units of unit i's side in its hex (for one-hex units).
-func (s *State) stackOf(i int) []int {
-	var out []int
+func (s *State) stackOf(i int) []int { return s.stackBuf(i, nil) }
+
+// stackLen is len(stackOf(i)) without the list.
+func (s *State) stackLen(i int) int {
+	n := 0
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
-			out = append(out, j)
+			n++
 		}
 	}
-	return out
+	return n
+}
+
+// stackBuf is stackOf appended to buf (a caller's array: no allocation).
+func (s *State) stackBuf(i int, buf []int) []int {
+	for _, j := range s.occ(s.U[i].At) {
+		if s.side(j) == s.side(i) {
+			buf = append(buf, j)
+		}
+	}
+	return buf
 }
 
 // morale is the Morale of the unit's current side [3.4].
@@ -581,17 +409,24 @@ func (s *State) morale(i int) int {
 
 // front reports a counter's Front hexes [5.0], [6.3], [7.3].
 func (s *State) front(i int) []hex.Coord {
+	f, n := s.frontArr(i)
+	return append([]hex.Coord(nil), f[:n]...)
+}
+
+// frontArr is front in an array (no allocation): the first n hexes.
+func (s *State) frontArr(i int) (out [6]hex.Coord, n int) {
 	u := &s.U[i]
 	if u.Two {
 		f := s.line2(i).FrontHexes()
-		return f[:]
+		copy(out[:], f[:])
+		return out, len(f)
 	}
 	if u.Array == Square {
-		n := u.At.Neighbors()
-		return n[:]
+		return u.At.Neighbors(), 6
 	}
 	f := hex.FrontHexes(u.At, u.Facing)
-	return f[:]
+	copy(out[:], f[:])
+	return out, len(f)
 }
 
 // arcFrom says in which arc of unit i the hex c lies (c adjacent to it).
@@ -608,7 +443,8 @@ func (s *State) arcFrom(i int, c hex.Coord) (hex.Arc, bool) {
 
 // isFront reports c among unit i's front hexes.
 func (s *State) isFront(i int, c hex.Coord) bool {
-	for _, f := range s.front(i) {
+	fa, fn := s.frontArr(i)
+	for _, f := range fa[:fn] {
 		if f == c {
 			return true
 		}
@@ -702,7 +538,8 @@ func (s *State) copyTo(c *State, units bool) {
 	c.oc = nil
 	c.ix = nil
 	c.spare = nil
-	c.views = nil
+	c.ckpt, c.ckLog = nil, nil
+	c.views, c.vlast = nil, nil
 }
 
 // appendStrs copies xs into buf's storage; nil stays nil, empty stays empty
@@ -761,8 +598,10 @@ func (s *State) nilEmpty() {
 	}
 }
 
-// backup copies the state into its spare before an Apply.
+// backup copies the state into its spare (restore puts it back). Apply no
+// longer uses it (see rollback.go); TestEngineSpeedRestoreAfterFailedApply does.
 func (s *State) backup() *State {
+	s.unshareSpare()
 	if s.spare == nil {
 		s.spare = &State{}
 	}
@@ -800,6 +639,7 @@ func (s *State) unshareSpare() {
 func (s *State) restore(bk *State) {
 	ix, shared := s.ix, s.uvcShared
 	*s = *bk
+	s.vlast = nil
 	s.ix, s.spare, s.oc, s.busy = ix, nil, nil, false
 	s.uvcShared = shared
 	if s.ix != nil {
@@ -840,9 +680,9 @@ func containsInt(xs []int, x int) bool {
 
 func sgn(n int) string {
 	if n >= 0 {
-		return fmt.Sprintf("+%d", n)
+		return "+" + strconv.Itoa(n)
 	}
-	return fmt.Sprintf("%d", n)
+	return strconv.Itoa(n)
 }
 
 // roundHalf rounds num/den by [3.4]: .50 and more up.

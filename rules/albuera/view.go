@@ -18,9 +18,9 @@ func (s *State) View(side rules.Side) *rules.View {
 	}
 	if s.views == nil || s.views.ver != s.ver {
 		done := s.indexed()
-		us := make([]rules.UnitView, 0, len(s.U))
+		changed := s.vlast == nil
 		if len(s.uvc) != len(s.U) {
-			s.uvc, s.uvcShared = make([]uvEntry, len(s.U)), false
+			s.uvc, s.uvcShared, changed = make([]uvEntry, len(s.U)), false, true
 		}
 		for i := range s.U {
 			d := s.def(i)
@@ -33,13 +33,26 @@ func (s *State) View(side rules.Side) *rules.View {
 				}
 				uv, ok := s.unitView(i)
 				*e = uvEntry{key: k, ok: ok, uv: uv}
-			}
-			if e.ok {
-				us = append(us, e.uv)
+				changed = true
 			}
 		}
 		done()
-		s.views = &viewCache{ver: s.ver, units: us}
+		if changed { // else the last list is this one (speed: no copy of 279 views)
+			n := 0
+			for k := range s.uvc {
+				if s.uvc[k].ok {
+					n++
+				}
+			}
+			us := make([]rules.UnitView, 0, n)
+			for k := range s.uvc {
+				if s.uvc[k].ok {
+					us = append(us, s.uvc[k].uv)
+				}
+			}
+			s.vlast = &viewCache{units: us}
+		}
+		s.views = &viewCache{ver: s.ver, units: s.vlast.units}
 	}
 	// Shared by the views of this version (read-only for callers; the
 	// random playout asks for two views after every action). The full

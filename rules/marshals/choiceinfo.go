@@ -131,7 +131,8 @@ func (s *State) returnInfo(ret bool) string {
 	}
 	total := sum(m.Drawn)
 	low := -1
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		if d := s.def(i); (d.Kind == KDiv || d.Kind == KDet) && (low < 0 || s.Morale(i) < low) {
 			low = s.Morale(i)
 		}
@@ -150,7 +151,7 @@ func (s *State) returnInfo(ret bool) string {
 // command test is rolled [5.2]: no test beside the commander in chief,
 // else the chances of all, half or no MP on one die with its modifiers.
 func (s *State) commandOdds() string {
-	if s.Move == nil || len(s.moving()) == 0 {
+	if !s.anyMoving() {
 		return ""
 	}
 	full := s.stackMP()

@@ -1181,7 +1181,7 @@ func (s *State) finishClose() []rules.Event {
 		m := s.Move
 		won := k.Winner == m.Side
 		s.Combat = nil
-		if won && len(s.moving()) > 0 && s.hasUnits(m.Side, m.Zone) {
+		if won && s.anyMoving() && s.hasUnits(m.Side, m.Zone) {
 			s.Sub = SubContinue
 			return []rules.Event{ev}
 		}

@@ -68,7 +68,8 @@ func (s *State) WhyNot(unit, target string) string {
 		if e.Conn.Bridge == zone.Major && s.Bridges[e.Index] {
 			return "the major bridge is destroyed [7.7]"
 		}
-		cost, ok := s.connCost(e.Index, s.moving(), m.Lone)
+		var mb [16]int // (speed: no allocation)
+		cost, ok := s.connCost(e.Index, s.movingIn(mb[:0]), m.Lone)
 		if !ok {
 			return "baggage and artillery cannot take a path [7.2] [7.3]"
 		}

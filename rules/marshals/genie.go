@@ -20,7 +20,8 @@ func (s *State) legalGenie() []rules.Action {
 		return nil
 	}
 	inf := false
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		if d := s.def(i); d.Kind == KDiv && d.Arm == Infantry {
 			inf = true
 		}

@@ -49,8 +49,19 @@ func (o occupancy) at(z string) [2]bool {
 	return o.other[z]
 }
 
-func (s *State) occupancy() occupancy {
-	o := occupancy{zi: s.sc.zi, v: make([][2]bool, len(s.sc.zoff))}
+func (s *State) occupancy() occupancy { return s.occupancyIn(nil) }
+
+// occupancyIn is occupancy with its zones in buf when it is long enough (a
+// caller's array: no allocation).
+func (s *State) occupancyIn(buf [][2]bool) occupancy {
+	var v [][2]bool
+	if n := len(s.sc.zoff); n <= len(buf) {
+		v = buf[:n]
+		clear(v)
+	} else {
+		v = make([][2]bool, n)
+	}
+	o := occupancy{zi: s.sc.zi, v: v}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Off != "" || u.At == "" {
@@ -105,7 +116,8 @@ func (s *State) crossableIdx(ci int) bool {
 // (nat "" = any of the side's depots) [1.5]: the departure zone must not
 // be contested.
 func (s *State) LoC(side int, nat, z string) bool {
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	return s.locFrom(side, nat, z, o, s.locSet(side, nat, o))
 }
 
@@ -284,12 +296,13 @@ func (s *State) LoCTo(side int, from, to string) bool {
 	if from == to {
 		return true
 	}
-	o := s.occupancy()
 	if !s.sc.connSelf {
-		free := s.locFree(side, o)
+		free := s.locFree(side, s.occupancy())
 		_, ok := s.sc.Graph.LineOfCommunicationVia(from, func(id string) bool { return id == to }, free, s.crossable, -1)
 		return ok
 	}
+	var obuf [256][2]bool // no allocation on maps of up to 256 zones (speed)
+	o := s.occupancyIn(obuf[:])
 	// The search of zone.LineOfCommunicationVia by zone index: through
 	// crossable connections into on-map zones free of the enemy [1.5].
 	src, ok := s.sc.zi[from]
@@ -297,8 +310,14 @@ func (s *State) LoCTo(side int, from, to string) bool {
 		return false
 	}
 	n := len(s.sc.zoff)
-	seen := make([]bool, n)
-	queue := make([]int32, 0, n)
+	var seenBuf [256]bool
+	var queueBuf [256]int32
+	seen, queue := seenBuf[:0], queueBuf[:0]
+	if n <= len(seenBuf) {
+		seen = seenBuf[:n]
+	} else {
+		seen, queue = make([]bool, n), make([]int32, 0, n)
+	}
 	seen[src] = true
 	queue = append(queue, int32(src))
 	for h := 0; h < len(queue); h++ {

@@ -182,7 +182,8 @@ func (s *State) legalDecoy() []rules.Action {
 	}
 	d := s.def(i)
 	var out []rules.Action
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	set := s.locSet(d.Side, d.Nat, o)
 	for _, z := range s.sc.ids {
 		if s.sc.offmap[z] || o.at(z)[1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {

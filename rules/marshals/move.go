@@ -90,7 +90,8 @@ func (s *State) steps() []stepOpt {
 	if m == nil || m.Entered || m.BattleOrder || m.Halt {
 		return nil
 	}
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
 		return nil
 	}
@@ -137,7 +138,8 @@ func (s *State) legalMove() []rules.Action {
 	m := s.Move
 	out := make([]rules.Action, 1, 8)
 	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
 		return out
 	}
@@ -201,7 +203,8 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	}
 	ci, _ := strconv.Atoi(cs)
 	c := s.sc.Graph.Conns[ci]
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	cost, _ := s.connCost(ci, ms, m.Lone)
 	if gue {
 		cost = s.sc.Tab.ConnMP[zone.Ford]
@@ -386,6 +389,7 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 // loneCommanders are side's commanders standing without a unit of theirs
 // in a zone that holds enemy units [7.1].
 func (s *State) loneCommanders(side int) []int {
+	var ob [256][2]bool // (speed: no allocation)
 	var out []int
 	var o occupancy
 	built := false
@@ -395,7 +399,7 @@ func (s *State) loneCommanders(side int) []int {
 			continue
 		}
 		if !built {
-			o, built = s.occupancy(), true
+			o, built = s.occupancyIn(ob[:]), true
 		}
 		if v := o.at(s.Units[i].At); v[1-side] && !v[side] {
 			out = append(out, i)
@@ -407,6 +411,7 @@ func (s *State) loneCommanders(side int) []int {
 // pendingFlee: a side with a lone commander among enemies, if any.
 // It is given the occupancy when known (built).
 func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
+	var ob [256][2]bool // (speed: no allocation)
 	for side := 0; side < 2; side++ {
 		for _, i := range s.sc.cmds {
 			d := s.def(i)
@@ -414,7 +419,7 @@ func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 				continue
 			}
 			if !built {
-				o, built = s.occupancy(), true
+				o, built = s.occupancyIn(ob[:]), true
 			}
 			var v [2]bool
 			if zi, ok := s.unitZone(i); ok {
@@ -610,7 +615,8 @@ func (s *State) afterFatigue() []rules.Event {
 	m := s.Move
 	total := sum(m.Drawn)
 	var evs []rules.Event
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		d := s.def(i)
 		if d.Kind != KDiv && d.Kind != KDet {
 			continue
@@ -632,7 +638,7 @@ func (s *State) afterFatigue() []rules.Event {
 		evs = append(evs, s.loseSS(i, false)...)
 	}
 	hasUnit := false
-	for _, i := range s.moving() {
+	for _, i := range s.movingIn(mb[:0]) {
 		if isUnit(s.def(i)) {
 			hasUnit = true
 		}
@@ -640,7 +646,7 @@ func (s *State) afterFatigue() []rules.Event {
 	switch {
 	case !hasUnit && m.Entered:
 		return append(evs, s.endMove()...)
-	case len(s.moving()) == 0:
+	case !s.anyMoving():
 		return append(evs, s.endMove()...)
 	case m.Entered && !m.Forced:
 		s.Sub = SubForced
@@ -679,7 +685,8 @@ func (s *State) endMove() []rules.Event {
 	}
 	if !m.Lone && !m.BattleOrder && m.Steps > 0 {
 		lm := &LastMove{Side: m.Side, Total: sum(m.Drawn)}
-		for _, i := range s.moving() {
+		var mb [16]int // (speed: no allocation)
+		for _, i := range s.movingIn(mb[:0]) {
 			lm.Units = append(lm.Units, s.def(i).ID)
 		}
 		if len(lm.Units) > 0 {
@@ -690,7 +697,8 @@ func (s *State) endMove() []rules.Event {
 		s.addBag(v, 1)
 	}
 	m.Drawn = nil
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		s.Units[i].Activated = true
 	}
 	return s.afterOp()

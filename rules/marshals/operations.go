@@ -63,7 +63,13 @@ func (s *State) available(side int, z string) []int {
 // zonesOf lists the zones holding counters of side, sorted.
 func (s *State) zonesOf(side int) []string {
 	var out []string
-	seen := make([]bool, len(s.sc.zoff))
+	var seenBuf [256]bool // (speed: no allocation)
+	seen := seenBuf[:0]
+	if n := len(s.sc.zoff); n <= len(seenBuf) {
+		seen = seenBuf[:n]
+	} else {
+		seen = make([]bool, n)
+	}
 	for i := range s.Units {
 		if s.def(i).Side != side || !s.onMap(i) {
 			continue
@@ -96,8 +102,13 @@ func (s *State) legalOp() []rules.Action {
 	// counter there is available [5.0] and whether one can fight [5.4]
 	// (available and canAttackFrom, zone by zone).
 	zs := s.zonesOf(side)
-	avail := make([]bool, len(zs))
-	attack := make([]bool, len(zs))
+	var availBuf, attackBuf [64]bool // (speed: no allocation)
+	avail, attack := availBuf[:0], attackBuf[:0]
+	if len(zs) <= len(availBuf) {
+		avail, attack = availBuf[:len(zs)], attackBuf[:len(zs)]
+	} else {
+		avail, attack = make([]bool, len(zs)), make([]bool, len(zs))
+	}
 	for i := range s.Units {
 		if s.def(i).Side != side || !s.onMap(i) {
 			continue
@@ -116,7 +127,8 @@ func (s *State) legalOp() []rules.Action {
 			attack[k] = true
 		}
 	}
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	for k, z := range zs {
 		if avail[k] {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
@@ -212,13 +224,35 @@ func (s *State) moving() []int {
 	if s.Move == nil {
 		return nil
 	}
-	out := make([]int, 0, len(s.Move.Units))
+	return s.movingIn(make([]int, 0, len(s.Move.Units)))
+}
+
+// movingIn is moving appended to buf (a caller's array: no allocation); nil
+// when no counter moves, as moving.
+func (s *State) movingIn(buf []int) []int {
+	if s.Move == nil {
+		return nil
+	}
+	out := buf
 	for _, id := range s.Move.Units {
 		if i := s.idx(id); i >= 0 && s.onMap(i) {
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// anyMoving is len(moving()) > 0 without the list.
+func (s *State) anyMoving() bool {
+	if s.Move == nil {
+		return false
+	}
+	for _, id := range s.Move.Units {
+		if i := s.idx(id); i >= 0 && s.onMap(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // legalCompose: add or leave counters of the zone, then confirm [5.1].
@@ -256,7 +290,8 @@ func (s *State) anyAvailable(side int, z string) bool {
 
 // stackProblem says why the composed stack may not be activated ("" if it may).
 func (s *State) stackProblem() string {
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
 		return "the stack is empty [5.1]"
 	}
@@ -289,7 +324,8 @@ func (s *State) applyCompose(a rules.Action) ([]rules.Event, error) {
 		return nil, nil
 	}
 	m.Composing = false
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	m.Lone = true
 	for _, i := range ms {
 		if isUnit(s.def(i)) {
@@ -318,7 +354,8 @@ func (s *State) applyCompose(a rules.Action) ([]rules.Event, error) {
 // stackMP is the MP of the stack: its slowest member [5.3] (spec §3.5).
 func (s *State) stackMP() int {
 	mp := 0
-	for k, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for k, i := range s.movingIn(mb[:0]) {
 		v := s.UnitMP(i)
 		if k == 0 || v < mp {
 			mp = v
@@ -346,7 +383,8 @@ func (s *State) autoCommand() bool {
 	if s.Contested(m.From) {
 		return false
 	}
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		c := s.cincOf(i)
 		if c == "" {
 			continue
@@ -361,7 +399,8 @@ func (s *State) autoCommand() bool {
 // CommandMods lists the command-test modifiers of the moving stack [5.2].
 func (s *State) CommandMods() (int, []string) {
 	m := s.Move
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	total := 0
 	var why []string
 	// Subordinate commander: his SV if a unit of his corps is in the stack [5.2] [7.10].
@@ -471,7 +510,8 @@ func (s *State) applyCommand(a rules.Action) ([]rules.Event, error) {
 		ev.Private = fmt.Sprintf("%s = %d: half MP (%d)", detail, t, m.MP)
 	default:
 		ev.Private = fmt.Sprintf("%s = %d: the stack is activated without moving", detail, t)
-		for _, i := range s.moving() {
+		var mb [16]int // (speed: no allocation)
+		for _, i := range s.movingIn(mb[:0]) {
 			s.Units[i].Activated = true
 		}
 		evs := []rules.Event{ev, {Kind: "order", Text: "The stack does not move", Rule: "5.2", Side: rules.Side(m.Side)}}
@@ -490,7 +530,8 @@ func (s *State) startMove() {
 	// baggage or corps commander only with a unit of his corps [7.10] (a
 	// commander in chief always).
 	cmd := false
-	ms := s.moving()
+	var mb [16]int // (speed: no allocation)
+	ms := s.movingIn(mb[:0])
 	hasCorps := func(army string) bool {
 		if army == "" {
 			return true
@@ -525,7 +566,8 @@ func (s *State) startMove() {
 }
 
 func (s *State) stackDemoral() bool {
-	for _, i := range s.moving() {
+	var mb [16]int // (speed: no allocation)
+	for _, i := range s.movingIn(mb[:0]) {
 		if s.Units[i].Demoral {
 			return true
 		}
@@ -564,7 +606,8 @@ func (s *State) substituteLoC(ms []int) bool {
 	if target(m.From) {
 		return true
 	}
-	o := s.occupancy()
+	var ob [256][2]bool // (speed: no allocation)
+	o := s.occupancyIn(ob[:])
 	free := s.locFree(m.Side, o)
 	_, ok := s.sc.Graph.LineOfCommunicationVia(m.From, target, func(z string) bool { return target(z) || free(z) }, s.crossable, -1)
 	return ok

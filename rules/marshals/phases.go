@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"grognard/rules"
 )
@@ -122,13 +123,34 @@ func (s *State) Status() rules.Status {
 		st.Active = rules.Side(s.Cur)
 	}
 	if st.Decider >= 0 {
-		st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
+		if int(st.Decider) < len(sideNames) {
+			st.Prompt = subPrompt(int(st.Decider), s.Sub) // sideNames[decider] + ": " + subNames[s.Sub]
+		} else {
+			st.Prompt = sideNames[st.Decider] + ": " + subNames[s.Sub]
+		}
 		if s.Sub == SubDecoy {
 			left := s.decoysLeft(s.Placing)
 			st.Prompt = fmt.Sprintf("%s: place a starting decoy in a lit zone [7.5]: %d of %d placed (%d left)", sideNames[st.Decider], s.decoysPlaced(s.Placing), s.decoysPlaced(s.Placing)+left, left)
 		}
 	}
 	return st
+}
+
+// subPrompts holds sideNames[side] + ": " + subNames[sub], made once
+// (Status is read after every action: speed).
+var subPrompts = sync.OnceValue(func() map[string][2]string {
+	m := map[string][2]string{}
+	for sub, name := range subNames {
+		m[sub] = [2]string{sideNames[0] + ": " + name, sideNames[1] + ": " + name}
+	}
+	return m
+})
+
+func subPrompt(side int, sub string) string {
+	if p, ok := subPrompts()[sub]; ok {
+		return p[side]
+	}
+	return sideNames[side] + ": " + subNames[sub]
 }
 
 var subNames = map[string]string{

@@ -1,0 +1,122 @@
+package albuera
+
+import "grognard/rules/hex"
+
+// fastTables are numbers and texts the hot paths read, taken once from the
+// scenario's tables (issue #20: no map lookup or string building per action;
+// the values are the same the lookups give).
+type fastTables struct {
+	// half Movement Points [12.8], [10.13]-[10.15]: square, double, infantry,
+	// cavalry, foot, limbered, horse artillery, commander
+	ma                              [8]int
+	mpCommander, squareMinMP, turns int
+	fires, bakerFires, commandRange int
+	cellD                           []*hex.Cell // dense hex -> its cell, nil off the map
+	drawLabel                       []string    // "Draw " + the unit's name, per unit
+}
+
+const (
+	maSquare = iota
+	maDouble
+	maInf
+	maCav
+	maFoot
+	maLimbered
+	maHorse
+	maCdr
+)
+
+func (sc *Scenario) buildFast() {
+	f := &sc.fast
+	for k, v := range [8]int{sc.P("mp_square"), sc.P("mp_double"), sc.P("mp_infantry"), sc.P("mp_cavalry"),
+		sc.P("mp_foot"), sc.P("mp_limbered"), sc.P("mp_horse"), sc.P("mp_commander")} {
+		f.ma[k] = 2 * v
+	}
+	f.mpCommander, f.squareMinMP, f.turns = sc.P("mp_commander"), sc.P("square_min_mp"), sc.P("turns")
+	f.fires, f.bakerFires, f.commandRange = sc.P("fires"), sc.P("baker_fires"), sc.P("command_range")
+	f.cellD = make([]*hex.Cell, sc.denseN)
+	for c, cell := range sc.Map.Cells {
+		if k := sc.dense(c); k >= 0 {
+			f.cellD[k] = cell
+		}
+	}
+	f.drawLabel = make([]string, len(sc.Units))
+	for i := range sc.Units {
+		f.drawLabel[i] = "Draw " + sc.Units[i].Name
+	}
+}
+
+// enterCost is the half-point cost for array col to enter 'to' from 'from'
+// (terrain, climbing, river hexside) [12.2], -1 prohibited: enterCostSlow
+// read from a table made once per scenario for adjacent hexes.
+func (s *State) enterCost(col string, from, to hex.Coord) int {
+	sc := s.sc
+	sc.costOnce.Do(sc.buildCosts)
+	ci, ok := sc.costCols[col]
+	if !ok {
+		return s.enterCostSlow(col, from, to)
+	}
+	k, d := sc.dense(from), from.DirTo(to)
+	if k < 0 || d < 0 {
+		return s.enterCostSlow(col, from, to)
+	}
+	if c := sc.costD[ci][k*6+d]; c != -2 {
+		return int(c)
+	}
+	return s.enterCostSlow(col, from, to)
+}
+
+// buildCosts fills costD from enterCostSlow for every column of the
+// terrain table, every map hex and direction.
+func (sc *Scenario) buildCosts() {
+	probe := &State{sc: sc}
+	sc.costCols = map[string]int{}
+	var cols []string
+	for _, row := range sc.Cost {
+		for col := range row {
+			if _, ok := sc.costCols[col]; !ok {
+				sc.costCols[col] = len(cols)
+				cols = append(cols, col)
+			}
+		}
+	}
+	sc.costD = make([][]int16, len(cols))
+	for ci, col := range cols {
+		t := make([]int16, sc.denseN*6)
+		for k := range t {
+			t[k] = -2
+		}
+		for from := range sc.Map.Cells {
+			k := sc.dense(from)
+			if k < 0 {
+				continue
+			}
+			for d := 0; d < 6; d++ {
+				c := probe.enterCostSlow(col, from, from.Neighbor(d))
+				if c >= -1 && c < 1<<14 {
+					t[k*6+d] = int16(c)
+				}
+			}
+		}
+		sc.costD[ci] = t
+	}
+}
+
+// coordOf is the hex of dense index k (the inverse of dense).
+func (sc *Scenario) coordOf(k int) hex.Coord {
+	return hex.Coord{Q: k/sc.spanR + sc.minQ, R: k%sc.spanR + sc.minR}
+}
+
+// onMap is Map.On read from the dense table (speed).
+func (sc *Scenario) onMap(c hex.Coord) bool {
+	k := sc.dense(c)
+	return k >= 0 && k < len(sc.on) && sc.on[k]
+}
+
+// cell is Map.Cell read from the dense table (speed).
+func (sc *Scenario) cell(c hex.Coord) *hex.Cell {
+	if k := sc.dense(c); k >= 0 && k < len(sc.fast.cellD) {
+		return sc.fast.cellD[k]
+	}
+	return nil
+}

@@ -1,0 +1,284 @@
+package albuera
+
+import "grognard/rules/hex"
+
+// The occupancy index (speed, issue #20): for each map hex the units on it,
+// top first [11.0], a bit per side, and the hexes holding each side's
+// units. It is kept between scopes while no unit's position signature
+// changes, and brought up to date unit by unit when a few units changed
+// (a move changes one to six), rebuilt whole otherwise.
+
+// occTable is the occupancy index, by dense hex (Scenario.dense).
+type occTable struct {
+	cells [][]int // dense hex -> the units (not commanders) on it, top first
+	sides []uint8 // dense hex -> bit s set: units of side s on it
+	used  []int   // dense hexes filled since the last whole build (may repeat)
+}
+
+func (o *occTable) get(k int) []int {
+	if k < 0 || k >= len(o.cells) {
+		return nil
+	}
+	l := o.cells[k]
+	if len(l) == 0 {
+		return nil
+	}
+	return l[:len(l):len(l)] // a caller's append copies
+}
+
+// maxIncremental is the most changed units brought up to date one by one.
+const maxIncremental = 16
+
+// indexed builds the occupancy index for a read-only scope; call the
+// returned function to drop it. Nested scopes share the outer index.
+func (s *State) indexed() func() {
+	if s.oc != nil {
+		return noop
+	}
+	if s.ix == nil {
+		s.ix = &occBuf{sight: map[sightKey]sightRes{}}
+		s.ix.unfn = s.unindex
+	}
+	ix := s.ix
+	if !(!s.busy && ix.valid && ix.ver == s.ver) {
+		s.refreshIndex()
+	}
+	s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
+	ix.ver, ix.valid = s.ver, !s.busy
+	return ix.unfn
+}
+
+// refreshIndex brings the index up to date with the units.
+func (s *State) refreshIndex() {
+	ix, sc := s.ix, s.sc
+	if !ix.built || len(ix.sig) != len(s.U) || len(ix.oc.cells) != sc.denseN {
+		s.buildIndex()
+		return
+	}
+	cdr := sc.cdr
+	chg := ix.chgU[:0]
+	for i := range s.U {
+		if cdr[i] {
+			continue // the index leaves commanders out
+		}
+		u := &s.U[i]
+		g := &ix.sig[i]
+		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
+			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
+			if len(chg) == maxIncremental || u.Two && u.At == u.At2 {
+				ix.chgU = chg
+				s.buildIndex()
+				return
+			}
+			chg = append(chg, i)
+		}
+	}
+	ix.chgU = chg
+	if len(chg) == 0 {
+		return
+	}
+	s.dropTargetsOf(chg)
+	oc := &ix.oc
+	var touched [4 * maxIncremental]int
+	nt := 0
+	for _, i := range chg {
+		g := &ix.sig[i]
+		if g.Where == OnMap && !g.Captured {
+			for h, c := range [2]hex.Coord{g.At, g.At2} {
+				if h == 1 && !g.Two {
+					break
+				}
+				if k := sc.dense(c); k >= 0 {
+					l := oc.cells[k]
+					for p, j := range l {
+						if j == i {
+							oc.cells[k] = append(l[:p], l[p+1:]...)
+							break
+						}
+					}
+					touched[nt], nt = k, nt+1
+				}
+			}
+		}
+		u := &s.U[i]
+		*g = sigOf(u)
+		if u.Where == OnMap && !u.Captured {
+			for h, c := range [2]hex.Coord{u.At, u.At2} {
+				if h == 1 && !u.Two {
+					break
+				}
+				if k := sc.dense(c); k >= 0 {
+					if len(oc.cells[k]) == 0 {
+						oc.used = append(oc.used, k)
+					}
+					oc.cells[k] = append(oc.cells[k], i)
+					touched[nt], nt = k, nt+1
+				}
+			}
+		}
+	}
+	for _, k := range touched[:nt] {
+		s.sortCell(k)
+		s.setSides(k)
+	}
+	if len(oc.used) > 4*len(s.U) { // many hexes emptied and filled: start again
+		s.buildIndex()
+		return
+	}
+	clear(ix.sight)
+}
+
+// sortCell puts a hex's units in stack order: Ord, then index (the order
+// of the whole build's stable sort) [11.0].
+func (s *State) sortCell(k int) {
+	us := s.ix.oc.cells[k]
+	for a := 1; a < len(us); a++ { // few units: insertion sort
+		for b := a; b > 0 && (s.U[us[b]].Ord < s.U[us[b-1]].Ord || s.U[us[b]].Ord == s.U[us[b-1]].Ord && us[b] < us[b-1]); b-- {
+			us[b], us[b-1] = us[b-1], us[b]
+		}
+	}
+}
+
+// setSides sets dense hex k's side bits and its place in sideHex.
+func (s *State) setSides(k int) {
+	ix := s.ix
+	var bits uint8
+	for _, j := range ix.oc.cells[k] {
+		bits |= 1 << s.sc.Units[j].Side
+	}
+	old := ix.oc.sides[k]
+	ix.oc.sides[k] = bits
+	for side := 0; side < 2; side++ {
+		was, is := old&(1<<side) != 0, bits&(1<<side) != 0
+		switch {
+		case is && !was:
+			ix.sideHex[side] = append(ix.sideHex[side], s.sc.coordOf(k))
+			ix.shPos[side][k] = int32(len(ix.sideHex[side]))
+		case was && !is: // swap-remove: the readers sort what they find
+			p := int(ix.shPos[side][k]) - 1
+			l := ix.sideHex[side]
+			last := l[len(l)-1]
+			l[p] = last
+			ix.shPos[side][s.sc.dense(last)] = int32(p + 1)
+			ix.sideHex[side] = l[:len(l)-1]
+			ix.shPos[side][k] = 0
+		}
+	}
+}
+
+// buildIndex builds the whole index from the units.
+func (s *State) buildIndex() {
+	ix, sc := s.ix, s.sc
+	oc := &ix.oc
+	s.dropTargets()
+	if len(ix.sig) != len(s.U) {
+		ix.sig = make([]posSig, len(s.U))
+	}
+	for i := range s.U {
+		ix.sig[i] = sigOf(&s.U[i])
+	}
+	ix.built = true
+	if len(oc.cells) != sc.denseN {
+		oc.cells, oc.sides = make([][]int, sc.denseN), make([]uint8, sc.denseN)
+		ix.shPos = [2][]int32{make([]int32, sc.denseN), make([]int32, sc.denseN)}
+		oc.used = oc.used[:0]
+	}
+	for _, k := range oc.used { // only the hexes used since the last build are set
+		oc.cells[k], oc.sides[k] = oc.cells[k][:0], 0
+		ix.shPos[0][k], ix.shPos[1][k] = 0, 0
+	}
+	oc.used = oc.used[:0]
+	ix.sideHex = [2][]hex.Coord{ix.sideHex[0][:0], ix.sideHex[1][:0]}
+	for i := range s.U {
+		u := &s.U[i]
+		if u.Where != OnMap || sc.cdr[i] || u.Captured {
+			continue
+		}
+		for h, c := range [2]hex.Coord{u.At, u.At2} {
+			if h == 1 && !u.Two {
+				break
+			}
+			k := sc.dense(c)
+			if k < 0 {
+				continue
+			}
+			if len(oc.cells[k]) == 0 {
+				oc.used = append(oc.used, k)
+			}
+			oc.cells[k] = append(oc.cells[k], i)
+		}
+	}
+	for _, k := range oc.used {
+		if len(oc.cells[k]) > 0 && oc.sides[k] == 0 {
+			s.sortCell(k)
+			s.setSides(k)
+		}
+	}
+	clear(ix.sight)
+}
+
+// dropTargets forgets the fire targets a change of the units may alter
+// before the index is rebuilt whole (see dropTargetsOf).
+func (s *State) dropTargets() {
+	ix := s.ix
+	if len(ix.tgtOK) != len(s.U) {
+		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		return
+	}
+	if !ix.built || len(ix.sig) != len(s.U) {
+		clear(ix.tgtOK)
+		return
+	}
+	cdr := s.sc.cdr
+	chg := ix.chgU[:0]
+	for i := range s.U {
+		if !cdr[i] && ix.sig[i] != sigOf(&s.U[i]) {
+			chg = append(chg, i)
+		}
+	}
+	ix.chgU = chg
+	s.dropTargetsOf(chg)
+}
+
+// dropTargetsOf forgets the fire targets of every unit in chg (whose
+// signatures changed; ix.sig still holds the old ones), and of every unit
+// within its range + 1 of a hex one of them left or entered (the targets of
+// unit i depend only on units and lines of sight within its range
+// [14.1]-[14.8]; commanders take no part).
+func (s *State) dropTargetsOf(chgU []int) {
+	ix := s.ix
+	if len(ix.tgtOK) != len(s.U) {
+		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		return
+	}
+	chg := ix.chg[:0]
+	for _, i := range chgU {
+		u := &s.U[i]
+		g := &ix.sig[i]
+		ix.tgtOK[i] = false
+		chg = append(chg, g.At, u.At)
+		if g.Two {
+			chg = append(chg, g.At2)
+		}
+		if u.Two {
+			chg = append(chg, u.At2)
+		}
+	}
+	ix.chg = chg
+	if len(chg) > 8 { // many changes: start again
+		clear(ix.tgtOK)
+		return
+	}
+	for i, ok := range ix.tgtOK {
+		if !ok {
+			continue
+		}
+		r := s.rangeOf(i) + 1
+		for _, c := range chg {
+			if s.dist(i, c) <= r {
+				ix.tgtOK[i] = false
+				break
+			}
+		}
+	}
+}
