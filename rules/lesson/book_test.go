@@ -6,22 +6,30 @@ import "testing"
 // rules as scripted and checks the book's result (see play).
 
 // Albuera 1811, in the book's order.
+func TestLesson_albuera_albuera_first_turn(t *testing.T)    { play(t, "albuera-first-turn") }
 func TestLesson_albuera_albuera_losses(t *testing.T)        { play(t, "albuera-losses") }
 func TestLesson_albuera_albuera_line_olive(t *testing.T)    { play(t, "albuera-line-olive") }
 func TestLesson_albuera_albuera_wheel(t *testing.T)         { play(t, "albuera-wheel") }
 func TestLesson_albuera_albuera_detach(t *testing.T)        { play(t, "albuera-detach") }
 func TestLesson_albuera_albuera_stack_fire(t *testing.T)    { play(t, "albuera-stack-fire") }
 func TestLesson_albuera_albuera_clash_win(t *testing.T)     { play(t, "albuera-clash-win") }
+func TestLesson_albuera_albuera_clash_hexes(t *testing.T)   { play(t, "albuera-clash-hexes") }
+func TestLesson_albuera_albuera_reaction(t *testing.T)      { play(t, "albuera-reaction") }
 func TestLesson_albuera_albuera_sympher(t *testing.T)       { play(t, "albuera-sympher") }
 func TestLesson_albuera_albuera_clash_a2(t *testing.T)      { play(t, "albuera-clash-a2") }
 func TestLesson_albuera_albuera_combined_fire(t *testing.T) { play(t, "albuera-combined-fire") }
 func TestLesson_albuera_albuera_fire_markers(t *testing.T)  { play(t, "albuera-fire-markers") }
+func TestLesson_albuera_albuera_retreat(t *testing.T)       { play(t, "albuera-retreat") }
 func TestLesson_albuera_albuera_vp(t *testing.T)            { play(t, "albuera-vp") }
 
 // Almansa 1707.
-func TestLesson_almansa_almansa_shock_odds(t *testing.T) { play(t, "almansa-shock-odds") }
-func TestLesson_almansa_almansa_enfilade(t *testing.T)   { play(t, "almansa-enfilade") }
-func TestLesson_almansa_almansa_rout_shift(t *testing.T) { play(t, "almansa-rout-shift") }
+func TestLesson_almansa_almansa_first_turn(t *testing.T)  { play(t, "almansa-first-turn") }
+func TestLesson_almansa_almansa_facing_move(t *testing.T) { play(t, "almansa-facing-move") }
+func TestLesson_almansa_almansa_shock_odds(t *testing.T)  { play(t, "almansa-shock-odds") }
+func TestLesson_almansa_almansa_enfilade(t *testing.T)    { play(t, "almansa-enfilade") }
+func TestLesson_almansa_almansa_rout_shift(t *testing.T)  { play(t, "almansa-rout-shift") }
+func TestLesson_almansa_almansa_redoubt(t *testing.T)     { play(t, "almansa-redoubt") }
+func TestLesson_almansa_almansa_charge(t *testing.T)      { play(t, "almansa-charge") }
 
 // Venta del Pozo (no worked example in the text: the basic rules).
 func TestLesson_napoleonics_venta_melee(t *testing.T) { play(t, "venta-melee") }

@@ -43,6 +43,7 @@ func Register(system string, f Positioner) { positioners[system] = f }
 // Lesson is one playable lesson.
 type Lesson struct {
 	ID, System, Title, Scenario, Book string
+	Authored                          string // why the example is ours (the book's is lost), or ""
 	Rules                             []string
 	Order                             int
 	Pos                               Position
@@ -91,7 +92,7 @@ func ParseAction(key string) (rules.Action, error) {
 // FromData turns a lesson file into a lesson (syntax only: Check plays it).
 func FromData(d *scenarios.LessonData) (*Lesson, error) {
 	l := &Lesson{ID: d.ID, System: d.System, Title: d.Title, Scenario: d.Scenario, Book: d.Book,
-		Rules: d.Rules, Order: d.Order, Result: d.Result, File: d.File, Line: d.Line, posLine: d.Position.Line}
+		Authored: d.Authored, Rules: d.Rules, Order: d.Order, Result: d.Result, File: d.File, Line: d.Line, posLine: d.Position.Line}
 	l.Pos = Position{Scenario: d.Scenario, Set: d.Position.Set}
 	for _, u := range d.Position.Units {
 		l.Pos.Units = append(l.Pos.Units, Place{Unit: u.ID, Fields: u.Fields})
