@@ -40,6 +40,19 @@ var positioners = map[string]Positioner{}
 // Register adds a system's positioner; systems call it from init.
 func Register(system string, f Positioner) { positioners[system] = f }
 
+// Opener turns a lesson's starting position into the start of an ordinary
+// game for Try it yourself (a copy: it may change it). A system whose bare
+// lesson position would not play as a game (Albuera: with no commander on
+// the map the Activation Pool is empty and the turns run out at once)
+// registers one; the others play from the position as it is.
+type Opener func(st rules.State, p Position) (rules.State, error)
+
+var openers = map[string]Opener{}
+
+// RegisterOpener adds a system's Try it yourself opener; systems call it
+// from init.
+func RegisterOpener(system string, f Opener) { openers[system] = f }
+
 // Lesson is one playable lesson.
 type Lesson struct {
 	ID, System, Title, Scenario, Book string
