@@ -115,6 +115,40 @@ func (ls *lessonScene) stepUnit() (string, string) {
 	return id, ""
 }
 
+// stepHexes are the hexes the step's unit covers: one, or the two of an
+// Albuera Line rectangle [6.1] (each is ringed).
+func (ls *lessonScene) stepHexes() []string {
+	id, at := ls.stepUnit()
+	if at == "" {
+		return nil
+	}
+	out := []string{at}
+	if u, ok := ls.b.S.Unit(id); ok && u.At2 != "" && u.At2 != at {
+		out = append(out, u.At2)
+	}
+	return out
+}
+
+// hint is H during a lesson: the step's own action, outlined in magenta as
+// the game's hint (hint.go) with the step's rule, instead of asking the
+// computer (which knows nothing of the example).
+func (ls *lessonScene) hint() {
+	s := ls.b.S
+	st := ls.run.Step()
+	if st == nil {
+		return
+	}
+	act, _ := ls.run.Expected()
+	why := "the example's next step [" + st.Rule + "]"
+	s.Hint = &Hint{Side: s.Viewer, Action: act, Reason: why, Steps: len(s.Game.Steps)}
+	where := ""
+	if act.Unit == "" && act.To == "" {
+		where = " (a button of the panel on the right)"
+	}
+	s.Message = "Hint (outlined in magenta): " + act.String() + where + " — " + why
+	s.changed()
+}
+
 // cardRect places the lesson's card at the top left of the board.
 func (ls *lessonScene) layout(a *App) {
 	br := ls.b.BoardRect(a)
@@ -239,6 +273,9 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		case e.Kind == EvKey && e.Key == ebiten.KeyEscape && s.Selected == "" && s.Menu == nil && ls.b.dialog == nil && ls.b.openStack == "":
 			ls.leave(a)
 			return nil
+		case e.Kind == EvKey && e.Key == ebiten.KeyH && !e.Ctrl && ls.run.Step() != nil && ls.b.dialog == nil:
+			ls.hint()
+			a.Redraw()
 		case e.Kind == EvKey && e.Key == ebiten.KeyF1 && ls.run.Step() != nil:
 			ls.b.openReferenceAt(a, ls.run.Step().Rule)
 			ls.back(a)
@@ -276,6 +313,7 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		s.TakeSeat() // one person plays both sides of a lesson
 	}
 	if ls.run.I != before {
+		s.Hint = nil // the hint was the step just taken
 		a.Redraw()
 	}
 	if ls.run.Done() && !s.Closed {
@@ -290,14 +328,16 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 	}
 	if ls.shownAt != ls.run.I {
 		ls.shownAt = ls.run.I
-		if _, at := ls.stepUnit(); at != "" {
-			ls.b.showHexes(a, []string{at}, false)
-			// Clear of the card: the unit goes below it.
+		if hs := ls.stepHexes(); len(hs) > 0 {
+			ls.b.showHexes(a, hs, false)
+			// Clear of the card: the unit (both hexes of a Line) goes below it.
 			ls.layout(a)
-			if x, y, ok := ls.b.ScreenOf(at); ok {
-				h := render.HexSize * ls.b.Cam.Zoom
-				if image.Rect(int(x-h), int(y-h), int(x+h), int(y+h)).Overlaps(ls.card) {
-					ls.b.pan(0, y-float64(ls.card.Max.Y)-2*h)
+			for _, at := range hs {
+				if x, y, ok := ls.b.ScreenOf(at); ok {
+					h := render.HexSize * ls.b.Cam.Zoom
+					if image.Rect(int(x-h), int(y-h), int(x+h), int(y+h)).Overlaps(ls.card) {
+						ls.b.pan(0, y-float64(ls.card.Max.Y)-2*h)
+					}
 				}
 			}
 			a.Redraw()
@@ -309,8 +349,12 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 	ls.b.invalidate() // the card changes size: the board repaints in full
 	ls.b.draw(a, dst)
-	// The unit of the step: a ring around its hex (not over a question).
-	if _, at := ls.stepUnit(); at != "" && ls.b.dialog == nil {
+	// The unit of the step: a ring around its hex, around both hexes of
+	// a Line rectangle (not over a question).
+	for _, at := range ls.stepHexes() {
+		if ls.b.dialog != nil {
+			break
+		}
 		if x, y, ok := ls.b.ScreenOf(at); ok && image.Pt(int(x), int(y)).In(ls.b.BoardRect(a)) {
 			r := float32(render.HexSize * ls.b.Cam.Zoom * 0.95)
 			vector.StrokeCircle(dst, float32(x), float32(y), r, 4, lessonOutline, true)
