@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -140,6 +141,9 @@ func (ls *lessonScene) hint() {
 	}
 	act, _ := ls.run.Expected()
 	why := "the example's next step [" + st.Rule + "]"
+	if strings.Contains(act.String(), "["+st.Rule+"]") {
+		why = "the example's next step" // the action names its rule already
+	}
 	s.Hint = &Hint{Side: s.Viewer, Action: act, Reason: why, Steps: len(s.Game.Steps)}
 	where := ""
 	if act.Unit == "" && act.To == "" {
@@ -183,21 +187,38 @@ func (ls *lessonScene) layout(a *App) {
 	ls.card = image.Rect(x0, y0, x0+w, y0+h)
 	ls.buttons = ls.buttons[:0]
 	by := y0 + h - 48
-	bw := (w - 24 - 16) / 3
+	// Two buttons during the steps (the rule gets the room: Venta's rules
+	// have long names), three at the end.
+	var ws []int
+	if ls.run.Step() != nil {
+		back := 130
+		ws = []int{w - 24 - 8 - back, back}
+	} else {
+		bw := (w - 24 - 16) / 3
+		ws = []int{bw, bw, bw}
+	}
+	bx := x0 + 12
 	btn := func(i int, label, sub string, do func(a *App)) {
-		r := image.Rect(x0+12+i*(bw+8), by, x0+12+i*(bw+8)+bw, by+36)
+		r := image.Rect(bx, by, bx+ws[i], by+36)
+		bx += ws[i] + 8
 		ls.buttons = append(ls.buttons, menuButton{b: render.Button{Label: label, Sub: sub, Rect: r, Enabled: true, Hot: image.Pt(ls.b.mx, ls.b.my).In(r)}, do: do})
 	}
+	// ruleBtn is "Rule [X]", or "Rule" over "[X]" when that does not fit.
+	ruleBtn := func(i int, rule string) {
+		label, sub := "Rule ["+rule+"]", "in the reference"
+		if !render.ButtonLabelWhole(label, sub, ws[i], 36, 0) {
+			label, sub = "Rule", fitText("["+rule+"] in the reference", render.Face(12), ws[i]-12)
+		}
+		btn(i, label, sub, func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+	}
 	if st := ls.run.Step(); st != nil {
-		rule := st.Rule
-		btn(0, "Rule ["+rule+"]", "in the reference", func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+		ruleBtn(0, st.Rule)
 	} else {
 		btn(0, "Try it yourself", "real dice, undo", ls.try)
 	}
 	btn(1, "Back to lessons", "Esc", func(a *App) { ls.leave(a) })
 	if len(l.Rules) > 0 && ls.run.Step() == nil {
-		rule := l.Rules[0]
-		btn(2, "Rule ["+rule+"]", "in the reference", func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+		ruleBtn(2, l.Rules[0])
 	}
 }
 
@@ -231,7 +252,7 @@ func (ls *lessonScene) steps() int {
 func (ls *lessonScene) leave(a *App) {
 	a.scene = ls.b
 	a.releaseScene()
-	openLearn(a, "")
+	openLearnAt(a, ls.run.L.System, "") // learn.go: back on the lesson's system
 }
 
 // try starts an ordinary game from the lesson's position: real dice, undo,
