@@ -23,13 +23,14 @@ func TestLesson_albuera_albuera_retreat(t *testing.T)       { play(t, "albuera-r
 func TestLesson_albuera_albuera_vp(t *testing.T)            { play(t, "albuera-vp") }
 
 // Almansa 1707.
-func TestLesson_almansa_almansa_first_turn(t *testing.T)  { play(t, "almansa-first-turn") }
-func TestLesson_almansa_almansa_facing_move(t *testing.T) { play(t, "almansa-facing-move") }
-func TestLesson_almansa_almansa_shock_odds(t *testing.T)  { play(t, "almansa-shock-odds") }
-func TestLesson_almansa_almansa_enfilade(t *testing.T)    { play(t, "almansa-enfilade") }
-func TestLesson_almansa_almansa_rout_shift(t *testing.T)  { play(t, "almansa-rout-shift") }
-func TestLesson_almansa_almansa_redoubt(t *testing.T)     { play(t, "almansa-redoubt") }
-func TestLesson_almansa_almansa_charge(t *testing.T)      { play(t, "almansa-charge") }
+func TestLesson_almansa_almansa_first_turn(t *testing.T)    { play(t, "almansa-first-turn") }
+func TestLesson_almansa_almansa_facing_move(t *testing.T)   { play(t, "almansa-facing-move") }
+func TestLesson_almansa_almansa_shock_odds(t *testing.T)    { play(t, "almansa-shock-odds") }
+func TestLesson_almansa_almansa_enfilade(t *testing.T)      { play(t, "almansa-enfilade") }
+func TestLesson_almansa_almansa_rout_shift(t *testing.T)    { play(t, "almansa-rout-shift") }
+func TestLesson_almansa_almansa_redoubt(t *testing.T)       { play(t, "almansa-redoubt") }
+func TestLesson_almansa_almansa_charge(t *testing.T)        { play(t, "almansa-charge") }
+func TestLesson_almansa_almansa_charge_routed(t *testing.T) { play(t, "almansa-charge-routed") }
 
 // Venta del Pozo (no worked example in the text: the basic rules).
 func TestLesson_napoleonics_venta_first_turn(t *testing.T)    { play(t, "venta-first-turn") }
