@@ -25,6 +25,8 @@ func TestLesson_albuera_albuera_vp(t *testing.T)            { play(t, "albuera-v
 // Almansa 1707.
 func TestLesson_almansa_almansa_first_turn(t *testing.T)    { play(t, "almansa-first-turn") }
 func TestLesson_almansa_almansa_facing_move(t *testing.T)   { play(t, "almansa-facing-move") }
+func TestLesson_almansa_almansa_zoc(t *testing.T)           { play(t, "almansa-zoc") }
+func TestLesson_almansa_almansa_fire(t *testing.T)          { play(t, "almansa-fire") }
 func TestLesson_almansa_almansa_shock_odds(t *testing.T)    { play(t, "almansa-shock-odds") }
 func TestLesson_almansa_almansa_enfilade(t *testing.T)      { play(t, "almansa-enfilade") }
 func TestLesson_almansa_almansa_rout_shift(t *testing.T)    { play(t, "almansa-rout-shift") }
