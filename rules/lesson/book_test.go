@@ -35,15 +35,18 @@ func TestLesson_almansa_almansa_charge(t *testing.T)        { play(t, "almansa-c
 func TestLesson_almansa_almansa_charge_routed(t *testing.T) { play(t, "almansa-charge-routed") }
 
 // Venta del Pozo (no worked example in the text: the basic rules).
-func TestLesson_napoleonics_venta_first_turn(t *testing.T)    { play(t, "venta-first-turn") }
-func TestLesson_napoleonics_venta_melee(t *testing.T)         { play(t, "venta-melee") }
-func TestLesson_napoleonics_venta_fire(t *testing.T)          { play(t, "venta-fire") }
-func TestLesson_napoleonics_venta_battle_back(t *testing.T)   { play(t, "venta-battle-back") }
-func TestLesson_napoleonics_venta_take_ground(t *testing.T)   { play(t, "venta-take-ground") }
-func TestLesson_napoleonics_venta_breakthrough(t *testing.T)  { play(t, "venta-breakthrough") }
-func TestLesson_napoleonics_venta_retire(t *testing.T)        { play(t, "venta-retire") }
-func TestLesson_napoleonics_venta_square(t *testing.T)        { play(t, "venta-square") }
-func TestLesson_napoleonics_venta_leader(t *testing.T)        { play(t, "venta-leader") }
-func TestLesson_napoleonics_venta_leader_alone(t *testing.T)  { play(t, "venta-leader-alone") }
-func TestLesson_napoleonics_venta_combined_arms(t *testing.T) { play(t, "venta-combined-arms") }
-func TestLesson_napoleonics_venta_scout(t *testing.T)         { play(t, "venta-scout") }
+func TestLesson_napoleonics_venta_first_turn(t *testing.T)       { play(t, "venta-first-turn") }
+func TestLesson_napoleonics_venta_melee(t *testing.T)            { play(t, "venta-melee") }
+func TestLesson_napoleonics_venta_fire(t *testing.T)             { play(t, "venta-fire") }
+func TestLesson_napoleonics_venta_artillery(t *testing.T)        { play(t, "venta-artillery") }
+func TestLesson_napoleonics_venta_battle_back(t *testing.T)      { play(t, "venta-battle-back") }
+func TestLesson_napoleonics_venta_take_ground(t *testing.T)      { play(t, "venta-take-ground") }
+func TestLesson_napoleonics_venta_breakthrough(t *testing.T)     { play(t, "venta-breakthrough") }
+func TestLesson_napoleonics_venta_retire(t *testing.T)           { play(t, "venta-retire") }
+func TestLesson_napoleonics_venta_square(t *testing.T)           { play(t, "venta-square") }
+func TestLesson_napoleonics_venta_leader(t *testing.T)           { play(t, "venta-leader") }
+func TestLesson_napoleonics_venta_leader_unit_lost(t *testing.T) { play(t, "venta-leader-unit-lost") }
+func TestLesson_napoleonics_venta_support(t *testing.T)          { play(t, "venta-support") }
+func TestLesson_napoleonics_venta_leader_alone(t *testing.T)     { play(t, "venta-leader-alone") }
+func TestLesson_napoleonics_venta_combined_arms(t *testing.T)    { play(t, "venta-combined-arms") }
+func TestLesson_napoleonics_venta_scout(t *testing.T)            { play(t, "venta-scout") }
