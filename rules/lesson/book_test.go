@@ -39,6 +39,7 @@ func TestLesson_napoleonics_venta_first_turn(t *testing.T)       { play(t, "vent
 func TestLesson_napoleonics_venta_melee(t *testing.T)            { play(t, "venta-melee") }
 func TestLesson_napoleonics_venta_fire(t *testing.T)             { play(t, "venta-fire") }
 func TestLesson_napoleonics_venta_artillery(t *testing.T)        { play(t, "venta-artillery") }
+func TestLesson_napoleonics_venta_forest(t *testing.T)           { play(t, "venta-forest") }
 func TestLesson_napoleonics_venta_battle_back(t *testing.T)      { play(t, "venta-battle-back") }
 func TestLesson_napoleonics_venta_take_ground(t *testing.T)      { play(t, "venta-take-ground") }
 func TestLesson_napoleonics_venta_breakthrough(t *testing.T)     { play(t, "venta-breakthrough") }
