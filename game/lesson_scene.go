@@ -61,7 +61,8 @@ func openLesson(a *App, l *lesson.Lesson) error {
 	s.NoSave = lessonNoSave
 	s.Autosave = nil
 	s.TakeSeat()
-	s.noteRoll(run.Forced) // an opening die of the book
+	s.Game.Log = append(s.Game.Log, run.Forced...) // the opening draws and dice in the log too
+	s.noteRoll(run.Forced)                         // an opening die of the book
 	ls.b = a.OpenSession(s)
 	a.scene = ls
 	a.dirty = true
@@ -350,8 +351,12 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 	if ls.shownAt != ls.run.I {
 		ls.shownAt = ls.run.I
 		if hs := ls.stepHexes(); len(hs) > 0 {
+			if st := ls.run.Step(); st != nil && st.Act.To != "" {
+				hs = append(hs, st.Act.To) // where it goes, in view too
+			}
 			ls.b.showHexes(a, hs, false)
-			// Clear of the card: the unit (both hexes of a Line) goes below it.
+			// Clear of the card: the unit (both hexes of a Line) and where
+			// it goes go below it.
 			ls.layout(a)
 			for _, at := range hs {
 				if x, y, ok := ls.b.ScreenOf(at); ok {
