@@ -161,3 +161,78 @@ func ringPixels(img *image.RGBA, cx, cy, r, ox, oy float64, rgb uint32) int {
 	}
 	return n
 }
+
+// TestWindowLearnFitsEverySystem: on the Learn screen each system's
+// lessons stand whole on the screen, none over another or over the Back
+// button, each with its title drawn (ink in the button), whichever system
+// is chosen by a click [#19].
+func TestWindowLearnFitsEverySystem(t *testing.T) {
+	needLoop(t)
+	w := &walker{t: t, name: "learn", did: map[string]int{}, bad: map[string]bool{}, moved: map[string]int{}, shots: os.Getenv("GROGNARD_SHOTS")}
+	winApp.Do(func() { winApp.ToMenu(""); openLearn(winApp, "") })
+	w.input()
+	var syss []string
+	winApp.Do(func() {
+		l := winApp.scene.(*learnScene)
+		for _, s := range l.systems {
+			syss = append(syss, s.ID)
+		}
+	})
+	for _, sys := range syss {
+		var p image.Point
+		winApp.Do(func() {
+			l := winApp.scene.(*learnScene)
+			l.layout(winApp)
+			for i, id := range l.ids {
+				if id == "system:"+sys {
+					p = l.buttons[i].b.Rect.Min.Add(l.buttons[i].b.Rect.Size().Div(2))
+				}
+			}
+		})
+		w.click(p, false)
+		img := w.frame()
+		w.save(img, "learn-"+sys)
+		var bs []image.Rectangle
+		var ids []string
+		var screen image.Rectangle
+		var shown string
+		winApp.Do(func() {
+			l := winApp.scene.(*learnScene)
+			l.layout(winApp)
+			shown = l.sys
+			screen = image.Rect(0, 0, winApp.w, winApp.h)
+			for i, b := range l.buttons {
+				bs, ids = append(bs, b.b.Rect), append(ids, l.ids[i])
+			}
+		})
+		if n := len(lessonsOf(sys)); n > 0 && shown != sys {
+			t.Fatalf("clicking %s shows %s", sys, shown)
+		}
+		for i, r := range bs {
+			if !r.In(screen) {
+				t.Errorf("%s: %s's button %v is off the %v screen", sys, ids[i], r, screen)
+			}
+			for j := i + 1; j < len(bs); j++ {
+				if r.Overlaps(bs[j]) {
+					t.Errorf("%s: the buttons of %s and %s overlap", sys, ids[i], ids[j])
+				}
+			}
+			if ids[i] != "" && !strings.HasPrefix(ids[i], "system:") {
+				if n := inkIn(img, r, [3]int{0xee, 0xe8, 0xd8}, 60); n < 40 {
+					t.Errorf("%s: %s's title is not drawn (%d pixels of ink)", sys, ids[i], n)
+				}
+			}
+		}
+	}
+}
+
+func lessonsOf(sys string) []*lesson.Lesson {
+	ls, _ := lesson.Unchecked()
+	var out []*lesson.Lesson
+	for _, l := range ls {
+		if l.System == sys {
+			out = append(out, l)
+		}
+	}
+	return out
+}
