@@ -1,6 +1,7 @@
 package lesson_test
 
 import (
+	"strings"
 	"testing"
 
 	"grognard/rules"
@@ -58,5 +59,56 @@ func TestTryItYourselfAlbueraPlaysOn(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no Albuera lesson")
+	}
+}
+
+// Try it yourself from an Almansa lesson keeps its units in command: each
+// listed unit's formation leader and commander in chief join it, so after
+// the next Command phase no listed unit is out of command [6].
+func TestTryItYourselfAlmansaInCommand(t *testing.T) {
+	ls, err := lesson.Unchecked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range ls {
+		if l.System != "almansa" || l.Pos.Set["start"] == "historical" {
+			continue
+		}
+		n++
+		r, err := lesson.Start(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := r.TryItYourself()
+		turn := st.Status().Turn
+		for k := 0; k < 500 && !st.Result().Over && st.Status().Turn <= turn; k++ {
+			legal := st.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			a := legal[0]
+			for _, x := range legal {
+				if x.Kind == "end" {
+					a = x
+				}
+			}
+			if _, err := st.Apply(a); err != nil {
+				t.Fatalf("%s: %s: %v", l.ID, a.Key(), err)
+			}
+		}
+		if st.Status().Turn != turn+1 {
+			t.Fatalf("%s: Try it yourself did not reach turn %d (%s)", l.ID, turn+1, st.Status().Phase)
+		}
+		for _, u := range st.View(0).Units { // markers are public
+			for _, p := range l.Pos.Units {
+				if u.ID == p.Unit && u.At != "" && strings.Contains(strings.Join(u.Markers, ","), "out-of-command") {
+					t.Errorf("%s: Try it yourself: %s is out of command on turn %d", l.ID, u.ID, turn+1)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Almansa lesson")
 	}
 }
