@@ -129,7 +129,7 @@ var lessonCmd = &command{
 			}
 			if e.json {
 				out := map[string]any{"id": l.ID, "system": l.System, "title": l.Title, "rules": l.Rules,
-					"book": l.Book, "steps": steps, "result": l.Result, "ok": failed == nil, "status": r.St.Status()}
+					"book": l.Book, "authored": l.Authored, "steps": steps, "result": l.Result, "ok": failed == nil, "status": r.St.Status()}
 				if failed != nil {
 					out["error"] = failed.Error()
 				}
@@ -138,7 +138,11 @@ var lessonCmd = &command{
 				}
 				return failed
 			}
-			e.printf("%s: %s [%s]\n%s\n\n", l.ID, l.Title, strings.Join(l.Rules, ", "), l.Book)
+			e.printf("%s: %s [%s]\n%s\n", l.ID, l.Title, strings.Join(l.Rules, ", "), l.Book)
+			if l.Authored != "" {
+				e.printf("Authored: %s\n", l.Authored)
+			}
+			e.printf("\n")
 			for _, s := range steps {
 				e.printf("%d. [%s] %s\n   %s\n", s.N, s.Rule, s.Text, s.Action)
 				for _, ev := range s.Events {

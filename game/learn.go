@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -75,13 +76,17 @@ func markLessonDone(id string) error {
 	return os.WriteFile(p, []byte(strings.Join(ids, "\n")+"\n"), 0o644)
 }
 
-// learnScene lists the lessons by system.
+// learnScene lists the lessons by system: the systems on the left (with
+// how many lessons each has and how many were completed), the chosen
+// system's lessons on the right in the book's order, in as many columns as
+// they need.
 type learnScene struct {
 	systems []rules.SystemInfo
 	lessons map[string][]*lesson.Lesson
 	done    map[string]bool
+	sys     string // the system shown
 	buttons []menuButton
-	ids     []string // the lesson of each button ("" for Back)
+	ids     []string // the lesson of each button ("system:ID" for a system, "" for Back)
 	mx, my  int
 	msg     string
 }
@@ -89,7 +94,11 @@ type learnScene struct {
 // learn opens the Learn screen from the menu.
 func (m *menuScene) learn(a *App) { openLearn(a, "") }
 
-func openLearn(a *App, msg string) {
+// openLearn opens the Learn screen on the first system with lessons.
+func openLearn(a *App, msg string) { openLearnAt(a, "", msg) }
+
+// openLearnAt opens the Learn screen on system sys (its lessons shown).
+func openLearnAt(a *App, sys, msg string) {
 	l := &learnScene{lessons: map[string][]*lesson.Lesson{}, done: lessonsDone(), msg: msg}
 	ls, err := lesson.Unchecked()
 	if err != nil {
@@ -104,6 +113,15 @@ func openLearn(a *App, msg string) {
 		}
 		sort.SliceStable(l.lessons[s.ID], func(i, j int) bool { return l.lessons[s.ID][i].Order < l.lessons[s.ID][j].Order })
 	}
+	l.sys = sys
+	if len(l.lessons[l.sys]) == 0 {
+		l.sys = ""
+		for _, s := range l.systems {
+			if len(l.lessons[s.ID]) > 0 && l.sys == "" {
+				l.sys = s.ID
+			}
+		}
+	}
 	a.releaseScene()
 	a.scene = l
 	a.dirty = true
@@ -112,57 +130,105 @@ func openLearn(a *App, msg string) {
 // learnBackRect is the Back button of the Learn screen.
 func learnBackRect(a *App) image.Rectangle { return image.Rect(40, a.h-60, 240, a.h-16) }
 
-// learnCol is one column of the Learn screen: a system's lessons (Albuera's
-// many take two columns).
-type learnCol struct {
-	sys     rules.SystemInfo
-	head    bool
-	lessons []*lesson.Lesson
-}
+// learnSysWidth is the width of the systems' column.
+const learnSysWidth = 260
 
-func (l *learnScene) columns() []learnCol {
-	var cols []learnCol
-	for _, s := range l.systems {
-		ls := l.lessons[s.ID]
-		if len(ls) > 6 {
-			h := (len(ls) + 1) / 2
-			cols = append(cols, learnCol{s, true, ls[:h]}, learnCol{s, false, ls[h:]})
-			continue
-		}
-		cols = append(cols, learnCol{s, true, ls})
-	}
-	return cols
+// learnListRect is where the chosen system's lessons stand.
+func learnListRect(a *App) image.Rectangle {
+	return image.Rect(40+learnSysWidth+24, 150, a.w-40, a.h-72)
 }
-
-func learnColWidth(a *App, n int) int { return (a.w - 80 - (max(1, n)-1)*12) / max(1, n) }
 
 func (l *learnScene) layout(a *App) {
 	l.buttons, l.ids = l.buttons[:0], l.ids[:0]
-	cols := l.columns()
-	col := learnColWidth(a, len(cols))
-	for i, c := range cols {
-		x := 40 + i*(col+12)
-		y := 160
-		for _, x2 := range c.lessons {
-			x2 := x2
-			sub := "[" + strings.Join(x2.Rules, ", ") + "]"
-			if l.done[x2.ID] {
-				sub = "completed  " + sub
+	// The systems.
+	y := 150
+	for _, s := range l.systems {
+		s := s
+		n, done := len(l.lessons[s.ID]), 0
+		for _, x := range l.lessons[s.ID] {
+			if l.done[x.ID] {
+				done++
 			}
-			lines := render.Wrap(x2.Title, optFace(), float64(col-16))
-			lines = append(lines, "~"+fitText(sub, render.Face(12), col-16))
-			r := image.Rect(x, y, x+col, y+10+17*len(lines))
-			l.buttons = append(l.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: l.done[x2.ID]}, lines: lines,
-				do: func(a *App) { l.open(a, x2) }})
-			l.ids = append(l.ids, x2.ID)
-			y = r.Max.Y + 6
 		}
+		sub := "no lesson yet"
+		if n > 0 {
+			sub = strconv.Itoa(n) + " lessons"
+			if n == 1 {
+				sub = "1 lesson"
+			}
+			if done > 0 {
+				sub += ", " + strconv.Itoa(done) + " completed"
+			}
+		}
+		lines := render.Wrap(s.Name, optFace(), float64(learnSysWidth-16))
+		lines = append(lines, "~"+sub)
+		r := image.Rect(40, y, 40+learnSysWidth, y+10+17*len(lines))
+		l.buttons = append(l.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: s.ID == l.sys}, lines: lines,
+			do: func(a *App) { l.sys = s.ID }})
+		l.ids = append(l.ids, "system:"+s.ID)
+		y = r.Max.Y + 8
+	}
+	// The chosen system's lessons, column after column.
+	lr := learnListRect(a)
+	ls := l.lessons[l.sys]
+	ncol := 1
+	for ; ncol < 4; ncol++ {
+		if l.listHeight(ls, ncol, learnColW(lr, ncol)) <= lr.Dy() {
+			break
+		}
+	}
+	col := learnColW(lr, ncol)
+	per := (len(ls) + ncol - 1) / max(1, ncol)
+	for i, x2 := range ls {
+		x2 := x2
+		c, k := i/max(1, per), i%max(1, per)
+		if k == 0 {
+			y = lr.Min.Y
+		}
+		x := lr.Min.X + c*(col+12)
+		lines := l.lessonLines(x2, col)
+		r := image.Rect(x, y, x+col, y+10+17*len(lines))
+		l.buttons = append(l.buttons, menuButton{b: render.Button{Rect: r, Enabled: true, Active: l.done[x2.ID]}, lines: lines,
+			do: func(a *App) { l.open(a, x2) }})
+		l.ids = append(l.ids, x2.ID)
+		y = r.Max.Y + 6
 	}
 	l.buttons = append(l.buttons, menuButton{b: render.Button{Label: "Back to the menu", Sub: "Esc", Rect: learnBackRect(a), Enabled: true}, do: func(a *App) { a.ToMenu("") }})
 	l.ids = append(l.ids, "")
 	for i := range l.buttons {
 		l.buttons[i].b.Hot = image.Pt(l.mx, l.my).In(l.buttons[i].b.Rect)
 	}
+}
+
+// learnColW is the width of a lesson column when the list has n columns.
+func learnColW(lr image.Rectangle, n int) int { return (lr.Dx() - (n-1)*12) / n }
+
+// lessonLines are a lesson button's lines: its title (at most two lines)
+// and its rules, completed or not.
+func (l *learnScene) lessonLines(x *lesson.Lesson, col int) []string {
+	sub := "[" + strings.Join(x.Rules, ", ") + "]"
+	if l.done[x.ID] {
+		sub = "completed  " + sub
+	}
+	lines := render.Wrap(x.Title, optFace(), float64(col-16))
+	if len(lines) > 2 {
+		lines = append(lines[:1], fitText(strings.Join(lines[1:], " "), optFace(), col-16))
+	}
+	return append(lines, "~"+fitText(sub, render.Face(12), col-16))
+}
+
+// listHeight is the height of the tallest of n columns of lessons.
+func (l *learnScene) listHeight(ls []*lesson.Lesson, n, col int) int {
+	per := (len(ls) + n - 1) / max(1, n)
+	h, best := 0, 0
+	for i, x := range ls {
+		if i%max(1, per) == 0 {
+			h = 0
+		}
+		h += 10 + 17*len(l.lessonLines(x, col)) + 6
+		best = max(best, h)
+	}
+	return best
 }
 
 // fitText shortens s with an ellipsis to fit w pixels (the full title is
@@ -219,20 +285,16 @@ func (l *learnScene) draw(a *App, dst *ebiten.Image) {
 	l.layout(a)
 	render.DrawText(dst, "Learn", render.Bold(40), 40, 20, textColor)
 	render.DrawText(dst, "The rulebooks' worked examples on the real board, with the book's dice: click a lesson", render.Face(16), 44, 70, dimColor)
-	cols := l.columns()
-	col := learnColWidth(a, len(cols))
-	for i, c := range cols {
-		x := float64(40 + i*(col+12))
-		if !c.head {
-			continue
+	lr := learnListRect(a)
+	if len(l.lessons[l.sys]) == 0 {
+		for j, line := range render.Wrap("No lesson yet: docs/LESSONS.md lists the book's examples still to do.", render.Face(14), float64(lr.Dx())) {
+			render.DrawText(dst, line, render.Face(14), float64(lr.Min.X), float64(lr.Min.Y+18*j), dimColor)
 		}
-		for j, line := range render.Wrap(c.sys.Name, render.Bold(16), float64(col)) {
-			render.DrawText(dst, line, render.Bold(16), x, float64(104+20*j), dimColor)
-		}
-		if len(c.lessons) == 0 {
-			for j, line := range render.Wrap("No lesson yet: docs/LESSONS.md lists the book's examples still to do.", render.Face(14), float64(col)) {
-				render.DrawText(dst, line, render.Face(14), x, float64(160+18*j), dimColor)
-			}
+	}
+	render.DrawText(dst, "System", render.Bold(18), 40, 114, dimColor)
+	for _, s := range l.systems {
+		if s.ID == l.sys {
+			render.DrawText(dst, s.Name+": lessons in the book's order", render.Bold(18), float64(lr.Min.X), 114, dimColor)
 		}
 	}
 	for _, b := range l.buttons {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -60,7 +61,8 @@ func openLesson(a *App, l *lesson.Lesson) error {
 	s.NoSave = lessonNoSave
 	s.Autosave = nil
 	s.TakeSeat()
-	s.noteRoll(run.Forced) // an opening die of the book
+	s.Game.Log = append(s.Game.Log, run.Forced...) // the opening draws and dice in the log too
+	s.noteRoll(run.Forced)                         // an opening die of the book
 	ls.b = a.OpenSession(s)
 	a.scene = ls
 	a.dirty = true
@@ -115,6 +117,43 @@ func (ls *lessonScene) stepUnit() (string, string) {
 	return id, ""
 }
 
+// stepHexes are the hexes the step's unit covers: one, or the two of an
+// Albuera Line rectangle [6.1] (each is ringed).
+func (ls *lessonScene) stepHexes() []string {
+	id, at := ls.stepUnit()
+	if at == "" {
+		return nil
+	}
+	out := []string{at}
+	if u, ok := ls.b.S.Unit(id); ok && u.At2 != "" && u.At2 != at {
+		out = append(out, u.At2)
+	}
+	return out
+}
+
+// hint is H during a lesson: the step's own action, outlined in magenta as
+// the game's hint (hint.go) with the step's rule, instead of asking the
+// computer (which knows nothing of the example).
+func (ls *lessonScene) hint() {
+	s := ls.b.S
+	st := ls.run.Step()
+	if st == nil {
+		return
+	}
+	act, _ := ls.run.Expected()
+	why := "the example's next step [" + st.Rule + "]"
+	if strings.Contains(act.String(), "["+st.Rule+"]") {
+		why = "the example's next step" // the action names its rule already
+	}
+	s.Hint = &Hint{Side: s.Viewer, Action: act, Reason: why, Steps: len(s.Game.Steps)}
+	where := ""
+	if act.Unit == "" && act.To == "" {
+		where = " (a button of the panel on the right)"
+	}
+	s.Message = "Hint (outlined in magenta): " + act.String() + where + " — " + why
+	s.changed()
+}
+
 // cardRect places the lesson's card at the top left of the board.
 func (ls *lessonScene) layout(a *App) {
 	br := ls.b.BoardRect(a)
@@ -149,21 +188,38 @@ func (ls *lessonScene) layout(a *App) {
 	ls.card = image.Rect(x0, y0, x0+w, y0+h)
 	ls.buttons = ls.buttons[:0]
 	by := y0 + h - 48
-	bw := (w - 24 - 16) / 3
+	// Two buttons during the steps (the rule gets the room: Venta's rules
+	// have long names), three at the end.
+	var ws []int
+	if ls.run.Step() != nil {
+		back := 130
+		ws = []int{w - 24 - 8 - back, back}
+	} else {
+		bw := (w - 24 - 16) / 3
+		ws = []int{bw, bw, bw}
+	}
+	bx := x0 + 12
 	btn := func(i int, label, sub string, do func(a *App)) {
-		r := image.Rect(x0+12+i*(bw+8), by, x0+12+i*(bw+8)+bw, by+36)
+		r := image.Rect(bx, by, bx+ws[i], by+36)
+		bx += ws[i] + 8
 		ls.buttons = append(ls.buttons, menuButton{b: render.Button{Label: label, Sub: sub, Rect: r, Enabled: true, Hot: image.Pt(ls.b.mx, ls.b.my).In(r)}, do: do})
 	}
+	// ruleBtn is "Rule [X]", or "Rule" over "[X]" when that does not fit.
+	ruleBtn := func(i int, rule string) {
+		label, sub := "Rule ["+rule+"]", "in the reference"
+		if !render.ButtonLabelWhole(label, sub, ws[i], 36, 0) {
+			label, sub = "Rule", fitText("["+rule+"] in the reference", render.Face(12), ws[i]-12)
+		}
+		btn(i, label, sub, func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+	}
 	if st := ls.run.Step(); st != nil {
-		rule := st.Rule
-		btn(0, "Rule ["+rule+"]", "in the reference", func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+		ruleBtn(0, st.Rule)
 	} else {
 		btn(0, "Try it yourself", "real dice, undo", ls.try)
 	}
 	btn(1, "Back to lessons", "Esc", func(a *App) { ls.leave(a) })
 	if len(l.Rules) > 0 && ls.run.Step() == nil {
-		rule := l.Rules[0]
-		btn(2, "Rule ["+rule+"]", "in the reference", func(a *App) { ls.b.openReferenceAt(a, rule); ls.back(a) })
+		ruleBtn(2, l.Rules[0])
 	}
 }
 
@@ -197,7 +253,7 @@ func (ls *lessonScene) steps() int {
 func (ls *lessonScene) leave(a *App) {
 	a.scene = ls.b
 	a.releaseScene()
-	openLearn(a, "")
+	openLearnAt(a, ls.run.L.System, "") // learn.go: back on the lesson's system
 }
 
 // try starts an ordinary game from the lesson's position: real dice, undo,
@@ -239,6 +295,9 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		case e.Kind == EvKey && e.Key == ebiten.KeyEscape && s.Selected == "" && s.Menu == nil && ls.b.dialog == nil && ls.b.openStack == "":
 			ls.leave(a)
 			return nil
+		case e.Kind == EvKey && e.Key == ebiten.KeyH && !e.Ctrl && ls.run.Step() != nil && ls.b.dialog == nil:
+			ls.hint()
+			a.Redraw()
 		case e.Kind == EvKey && e.Key == ebiten.KeyF1 && ls.run.Step() != nil:
 			ls.b.openReferenceAt(a, ls.run.Step().Rule)
 			ls.back(a)
@@ -276,6 +335,7 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		s.TakeSeat() // one person plays both sides of a lesson
 	}
 	if ls.run.I != before {
+		s.Hint = nil // the hint was the step just taken
 		a.Redraw()
 	}
 	if ls.run.Done() && !s.Closed {
@@ -290,14 +350,20 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 	}
 	if ls.shownAt != ls.run.I {
 		ls.shownAt = ls.run.I
-		if _, at := ls.stepUnit(); at != "" {
-			ls.b.showHexes(a, []string{at}, false)
-			// Clear of the card: the unit goes below it.
+		if hs := ls.stepHexes(); len(hs) > 0 {
+			if st := ls.run.Step(); st != nil && st.Act.To != "" {
+				hs = append(hs, st.Act.To) // where it goes, in view too
+			}
+			ls.b.showHexes(a, hs, false)
+			// Clear of the card: the unit (both hexes of a Line) and where
+			// it goes go below it.
 			ls.layout(a)
-			if x, y, ok := ls.b.ScreenOf(at); ok {
-				h := render.HexSize * ls.b.Cam.Zoom
-				if image.Rect(int(x-h), int(y-h), int(x+h), int(y+h)).Overlaps(ls.card) {
-					ls.b.pan(0, y-float64(ls.card.Max.Y)-2*h)
+			for _, at := range hs {
+				if x, y, ok := ls.b.ScreenOf(at); ok {
+					h := render.HexSize * ls.b.Cam.Zoom
+					if image.Rect(int(x-h), int(y-h), int(x+h), int(y+h)).Overlaps(ls.card) {
+						ls.b.pan(0, y-float64(ls.card.Max.Y)-2*h)
+					}
 				}
 			}
 			a.Redraw()
@@ -309,8 +375,12 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 	ls.b.invalidate() // the card changes size: the board repaints in full
 	ls.b.draw(a, dst)
-	// The unit of the step: a ring around its hex (not over a question).
-	if _, at := ls.stepUnit(); at != "" && ls.b.dialog == nil {
+	// The unit of the step: a ring around its hex, around both hexes of
+	// a Line rectangle (not over a question).
+	for _, at := range ls.stepHexes() {
+		if ls.b.dialog != nil {
+			break
+		}
 		if x, y, ok := ls.b.ScreenOf(at); ok && image.Pt(int(x), int(y)).In(ls.b.BoardRect(a)) {
 			r := float32(render.HexSize * ls.b.Cam.Zoom * 0.95)
 			vector.StrokeCircle(dst, float32(x), float32(y), r, 4, lessonOutline, true)

@@ -106,7 +106,7 @@ func (r *referenceScene) seek() bool {
 			cands = append(cands, strings.TrimSpace(c[:i]))
 		}
 		if i := strings.Index(c, "."); i > 0 {
-			cands = append(cands, c[:i])
+			cands = append(cands, c[:i], c[:i]+".0") // "15.7": section 15, headed "15.0 Clash" in Albuera's
 		}
 	}
 	for _, c := range cands {
@@ -114,6 +114,18 @@ func (r *referenceScene) seek() bool {
 		for _, l := range r.lines {
 			t := l.text()
 			if l.rule && (strings.Contains(t, "["+c+"]") || strings.HasPrefix(t, c+". ") || strings.HasPrefix(t, c+" ")) {
+				r.scroll = y
+				return true
+			}
+			y += l.h
+		}
+	}
+	// No heading: the first line that cites the rule (Venta del Pozo's
+	// sections such as [Battle Back] are paragraphs of a heading).
+	for _, c := range cands {
+		y := 0.0
+		for _, l := range r.lines {
+			if strings.Contains(l.text(), "["+c+"]") {
 				r.scroll = y
 				return true
 			}

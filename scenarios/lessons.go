@@ -13,6 +13,7 @@ import (
 // order ("03-sympher.txt"). The records:
 //
 //	lesson ID title="..." rules=10.8,10.3 scenario=albuera-1811 book="where in the book" system=albuera
+//	       authored="why" (optional: the example is ours, e.g. the book's figure is lost)
 //	position start=historical|empty phase=... (system keys)
 //	unit ID at=HEX facing=N array=line ... (system keys; only the units that matter)
 //	step rule=10.8 act="fire u=Sympher to=0906" text="what to do and why" else="why the example does not do something else"
@@ -37,7 +38,8 @@ type LessonData struct {
 	Rules    []string
 	Scenario string
 	Book     string
-	Order    int // place in the system's list (file order)
+	Authored string // why the lesson is ours where the book's example is lost (authored="...")
+	Order    int    // place in the system's list (file order)
 	Position LessonPosition
 	Steps    []LessonStep
 	Result   string
@@ -170,6 +172,7 @@ func ParseLesson(name string, data []byte) (*LessonData, error) {
 				return nil, r.Errf("lesson: missing field rules=")
 			}
 			l.System = r.Opt("system", "")
+			l.Authored = r.Opt("authored", "")
 		case "position":
 			if havePos {
 				return nil, r.Errf("position: given twice")

@@ -3,6 +3,7 @@ package almansa
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"grognard/rules"
 	"grognard/rules/lesson"
@@ -14,13 +15,28 @@ import (
 // Position keys: start=historical (both sides' historical set-up, every unit:
 // the game as the menu opens it) or empty (the default: only the listed
 // units); phase= a phase id of the phase table (bourbon-move,
-// bourbon-shock, allied-move, ...; default bourbon-move); turn= (default 1).
+// bourbon-shock, allied-move, ...; default bourbon-move); turn= (default 1);
+// options= the optional rules switched on (comma list of their ids [15]).
 // Unit keys: at=, facing=, steps=, dsg=yes (disorganised [14]), dsb=yes
 // (routed [14]), ooc=yes (out of command [6]).
 func init() { lesson.Register(SystemID, position) }
 
 func position(p lesson.Position) (rules.State, error) {
-	st, err := newGame(p.Scenario, nil)
+	var opts rules.Options
+	if v, ok := p.Set["options"]; ok {
+		opts = rules.Options{}
+		for _, id := range strings.Split(v, ",") {
+			known := false
+			for _, o := range Options {
+				known = known || o.ID == strings.TrimSpace(id)
+			}
+			if !known {
+				return nil, fmt.Errorf("options: no optional rule %q [15]", id)
+			}
+			opts[strings.TrimSpace(id)] = true
+		}
+	}
+	st, err := newGame(p.Scenario, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +59,7 @@ func position(p lesson.Position) (rules.State, error) {
 	s.Turn, s.Phase = 1, phaseBMove
 	for k, v := range p.Set {
 		switch k {
-		case "start":
+		case "start", "options":
 		case "phase":
 			if _, ok := phaseInfo[v]; !ok || phaseKind(v) == "setup" {
 				return nil, fmt.Errorf("phase=%q: not a phase of a turn", v)
@@ -56,7 +72,7 @@ func position(p lesson.Position) (rules.State, error) {
 			}
 			s.Turn = n
 		default:
-			return nil, fmt.Errorf("unknown key %s= (start, phase, turn)", k)
+			return nil, fmt.Errorf("unknown key %s= (start, phase, turn, options)", k)
 		}
 	}
 	// Set-up choices are settled: no reserve to assign at set-up [6], [15].

@@ -40,9 +40,23 @@ var positioners = map[string]Positioner{}
 // Register adds a system's positioner; systems call it from init.
 func Register(system string, f Positioner) { positioners[system] = f }
 
+// Opener turns a lesson's starting position into the start of an ordinary
+// game for Try it yourself (a copy: it may change it). A system whose bare
+// lesson position would not play as a game (Albuera: with no commander on
+// the map the Activation Pool is empty and the turns run out at once)
+// registers one; the others play from the position as it is.
+type Opener func(st rules.State, p Position) (rules.State, error)
+
+var openers = map[string]Opener{}
+
+// RegisterOpener adds a system's Try it yourself opener; systems call it
+// from init.
+func RegisterOpener(system string, f Opener) { openers[system] = f }
+
 // Lesson is one playable lesson.
 type Lesson struct {
 	ID, System, Title, Scenario, Book string
+	Authored                          string // why the example is ours (the book's is lost), or ""
 	Rules                             []string
 	Order                             int
 	Pos                               Position
@@ -91,7 +105,7 @@ func ParseAction(key string) (rules.Action, error) {
 // FromData turns a lesson file into a lesson (syntax only: Check plays it).
 func FromData(d *scenarios.LessonData) (*Lesson, error) {
 	l := &Lesson{ID: d.ID, System: d.System, Title: d.Title, Scenario: d.Scenario, Book: d.Book,
-		Rules: d.Rules, Order: d.Order, Result: d.Result, File: d.File, Line: d.Line, posLine: d.Position.Line}
+		Authored: d.Authored, Rules: d.Rules, Order: d.Order, Result: d.Result, File: d.File, Line: d.Line, posLine: d.Position.Line}
 	l.Pos = Position{Scenario: d.Scenario, Set: d.Position.Set}
 	for _, u := range d.Position.Units {
 		l.Pos.Units = append(l.Pos.Units, Place{Unit: u.ID, Fields: u.Fields})

@@ -161,8 +161,17 @@ func (r *Run) PlayAll() error {
 }
 
 // TryItYourself is the lesson's starting position, for an ordinary game
-// from there with real dice.
-func (r *Run) TryItYourself() rules.State { return r.start.Clone() }
+// from there with real dice: as the system's Opener makes it playable, or
+// as it is when the system has none (or its opener fails).
+func (r *Run) TryItYourself() rules.State {
+	st := r.start.Clone()
+	if f, ok := openers[r.L.System]; ok {
+		if g, err := f(st.Clone(), r.L.Pos); err == nil && g != nil {
+			return g
+		}
+	}
+	return st
+}
 
 // CheckResult compares the board with the lesson's expect records.
 func (r *Run) CheckResult() error {
