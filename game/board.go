@@ -84,6 +84,8 @@ type BoardScene struct {
 	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
 	activeSeen string
+	// choiceMemo: the units a hovered command choice would activate (choice_units.go)
+	choiceMemo choiceMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
 }
@@ -699,6 +701,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followLog(a)
 	b.followSelection(a)
 	b.followActive(a)
+	b.followChoiceHover(a) // choice_units.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -1503,6 +1506,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	b.cache.record = &b.damage
 	defer func() { b.cache.record = nil }()
 	if r := b.drawActive(dst); !r.Empty() { // activated.go
+		b.damage = append(b.damage, r)
+	}
+	if r := b.drawChoiceUnits(dst); !r.Empty() { // choice_units.go
 		b.damage = append(b.damage, r)
 	}
 	if areas := b.commandOutlines(); len(areas) > 0 {

@@ -40,6 +40,12 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 			continue
 		}
 		lines := choiceLines(*pb.act)
+		if more := b.choiceUnitLines(*pb.act); len(more) > 0 { // choice_units.go
+			if len(lines) == 0 {
+				lines = render.Wrap(pb.act.Label, render.Face(12.5), choiceTipWidth)
+			}
+			lines = append(lines, more...)
+		}
 		if len(lines) == 0 {
 			return false
 		}

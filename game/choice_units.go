@@ -1,0 +1,225 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"sort"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+	"grognard/rules"
+)
+
+// What a command choice would set in motion (newcomer issue #18: the
+// "Activate X's brigade" buttons did not say which units they activate).
+// Hovering such a button outlines on the map the units that could act once
+// it is chosen, brings them into view, and its hover text counts and names
+// them. The units are found by taking the choice on a copy of the game and
+// reading which of the viewer's units have an action then: only the
+// viewer's own units are named, so nothing hidden is told. Where a die
+// follows the choice (a whole division's coordination roll [Albuera
+// 4.5.2]), every outcome of the die is taken and the units of any of them
+// are shown, the text saying that a roll decides.
+
+// choiceUnits is what a choice would activate: the viewer's units that may
+// act after it, and whether a die decides between outcomes.
+type choiceUnits struct {
+	ids    []string // unit ids, in view order
+	hexes  []string // their places
+	rolled bool     // a die decides (the units of any outcome are shown)
+}
+
+// isCommandChoice reports a panel choice that picks what acts next (an
+// activation, a commander's brigade, an orphan division), not a choice
+// about one unit or a place.
+func isCommandChoice(a rules.Action) bool {
+	if a.Kind != "choose" && a.Kind != "activate" && a.Kind != "order" {
+		return false
+	}
+	if a.To != "" {
+		return false
+	}
+	c := a.Choice
+	return strings.HasPrefix(c, "brigade:") || strings.HasPrefix(c, "lead:") || c == "division" ||
+		strings.HasPrefix(c, "orphan:") || strings.HasPrefix(a.Label, "Activate ") || a.Kind == "activate"
+}
+
+// wouldAct computes (and keeps for this state) what the command choice a
+// would let act.
+func (b *BoardScene) wouldAct(a rules.Action) (choiceUnits, bool) {
+	s, m := b.S, &b.choiceMemo
+	if !isCommandChoice(a) || s.Cover || !s.CanAct() {
+		return choiceUnits{}, false
+	}
+	key := fmt.Sprintf("%d|%d|%s", s.version, s.Viewer, a.Key())
+	if m.key != key {
+		m.key = key
+		m.val, m.ok = s.computeWouldAct(a)
+	}
+	return m.val, m.ok
+}
+
+// choiceMemo keeps the last wouldAct answer and the hovered choice last
+// brought into view (BoardScene.choiceMemo).
+type choiceMemo struct {
+	key  string
+	val  choiceUnits
+	ok   bool
+	seen string // the hovered choice last brought into view
+}
+
+func (s *Session) computeWouldAct(a rules.Action) (choiceUnits, bool) {
+	side := s.Viewer
+	seen := map[string]bool{}
+	var out choiceUnits
+	var visit func(st rules.State, depth int)
+	visit = func(st rules.State, depth int) {
+		stat := st.Status()
+		if stat.Decider == rules.Chance && depth < 2 {
+			ch := st.Chances()
+			if len(ch) > 1 {
+				out.rolled = true
+			}
+			for i, o := range ch {
+				if i >= 12 {
+					break
+				}
+				c := st.Clone()
+				if _, err := c.Apply(o.Action); err == nil {
+					visit(c, depth+1)
+				}
+			}
+			return
+		}
+		if stat.Decider != side {
+			return
+		}
+		for _, l := range st.Legal() {
+			for _, id := range append([]string{l.Unit}, l.Units...) {
+				if id != "" {
+					seen[id] = true
+				}
+			}
+		}
+	}
+	c := s.Game.State.Clone()
+	if _, err := c.Apply(a); err != nil {
+		return choiceUnits{}, false
+	}
+	visit(c, 0)
+	// In the viewer's own view order, own units on the map only.
+	for _, u := range s.View().Units {
+		if seen[u.ID] && u.Side == side && u.At != "" && !u.Eliminated {
+			out.ids = append(out.ids, u.ID)
+			out.hexes = append(out.hexes, u.At)
+		}
+	}
+	if len(out.ids) == 0 {
+		return choiceUnits{}, false
+	}
+	return out, true
+}
+
+// hotCommandChoice is the command choice of the panel under the pointer.
+func (b *BoardScene) hotCommandChoice() (rules.Action, bool) {
+	for _, pb := range b.panel {
+		if pb.act != nil && !pb.isCard && pb.b.Hot && isCommandChoice(*pb.act) {
+			return *pb.act, true
+		}
+	}
+	return rules.Action{}, false
+}
+
+// choiceUnitLines is the hover text's part naming the units a command
+// choice would activate ("Activates 6 units, outlined on the map: ...").
+func (b *BoardScene) choiceUnitLines(a rules.Action) []string {
+	cu, ok := b.wouldAct(a)
+	if !ok {
+		return nil
+	}
+	names := make([]string, 0, len(cu.ids))
+	for _, id := range cu.ids {
+		if u, ok := b.S.Unit(id); ok {
+			n := u.Short
+			if n == "" {
+				n = u.ID
+			}
+			names = append(names, n)
+		}
+	}
+	const most = 14
+	list := strings.Join(names, ", ")
+	if len(names) > most {
+		list = strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
+	}
+	head := fmt.Sprintf("Activates %d units (they may act then), outlined on the map: ", len(names))
+	if len(names) == 1 {
+		head = "Activates 1 unit (it may act then), outlined on the map: "
+	}
+	if cu.rolled {
+		head = fmt.Sprintf("A die decides: at most %d units may act then, outlined on the map: ", len(names))
+	}
+	return render.Wrap(head+list+".", render.Face(12.5), choiceTipWidth)
+}
+
+// choiceUnitColour outlines the units a hovered choice would activate:
+// gold over a dark edge, apart from the white outline of the units that
+// may act now.
+var (
+	choiceUnitColour = color.RGBA{0xff, 0xd0, 0x30, 0xff}
+	choiceUnitEdge   = color.RGBA{0x30, 0x18, 0x00, 0xe0}
+)
+
+// drawChoiceUnits outlines the units the hovered command choice would
+// activate.
+func (b *BoardScene) drawChoiceUnits(dst *ebiten.Image) image.Rectangle {
+	a, ok := b.hotCommandChoice()
+	if !ok {
+		return image.Rectangle{}
+	}
+	cu, ok := b.wouldAct(a)
+	if !ok {
+		return image.Rectangle{}
+	}
+	// One area per hex: each unit's own outline, so units of the brigade
+	// apart from one another read as so many outlined counters.
+	areas := make([][]string, 0, len(cu.hexes))
+	seen := map[string]bool{}
+	for _, h := range cu.hexes {
+		if !seen[h] {
+			seen[h] = true
+			areas = append(areas, []string{h})
+		}
+	}
+	return b.outlineHexes(dst, areas, choiceUnitColour, choiceUnitEdge, 4)
+}
+
+// followChoiceHover brings the units of a newly hovered command choice
+// into view once (the camera stays where it is while the same button is
+// hovered, and when the pointer leaves it).
+func (b *BoardScene) followChoiceHover(a *App) {
+	act, ok := b.hotCommandChoice()
+	key := ""
+	if ok {
+		key = act.Key()
+	}
+	if key == b.choiceMemo.seen {
+		return
+	}
+	b.choiceMemo.seen = key
+	if !ok {
+		return
+	}
+	cu, ok := b.wouldAct(act)
+	if !ok {
+		return
+	}
+	hs := append([]string(nil), cu.hexes...)
+	sort.Strings(hs)
+	if b.showHexes(a, b.mainCluster(hs), true) {
+		a.Redraw()
+	}
+}
