@@ -80,6 +80,9 @@ type BoardScene struct {
 	// oddsRect is where this frame's odds panel is (empty when none), for
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
+	// coverRect is what a scene draws over the board (a lesson's card):
+	// hover texts keep clear of it
+	coverRect image.Rectangle
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
 	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
@@ -1737,7 +1740,7 @@ func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []str
 		w, lh = math.Max(w, lw), math.Max(lh, h)
 	}
 	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
-	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
 	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
 	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)

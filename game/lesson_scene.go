@@ -62,6 +62,7 @@ func openLesson(a *App, l *lesson.Lesson) error {
 	s.TakeSeat()
 	s.noteRoll(run.Forced) // an opening die of the book
 	ls.b = a.OpenSession(s)
+	ls.b.numbers = true // the lessons name hexes by number (#18: "click 0307" with no number on the map)
 	a.scene = ls
 	a.dirty = true
 	return nil
@@ -308,6 +309,8 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 
 func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 	ls.b.invalidate() // the card changes size: the board repaints in full
+	ls.layout(a)
+	ls.b.coverRect = ls.card // hover texts keep clear of the card (#18)
 	ls.b.draw(a, dst)
 	// The unit of the step: a ring around its hex (not over a question).
 	if _, at := ls.stepUnit(); at != "" && ls.b.dialog == nil {
@@ -316,7 +319,14 @@ func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 			vector.StrokeCircle(dst, float32(x), float32(y), r, 4, lessonOutline, true)
 		}
 	}
-	ls.layout(a)
+	// The place the step names ("click 0307"): a thinner ring (#18: the
+	// lit hexes hide the hex numbers).
+	if act, ok := ls.run.Expected(); ok && act.To != "" && ls.b.dialog == nil {
+		if x, y, ok := ls.b.ScreenOf(act.To); ok && image.Pt(int(x), int(y)).In(ls.b.BoardRect(a)) {
+			r := float32(render.HexSize * ls.b.Cam.Zoom * 0.8)
+			vector.StrokeCircle(dst, float32(x), float32(y), r, 2.5, lessonOutline, true)
+		}
+	}
 	render.DrawPanel(dst, ls.card)
 	y := float64(ls.card.Min.Y + 10)
 	for _, l := range ls.lines {

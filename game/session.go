@@ -342,7 +342,7 @@ func (s *Session) autoSelect() {
 		if a.Unit != "" && a.To != "" {
 			units[a.Unit] = true
 		}
-		if a.Kind == "choose" {
+		if a.Kind == "choose" || a.Kind == "face" && a.Unit != "" { // a victor's facing [Albuera 15.8] (#18)
 			all[a.Unit] = true
 		} else {
 			all[""] = true
@@ -1321,6 +1321,7 @@ func (s *Session) Consequences(unit, loc string) []string {
 	if mc, ok := s.Game.State.(MoveConsequencer); ok {
 		out = append(out, mc.MoveConsequences(unit, loc)...)
 	}
+	out = append(out, s.moveFollows(unit, loc)...) // move_follows.go
 	return out
 }
 
