@@ -83,6 +83,7 @@ type BoardScene struct {
 	// coverRect is what a scene draws over the board (a lesson's card):
 	// hover texts keep clear of it
 	coverRect image.Rectangle
+
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
 	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
@@ -1646,10 +1647,14 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	if !ok {
 		return
 	}
+	// odds_names.go: short names where a row would be cut
+	lines = b.S.shortOddsNames(lines)
 	if b.drawOddsSummary(a, dst, *act, title, lines) { // oddssummary.go: a long table summed up
 		return
 	}
-	r := b.oddsPlace(a, len(lines))
+	// A title of two lines takes a row's room: one row more, so the last
+	// outcome is not cut (#18: "passes 30%" without its "fails" row).
+	r := b.oddsPlace(a, len(lines)+len(render.Wrap(title, render.Bold(14), 420))-1)
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
@@ -1671,7 +1676,9 @@ func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
 		avoid = append(avoid, image.Rect(int(x)-30, int(y)-30, int(x)+30, int(y)+30))
 	}
 	avoid = append(avoid, b.litRects()...)
+	avoid = append(avoid, b.coverRect) // a lesson's card
 	w, h := 440, 30+28*n
+	br = b.aboveHint(br) // never over the prompt strip (#18)
 	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 }
 

@@ -147,9 +147,9 @@ func (ls *lessonScene) layout(a *App) {
 		}
 	}
 	h := 16 + 19*len(ls.lines) + 8 + 36 + 12
-	ls.card = image.Rect(x0, y0, x0+w, y0+h)
+	ls.card = ls.clearOfCounters(a, image.Rect(x0, y0, x0+w, y0+h)) // lesson_card_place.go
 	ls.buttons = ls.buttons[:0]
-	by := y0 + h - 48
+	by := ls.card.Min.Y + h - 48
 	bw := (w - 24 - 16) / 3
 	btn := func(i int, label, sub string, do func(a *App)) {
 		r := image.Rect(x0+12+i*(bw+8), by, x0+12+i*(bw+8)+bw, by+36)

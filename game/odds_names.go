@@ -1,0 +1,38 @@
+package game
+
+import (
+	"strings"
+
+	"grognard/rules"
+)
+
+// shortOddsNames writes the units of an odds table by their counters'
+// short names ("3DGa fails its check") when a full name makes a row too
+// long for the odds panel (newcomer issue #18: "3rd Dragoon Guards (a)
+// pa..." cut the row before it said whether 30% was passing or failing).
+func (s *Session) shortOddsNames(lines []rules.OddsLine) []rules.OddsLine {
+	const most = 24 // the characters a row's label shows whole
+	long := false
+	for _, l := range lines {
+		long = long || len([]rune(l.Result)) > most
+	}
+	if !long {
+		return lines
+	}
+	var pairs []string
+	for _, u := range s.View().Units {
+		if u.Name != "" && u.Short != "" && u.Short != u.Name {
+			pairs = append(pairs, u.Name, u.Short)
+		}
+	}
+	if len(pairs) == 0 {
+		return lines
+	}
+	r := strings.NewReplacer(pairs...)
+	out := make([]rules.OddsLine, len(lines))
+	for i, l := range lines {
+		out[i] = l
+		out[i].Result = r.Replace(l.Result)
+	}
+	return out
+}
