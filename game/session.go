@@ -702,13 +702,14 @@ func (s *Session) FaceActions() []rules.Action {
 // without a target (other than facings, which are arrows on the map).
 func (s *Session) PanelActions() []rules.Action {
 	var out []rules.Action
+	sole := s.soleChooser() // reaction_panel.go
 	for _, a := range s.Legal() {
 		switch {
 		case a.Unit == "" && len(a.Units) == 0:
 			// No subject unit: the action belongs to the panel even when it
 			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
-		case a.Unit != "" && a.To == "" && a.Kind != "face" && involves(a, s.Selected):
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole):
 			out = append(out, a)
 		}
 	}
