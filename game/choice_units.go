@@ -144,8 +144,8 @@ func (b *BoardScene) choiceUnitLines(a rules.Action) []string {
 	for _, id := range cu.ids {
 		if u, ok := b.S.Unit(id); ok {
 			n := u.Short
-			if n == "" {
-				n = u.ID
+			if n == "" || n == strings.ToLower(n) && u.Name != "" {
+				n = u.Name // a commander's id is his name in lower case
 			}
 			names = append(names, n)
 		}
