@@ -69,6 +69,8 @@ type choiceMemo struct {
 	val  choiceUnits
 	ok   bool
 	seen string // the hovered choice last brought into view
+	// followed is the unit followSelection last followed (follow_steps.go)
+	followed string
 }
 
 func (s *Session) computeWouldAct(a rules.Action) (choiceUnits, bool) {

@@ -144,6 +144,8 @@ func TestWalkthrough_albuera_1811_combat(t *testing.T) {
 				t.Errorf("step %d: the hover over %s does not say the move stops for a reaction: %q", i, act.To, hov)
 			}
 		}
+		cam := w.b.Cam
+		prevMove := i > 0 && run.L.Steps[i-1].Act.Kind == "move" && run.L.Steps[i-1].Act.Unit == act.Unit
 		if act.Kind == "face" {
 			// The unit that turns is selected for the player, its
 			// arrows drawn: a click on the arrow.
@@ -158,6 +160,14 @@ func TestWalkthrough_albuera_1811_combat(t *testing.T) {
 		if run.I == i {
 			w.save(w.frame(), "albuera-combat-stuck")
 			t.Fatalf("step %d (%s) not taken by clicks: %s / %s", i, act.Key(), ls.answer, w.s.Message)
+		}
+		// The dragoons going on with their run: the map stays still
+		// while their next steps are in view (the click aimed at the
+		// next ringed hex lands there).
+		if act.Kind == "move" && prevMove {
+			if next, ok := run.Expected(); ok && next.Unit == act.Unit && w.b.Cam != cam {
+				t.Errorf("step %d: the map moved under the pointer as %s went on (%+v to %+v)", i, act.Unit, cam, w.b.Cam)
+			}
 		}
 		for _, l := range w.s.LogLines() {
 			switch {
