@@ -1649,6 +1649,7 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	}
 	// odds_names.go: short names where a row would be cut
 	lines = b.S.shortOddsNames(lines)
+	title, lines = compactOdds(title, lines)
 	if b.drawOddsSummary(a, dst, *act, title, lines) { // oddssummary.go: a long table summed up
 		return
 	}
