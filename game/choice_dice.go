@@ -30,7 +30,7 @@ var detail = regexp.MustCompile(`\s*(\([^)]*\)|\[[^\]]*\])`)
 // choiceDice is the hover line giving the chances of what a die makes of
 // the choice a, nil when no die follows or the choice already says.
 func (s *Session) choiceDice(a rules.Action) []string {
-	if a.To != "" || strings.Contains(a.Info, " in ") || strings.Contains(a.Info, "%") || s.Cover || !s.CanAct() {
+	if a.Kind != "choose" || a.To != "" || strings.Contains(a.Info, " in ") || strings.Contains(a.Info, "%") || s.Cover || !s.CanAct() {
 		return nil
 	}
 	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden {
