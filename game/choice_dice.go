@@ -25,12 +25,15 @@ var diceMemo struct {
 
 // detail drops the arithmetic in parentheses and the rule citations of an
 // event's text, so the faces that make the same thing happen group.
+// saysOdds finds odds already in a choice's text ("6 in 10", "30%").
+var saysOdds = regexp.MustCompile(`\d+ in \d+|\d%`)
+
 var detail = regexp.MustCompile(`\s*(\([^)]*\)|\[[^\]]*\])`)
 
 // choiceDice is the hover line giving the chances of what a die makes of
 // the choice a, nil when no die follows or the choice already says.
 func (s *Session) choiceDice(a rules.Action) []string {
-	if a.Kind != "choose" || a.To != "" || strings.Contains(a.Info, " in ") || strings.Contains(a.Info, "%") || s.Cover || !s.CanAct() {
+	if a.Kind != "choose" || a.To != "" || saysOdds.MatchString(a.Label+" "+a.Info) || s.Cover || !s.CanAct() {
 		return nil
 	}
 	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden {
