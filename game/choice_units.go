@@ -54,21 +54,28 @@ func (b *BoardScene) wouldAct(a rules.Action) (choiceUnits, bool) {
 	if !isCommandChoice(a) || s.Cover || !s.CanAct() {
 		return choiceUnits{}, false
 	}
-	key := fmt.Sprintf("%d|%d|%s", s.version, s.Viewer, a.Key())
-	if m.key != key {
-		m.key = key
-		m.val, m.ok = s.computeWouldAct(a)
+	state := fmt.Sprintf("%d|%d", s.version, s.Viewer)
+	if m.state != state || m.vals == nil {
+		m.state, m.vals = state, map[string]choiceUnits{}
 	}
-	return m.val, m.ok
+	k := a.Key()
+	cu, done := m.vals[k]
+	if !done {
+		var ok bool
+		if cu, ok = s.computeWouldAct(a); !ok {
+			cu = choiceUnits{}
+		}
+		m.vals[k] = cu
+	}
+	return cu, len(cu.ids) > 0
 }
 
 // choiceMemo keeps the last wouldAct answer and the hovered choice last
 // brought into view (BoardScene.choiceMemo).
 type choiceMemo struct {
-	key  string
-	val  choiceUnits
-	ok   bool
-	seen string // the hovered choice last brought into view
+	state string                 // the session's version and viewer the answers are for
+	vals  map[string]choiceUnits // by the choice's key
+	seen  string                 // the hovered choice last brought into view
 	// followed is the unit followSelection last followed (follow_steps.go)
 	followed string
 }
@@ -142,29 +149,72 @@ func (b *BoardScene) choiceUnitLines(a rules.Action) []string {
 	if !ok {
 		return nil
 	}
-	names := make([]string, 0, len(cu.ids))
-	for _, id := range cu.ids {
-		if u, ok := b.S.Unit(id); ok {
-			n := u.Short
-			if n == "" || n == strings.ToLower(n) && u.Name != "" {
-				n = u.Name // a commander's id is his name in lower case
+	// The units every other command choice of the panel lets act too
+	// (supporting units, batteries [Albuera 4.7]) are told apart from the
+	// choice's own.
+	common := map[string]bool{}
+	others := 0
+	for _, pb := range b.panel {
+		if pb.act == nil || pb.isCard || pb.act.Key() == a.Key() || !isCommandChoice(*pb.act) {
+			continue
+		}
+		o, ok := b.wouldAct(*pb.act)
+		if !ok {
+			continue
+		}
+		in := map[string]bool{}
+		for _, id := range o.ids {
+			in[id] = true
+		}
+		if others == 0 {
+			for _, id := range cu.ids {
+				common[id] = in[id]
 			}
-			names = append(names, n)
+		} else {
+			for id := range common {
+				common[id] = common[id] && in[id]
+			}
+		}
+		others++
+	}
+	var own, any []string
+	for _, id := range cu.ids {
+		u, ok := b.S.Unit(id)
+		if !ok {
+			continue
+		}
+		n := u.Short
+		if n == "" || n == strings.ToLower(n) && u.Name != "" {
+			n = u.Name // a commander's id is his name in lower case
+		}
+		if others > 0 && common[id] {
+			any = append(any, n)
+		} else {
+			own = append(own, n)
 		}
 	}
-	const most = 14
-	list := strings.Join(names, ", ")
-	if len(names) > most {
-		list = strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
+	list := func(names []string, most int) string {
+		if len(names) > most {
+			return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
+		}
+		return strings.Join(names, ", ")
 	}
-	head := fmt.Sprintf("Activates %d units (they may act then), outlined on the map: ", len(names))
-	if len(names) == 1 {
-		head = "Activates 1 unit (it may act then), outlined on the map: "
+	units := func(n int) string {
+		if n == 1 {
+			return "1 unit"
+		}
+		return fmt.Sprintf("%d units", n)
 	}
-	if cu.rolled {
-		head = fmt.Sprintf("A die decides: at most %d units may act then, outlined on the map: ", len(names))
+	var text string
+	switch {
+	case cu.rolled:
+		text = fmt.Sprintf("A die decides: at most %s may act then, outlined on the map: %s.", units(len(cu.ids)), list(append(own, any...), 14))
+	case len(any) == 0:
+		text = fmt.Sprintf("Activates %s (they may act then), outlined on the map: %s.", units(len(own)), list(own, 14))
+	default:
+		text = fmt.Sprintf("Activates %s of its own: %s. Whichever is chosen, %d more may act too: %s. All outlined on the map.", units(len(own)), list(own, 12), len(any), list(any, 8))
 	}
-	return render.Wrap(head+list+".", render.Face(12.5), choiceTipWidth)
+	return render.Wrap(text, render.Face(12.5), choiceTipWidth)
 }
 
 // choiceUnitColour outlines the units a hovered choice would activate:

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -85,16 +86,41 @@ func TestActivateBrigadeButtonShowsItsUnits(t *testing.T) {
 			t.Errorf("%s is outlined but could not act after %q", id, act.Label)
 		}
 	}
-	// The hover text counts and names them.
+	// The hover text counts and names them: the brigade's own units
+	// apart from those any choice lets act (supporting units, batteries).
 	text := strings.Join(lines, " ")
 	if !strings.Contains(text, "Activates ") || !strings.Contains(text, "units") {
 		t.Errorf("the hover text does not count the units: %q", text)
 	}
-	for i, id := range cu.ids {
-		u, _ := w.s.Unit(id)
-		if i < 14 && !strings.Contains(text, u.Short) {
-			t.Errorf("the hover text does not name %s: %q", u.Short, text)
+	// The other brigade's choice, taken on a copy: what it lets act too.
+	other := map[string]bool{}
+	for _, a := range w.s.Legal() {
+		if a.Key() == act.Key() || !strings.HasPrefix(a.Label, "Activate ") {
+			continue
 		}
+		g2 := w.s.Game.Clone()
+		if _, err := g2.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range g2.State.View(w.s.Viewer).Legal {
+			other[l.Unit] = true
+			for _, u := range l.Units {
+				other[u] = true
+			}
+		}
+	}
+	own := 0
+	for _, id := range cu.ids {
+		if !other[id] {
+			own++
+			u, _ := w.s.Unit(id)
+			if !strings.Contains(text, u.Short) {
+				t.Errorf("the hover text does not name the brigade's %s: %q", u.Short, text)
+			}
+		}
+	}
+	if own == 0 || !strings.Contains(text, fmt.Sprintf("Activates %d units of its own", own)) || !strings.Contains(text, "Whichever is chosen") {
+		t.Errorf("the hover text does not tell the brigade's %d units from the units any choice lets act: %q", own, text)
 	}
 	// Leaving the button takes the outlines away (the camera stays).
 	w.input(Event{Kind: EvMove, X: 600, Y: 300})
