@@ -80,10 +80,16 @@ type BoardScene struct {
 	// oddsRect is where this frame's odds panel is (empty when none), for
 	// the pop-ups drawn after it to keep clear of.
 	oddsRect image.Rectangle
+	// coverRect is what a scene draws over the board (a lesson's card):
+	// hover texts keep clear of it
+	coverRect image.Rectangle
+
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
 	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
 	activeSeen string
+	// choiceMemo: the units a hovered command choice would activate (choice_units.go)
+	choiceMemo choiceMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
 }
@@ -699,6 +705,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followLog(a)
 	b.followSelection(a)
 	b.followActive(a)
+	b.followChoiceHover(a) // choice_units.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -1505,6 +1512,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	if r := b.drawActive(dst); !r.Empty() { // activated.go
 		b.damage = append(b.damage, r)
 	}
+	if r := b.drawChoiceUnits(dst); !r.Empty() { // choice_units.go
+		b.damage = append(b.damage, r)
+	}
 	if areas := b.commandOutlines(); len(areas) > 0 {
 		if r := b.drawCommandOutlines(dst, areas); !r.Empty() {
 			b.damage = append(b.damage, r)
@@ -1637,10 +1647,15 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	if !ok {
 		return
 	}
+	// odds_names.go: short names where a row would be cut
+	lines = b.S.shortOddsNames(lines)
+	title, lines = compactOdds(title, lines)
 	if b.drawOddsSummary(a, dst, *act, title, lines) { // oddssummary.go: a long table summed up
 		return
 	}
-	r := b.oddsPlace(a, len(lines))
+	// A title of two lines takes a row's room: one row more, so the last
+	// outcome is not cut (#18: "passes 30%" without its "fails" row).
+	r := b.oddsPlace(a, len(lines)+len(render.Wrap(title, render.Bold(14), 420))-1)
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
@@ -1662,7 +1677,9 @@ func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
 		avoid = append(avoid, image.Rect(int(x)-30, int(y)-30, int(x)+30, int(y)+30))
 	}
 	avoid = append(avoid, b.litRects()...)
+	avoid = append(avoid, b.coverRect) // a lesson's card
 	w, h := 440, 30+28*n
+	br = b.aboveHint(br) // never over the prompt strip (#18)
 	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 }
 
@@ -1731,7 +1748,7 @@ func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []str
 		w, lh = math.Max(w, lw), math.Max(lh, h)
 	}
 	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
-	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
 	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
 	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)

@@ -92,7 +92,7 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 		texts = append(texts, ls)
 		h += die + 6 + 17*len(ls) + 8
 	}
-	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
 	r := placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 	syms := dieSymbols(b.S.Game.State)
 	var key strings.Builder

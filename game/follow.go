@@ -81,6 +81,9 @@ func (b *BoardScene) followSelection(a *App) {
 		return
 	}
 	b.autoSeen = b.S.autoSels
+	if b.followSameUnit(a) { // follow_steps.go: a unit going on stays put
+		return
+	}
 	lit := b.showLit(a) // with its lit hexes (activated.go)
 	if b.showSelected(a) || lit {
 		a.Redraw()

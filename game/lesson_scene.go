@@ -64,6 +64,7 @@ func openLesson(a *App, l *lesson.Lesson) error {
 	s.Game.Log = append(s.Game.Log, run.Forced...) // the opening draws and dice in the log too
 	s.noteRoll(run.Forced)                         // an opening die of the book
 	ls.b = a.OpenSession(s)
+	ls.b.numbers = true // the lessons name hexes by number (#18: "click 0307" with no number on the map)
 	a.scene = ls
 	a.dirty = true
 	return nil
@@ -185,9 +186,9 @@ func (ls *lessonScene) layout(a *App) {
 		}
 	}
 	h := 16 + 19*len(ls.lines) + 8 + 36 + 12
-	ls.card = image.Rect(x0, y0, x0+w, y0+h)
+	ls.card = ls.clearOfCounters(a, image.Rect(x0, y0, x0+w, y0+h)) // lesson_card_place.go
 	ls.buttons = ls.buttons[:0]
-	by := y0 + h - 48
+	by := ls.card.Min.Y + h - 48
 	// Two buttons during the steps (the rule gets the room: Venta's rules
 	// have long names), three at the end.
 	var ws []int
@@ -374,6 +375,8 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 
 func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 	ls.b.invalidate() // the card changes size: the board repaints in full
+	ls.layout(a)
+	ls.b.coverRect = ls.card // hover texts keep clear of the card (#18)
 	ls.b.draw(a, dst)
 	// The unit of the step: a ring around its hex, around both hexes of
 	// a Line rectangle (not over a question).
@@ -386,7 +389,14 @@ func (ls *lessonScene) draw(a *App, dst *ebiten.Image) {
 			vector.StrokeCircle(dst, float32(x), float32(y), r, 4, lessonOutline, true)
 		}
 	}
-	ls.layout(a)
+	// The place the step names ("click 0307"): a thinner ring (#18: the
+	// lit hexes hide the hex numbers).
+	if act, ok := ls.run.Expected(); ok && act.To != "" && ls.b.dialog == nil {
+		if x, y, ok := ls.b.ScreenOf(act.To); ok && image.Pt(int(x), int(y)).In(ls.b.BoardRect(a)) {
+			r := float32(render.HexSize * ls.b.Cam.Zoom * 0.8)
+			vector.StrokeCircle(dst, float32(x), float32(y), r, 2.5, lessonOutline, true)
+		}
+	}
 	render.DrawPanel(dst, ls.card)
 	y := float64(ls.card.Min.Y + 10)
 	for _, l := range ls.lines {

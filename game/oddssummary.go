@@ -171,6 +171,8 @@ func (b *BoardScene) oddsPlaceSize(a *App, w, h int) image.Rectangle {
 		avoid = append(avoid, image.Rect(int(x)-30, int(y)-30, int(x)+30, int(y)+30))
 	}
 	avoid = append(avoid, b.litRects()...)
+	avoid = append(avoid, b.coverRect) // a lesson's card
+	br = b.aboveHint(br)               // never over the prompt strip (#18)
 	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 }
 

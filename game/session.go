@@ -342,7 +342,7 @@ func (s *Session) autoSelect() {
 		if a.Unit != "" && a.To != "" {
 			units[a.Unit] = true
 		}
-		if a.Kind == "choose" {
+		if a.Kind == "choose" || a.Kind == "face" && a.Unit != "" { // a victor's facing [Albuera 15.8] (#18)
 			all[a.Unit] = true
 		} else {
 			all[""] = true
@@ -702,13 +702,14 @@ func (s *Session) FaceActions() []rules.Action {
 // without a target (other than facings, which are arrows on the map).
 func (s *Session) PanelActions() []rules.Action {
 	var out []rules.Action
+	sole := s.soleChooser() // reaction_panel.go
 	for _, a := range s.Legal() {
 		switch {
 		case a.Unit == "" && len(a.Units) == 0:
 			// No subject unit: the action belongs to the panel even when it
 			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
-		case a.Unit != "" && a.To == "" && a.Kind != "face" && involves(a, s.Selected):
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole):
 			out = append(out, a)
 		}
 	}
@@ -1321,6 +1322,7 @@ func (s *Session) Consequences(unit, loc string) []string {
 	if mc, ok := s.Game.State.(MoveConsequencer); ok {
 		out = append(out, mc.MoveConsequences(unit, loc)...)
 	}
+	out = append(out, s.moveFollows(unit, loc)...) // move_follows.go
 	return out
 }
 

@@ -841,7 +841,7 @@ func DrawOdds(dst *ebiten.Image, r image.Rectangle, title string, lines []rules.
 		lw, _ := Measure(l.Result, f)
 		labelW = math.Max(labelW, lw)
 	}
-	labelW = math.Min(labelW+8, w*0.4)
+	labelW = math.Min(labelW+8, w*0.55) // a Clash row "A+1: attacker loses, back in 1 turns" whole (#18)
 	numW := 120.0
 	barX := x + pad + labelW
 	barW := math.Max(20, w-2*pad-labelW-numW)
