@@ -1,0 +1,9 @@
+package lesson_test
+
+import "testing"
+
+// The Marshals: Joseph 1809, in the book's order (scenarios/marshals/lessons).
+func TestLesson_marshals_marshals_delaborde(t *testing.T) { play(t, "marshals-delaborde") }
+func TestLesson_marshals_marshals_leval(t *testing.T)     { play(t, "marshals-leval") }
+func TestLesson_marshals_marshals_zayas(t *testing.T)     { play(t, "marshals-zayas") }
+func TestLesson_marshals_marshals_merle(t *testing.T)     { play(t, "marshals-merle") }
