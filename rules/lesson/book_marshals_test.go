@@ -7,3 +7,5 @@ func TestLesson_marshals_marshals_delaborde(t *testing.T) { play(t, "marshals-de
 func TestLesson_marshals_marshals_leval(t *testing.T)     { play(t, "marshals-leval") }
 func TestLesson_marshals_marshals_zayas(t *testing.T)     { play(t, "marshals-zayas") }
 func TestLesson_marshals_marshals_merle(t *testing.T)     { play(t, "marshals-merle") }
+func TestLesson_marshals_marshals_ratio(t *testing.T)     { play(t, "marshals-ratio") }
+func TestLesson_marshals_marshals_amplitude(t *testing.T) { play(t, "marshals-amplitude") }
