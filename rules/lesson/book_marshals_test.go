@@ -9,3 +9,4 @@ func TestLesson_marshals_marshals_zayas(t *testing.T)     { play(t, "marshals-za
 func TestLesson_marshals_marshals_merle(t *testing.T)     { play(t, "marshals-merle") }
 func TestLesson_marshals_marshals_ratio(t *testing.T)     { play(t, "marshals-ratio") }
 func TestLesson_marshals_marshals_amplitude(t *testing.T) { play(t, "marshals-amplitude") }
+func TestLesson_marshals_marshals_decoys(t *testing.T)    { play(t, "marshals-decoys") }
