@@ -12,3 +12,4 @@ func TestLesson_marshals_marshals_amplitude(t *testing.T)   { play(t, "marshals-
 func TestLesson_marshals_marshals_decoys(t *testing.T)      { play(t, "marshals-decoys") }
 func TestLesson_marshals_marshals_fuentiduena(t *testing.T) { play(t, "marshals-fuentiduena") }
 func TestLesson_marshals_marshals_first_turn(t *testing.T)  { play(t, "marshals-first-turn") }
+func TestLesson_marshals_marshals_foy(t *testing.T)         { play(t, "marshals-foy") }
