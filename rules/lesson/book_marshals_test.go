@@ -13,3 +13,4 @@ func TestLesson_marshals_marshals_decoys(t *testing.T)      { play(t, "marshals-
 func TestLesson_marshals_marshals_fuentiduena(t *testing.T) { play(t, "marshals-fuentiduena") }
 func TestLesson_marshals_marshals_first_turn(t *testing.T)  { play(t, "marshals-first-turn") }
 func TestLesson_marshals_marshals_foy(t *testing.T)         { play(t, "marshals-foy") }
+func TestLesson_marshals_marshals_combat(t *testing.T)      { play(t, "marshals-combat") }
