@@ -142,7 +142,7 @@ func (l *learnScene) layout(a *App) {
 	col := learnColWidth(a, len(cols))
 	for i, c := range cols {
 		x := 40 + i*(col+12)
-		y := 160
+		y := l.top(cols, col)
 		for _, x2 := range c.lessons {
 			x2 := x2
 			sub := "[" + strings.Join(x2.Rules, ", ") + "]"
@@ -226,12 +226,12 @@ func (l *learnScene) draw(a *App, dst *ebiten.Image) {
 		if !c.head {
 			continue
 		}
-		for j, line := range render.Wrap(c.sys.Name, render.Bold(16), float64(col)) {
+		for j, line := range render.Wrap(c.sys.Name, render.Bold(16), float64(l.headWidth(cols, i, col))) {
 			render.DrawText(dst, line, render.Bold(16), x, float64(104+20*j), dimColor)
 		}
 		if len(c.lessons) == 0 {
 			for j, line := range render.Wrap("No lesson yet: docs/LESSONS.md lists the book's examples still to do.", render.Face(14), float64(col)) {
-				render.DrawText(dst, line, render.Face(14), x, float64(160+18*j), dimColor)
+				render.DrawText(dst, line, render.Face(14), x, float64(l.top(cols, col)+18*j), dimColor)
 			}
 		}
 	}
