@@ -340,6 +340,7 @@ func (ls *lessonScene) update(a *App, evs []Event) error {
 		a.Redraw()
 	}
 	if ls.run.Done() && !s.Closed {
+		ls.endSeat(s)
 		s.Closed, s.Selected = true, "" // the lesson is over: nothing lit
 		s.changed()
 	}
