@@ -58,7 +58,7 @@ type Determinizer interface {
 // Reasoner is implemented by systems that can say in a few words why an
 // action is worth taking ("fires at 1/23: 2M at +1 [14]").
 type Reasoner interface {
-	Reason(a rules.Action) string
+	ReasonFor(a rules.Action) string
 }
 
 // Config is a level's search budget.
@@ -352,7 +352,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	}
 	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
 	if flatStop {
-		why = fmt.Sprintf("%d choices looked alike ahead; the most promising by the system's priority (combat first, then closing on the enemy), %.0f%% to win", n, 100*bv)
+		why = fmt.Sprintf("%d choices alike ahead, the first by priority; %.0f%% to win", n, 100*bv)
 	}
 	return decisionOf(base, cands[best], bv, it, n, why), nil
 }
@@ -371,7 +371,7 @@ func decisionOf(base rules.State, c candidate, v float64, it, n int, why string)
 		if last.Kind != "move" {
 			whole = last
 		}
-		d.Reason = reasonFor(base, whole, fmt.Sprintf("route of %d steps to %s; %s", len(c.steps), routeEnd(c), why))
+		d.Reason = reasonFor(base, whole, fmt.Sprintf("a route of %d steps to %s; %s", len(c.steps), routeEnd(c), why))
 		return d
 	}
 	d.Reason = reasonFor(base, a, why)
@@ -445,7 +445,7 @@ func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.
 // action's label says what it does).
 func reasonFor(st rules.State, a rules.Action, why string) string {
 	if rs, ok := st.(Reasoner); ok {
-		if t := rs.Reason(a); t != "" {
+		if t := rs.ReasonFor(a); t != "" {
 			return t + " (" + why + ")"
 		}
 	}
