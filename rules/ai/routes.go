@@ -61,6 +61,10 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 			}
 		}
 		sort.Strings(units)
+		legalKeys := make(map[string]bool, len(legal))
+		for _, a := range legal {
+			legalKeys[a.Key()] = true
+		}
 		rp, hasRP := st.(RoutePrioritizer)
 		per := routeWidthPerUnit(width)
 		for _, u := range units {
@@ -72,7 +76,7 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 				}
 				// The first step must be one of the legal actions (the
 				// planner and the rules agree; never trust one alone).
-				if !hasLegal(legal, r.Steps[0]) {
+				if !legalKeys[r.Steps[0].Key()] {
 					continue
 				}
 				p := 0.0
@@ -139,16 +143,6 @@ func sortCands(cs []candidate) {
 func containsKey(cs []candidate, key string) bool {
 	for _, c := range cs {
 		if c.key == key {
-			return true
-		}
-	}
-	return false
-}
-
-func hasLegal(legal []rules.Action, a rules.Action) bool {
-	k := a.Key()
-	for _, l := range legal {
-		if l.Key() == k {
 			return true
 		}
 	}
