@@ -90,6 +90,8 @@ func (b *BoardScene) driveHint(a *App) {
 	}
 	s.Game.Log = append(s.Game.Log, ev)
 	s.Message = "Hint (outlined in magenta): " + r.d.Action.String() + " — " + r.d.Reason
+	// The hinted unit and where it goes are brought into view.
+	b.showHexes(a, s.HintPlaces(), true)
 	s.changed()
 	a.Redraw()
 }
