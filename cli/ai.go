@@ -214,6 +214,22 @@ func applyAI(e *env, path string, rest []string, as string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v; nothing written to %s", d.Action.Key(), err, path)
 	}
+	// A whole route is one move: its rest is played too, step by step,
+	// while the rules let it go on (ai.Plan).
+	what := d.Action.String()
+	plan := ai.NewPlan(d, by, len(g.Steps))
+	for n := 0; n < 200; n++ {
+		pd, ok := plan.Next(g.State, by, g.Steps)
+		if !ok {
+			break
+		}
+		more, err := g.Apply(pd.Action)
+		if err != nil {
+			break
+		}
+		evs = append(evs, more...)
+		what += "; " + pd.Action.String()
+	}
 	if err := saves.Write(path, g); err != nil {
 		return fmt.Errorf("%v; nothing written", err)
 	}
@@ -230,7 +246,7 @@ func applyAI(e *env, path string, rest []string, as string) error {
 			}
 		}
 	}
-	what, why := d.Action.String(), d.Reason
+	why := d.Reason
 	if viewer != by {
 		what, why = "decided (its move is its own: give --as "+sideName(g.State, by)+" to read it)", ""
 	}

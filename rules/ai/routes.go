@@ -61,9 +61,9 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 			}
 		}
 		sort.Strings(units)
-		legalKeys := make(map[string]bool, len(legal))
+		legalKeys := make(map[string]rules.Action, len(legal))
 		for _, a := range legal {
-			legalKeys[a.Key()] = true
+			legalKeys[a.Key()] = a
 		}
 		rp, hasRP := st.(RoutePrioritizer)
 		per := routeWidthPerUnit(width)
@@ -76,9 +76,11 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 				}
 				// The first step must be one of the legal actions (the
 				// planner and the rules agree; never trust one alone).
-				if !legalKeys[r.Steps[0].Key()] {
+				l, ok := legalKeys[r.Steps[0].Key()]
+				if !ok {
 					continue
 				}
+				steps := append([]rules.Action{l}, r.Steps[1:]...) // the first with its label
 				p := 0.0
 				if hasRP {
 					p = rp.RoutePriority(u, r)
@@ -87,7 +89,7 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 				}
 				// Fewer steps first among routes of the same worth.
 				p -= 0.001 * float64(len(r.Steps))
-				cs = append(cs, candidate{steps: r.Steps, pri: p, key: u + ">" + r.To, finish: u})
+				cs = append(cs, candidate{steps: steps, pri: p, key: u + ">" + r.To, finish: u})
 			}
 			if len(cs) == 0 {
 				continue
@@ -206,7 +208,8 @@ type Plan struct {
 	Side   rules.Side
 	Steps  []rules.Action
 	Finish string // the unit whose move is finished at the end ("" none)
-	Reason string
+	Dest   string // where the route ends
+	Reason string // the reason of the decision that chose the route
 	Value  float64
 	At     int // the number of the game's steps when the next step is due
 }
@@ -217,7 +220,13 @@ func NewPlan(d Decision, side rules.Side, at int) *Plan {
 	if len(d.Plan) == 0 && d.Finish == "" {
 		return nil
 	}
-	return &Plan{Side: side, Steps: append([]rules.Action(nil), d.Plan...), Finish: d.Finish, Reason: d.Reason, Value: d.Value, At: at}
+	dest := ""
+	for _, a := range d.Plan {
+		if a.Kind == "move" && a.To != "" {
+			dest = a.To
+		}
+	}
+	return &Plan{Side: side, Steps: append([]rules.Action(nil), d.Plan...), Finish: d.Finish, Dest: dest, Reason: d.Reason, Value: d.Value, At: at}
 }
 
 // Next returns the plan's next step as a decision when side decides in st
@@ -254,11 +263,14 @@ func (p *Plan) Next(st rules.State, side rules.Side, steps []rules.Step) (Decisi
 		return Decision{}, false
 	}
 	p.At = len(steps) + 1
-	why := "goes on along the route chosen"
-	if len(p.Steps) == 0 && p.Finish == "" {
-		why = "ends the route chosen"
+	why := "on along its route"
+	if p.Dest != "" {
+		why += " to " + p.Dest
 	}
-	return Decision{Action: a, Reason: why + " (" + p.Reason + ")", Value: p.Value, Planned: true}, true
+	if len(p.Steps) == 0 && p.Finish == "" {
+		why = "the end of its route"
+	}
+	return Decision{Action: a, Reason: why, Value: p.Value, Planned: true}, true
 }
 
 // routeBudget is the playouts of one decision among n candidates: the
