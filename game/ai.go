@@ -66,6 +66,8 @@ type aiResult struct {
 const (
 	aiPace     = 700 * time.Millisecond
 	aiPaceFast = 60 * time.Millisecond
+	// aiRoutePace is the pause between two steps of a route chosen.
+	aiRoutePace = 300 * time.Millisecond
 )
 
 // levelBudget is the time a level may think per decision.
@@ -206,7 +208,9 @@ func (b *BoardScene) driveComputer(a *App) {
 		}
 		if pd, ok := c.plan.Next(s.Game.State, d, s.Game.Steps); ok {
 			s.playComputer(d, level, pd)
-			c.nextAt = time.Now().Add(c.pace())
+			// A unit walks its route hex by hex, quicker than the pace
+			// between two decisions.
+			c.nextAt = time.Now().Add(min(c.pace(), aiRoutePace))
 			a.Redraw()
 			return
 		}

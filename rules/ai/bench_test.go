@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -42,7 +43,7 @@ func BenchmarkDecideNormal(b *testing.B) {
 // each decision within 2 s at normal (5 s at hard).
 func benchPhase(b *testing.B, start func(testing.TB) (*rules.Game, func(rules.Status) bool), level string, deadline time.Duration) {
 	var searches, planned int
-	var longest time.Duration
+	var longest, cpu, cpuLongest time.Duration
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		g, inPhase := start(b)
@@ -54,11 +55,17 @@ func benchPhase(b *testing.B, start func(testing.TB) (*rules.Game, func(rules.St
 			if ok {
 				planned++
 			} else {
-				ctx, cancel := context.WithTimeout(context.Background(), deadline)
-				t0 := time.Now()
+				ctx, cancel := context.Background(), context.CancelFunc(func() {})
+				if deadline > 0 {
+					ctx, cancel = context.WithTimeout(ctx, deadline)
+				}
+				t0, c0 := time.Now(), cpuTime()
 				var err error
 				d, err = Decide(ctx, g.State, side, Levels[level], uint64(n)+1, nil)
 				longest = max(longest, time.Since(t0))
+				dc := cpuTime() - c0
+				cpu += dc
+				cpuLongest = max(cpuLongest, dc)
 				cancel()
 				if err != nil {
 					b.Fatal(err)
@@ -76,6 +83,19 @@ func benchPhase(b *testing.B, start func(testing.TB) (*rules.Game, func(rules.St
 	b.ReportMetric(float64(searches)/float64(b.N), "searches/op")
 	b.ReportMetric(float64(planned)/float64(b.N), "planned-steps/op")
 	b.ReportMetric(float64(longest.Milliseconds()), "longest-ms")
+	// The processor time of the searches: what they take on a machine
+	// nobody else uses (the wall-clock time above grows with the load).
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "search-cpu-ms/op")
+	b.ReportMetric(float64(cpuLongest.Milliseconds()), "longest-search-cpu-ms")
+}
+
+// cpuTime is the process's processor time so far (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func albueraFirstActivation(t testing.TB) (*rules.Game, func(rules.Status) bool) {
@@ -110,6 +130,19 @@ func BenchmarkAlbueraActivationNormal(b *testing.B) {
 // BenchmarkAlbueraActivationHard: the same at hard.
 func BenchmarkAlbueraActivationHard(b *testing.B) {
 	benchPhase(b, albueraFirstActivation, "hard", 4500*time.Millisecond)
+}
+
+// BenchmarkAlbueraActivationNormalFull: the same with no deadline (every
+// search spends its whole budget): its search-cpu-ms is what a quiet
+// machine takes.
+func BenchmarkAlbueraActivationNormalFull(b *testing.B) {
+	benchPhase(b, albueraFirstActivation, "normal", 0)
+}
+
+// BenchmarkAlmansaMovementPhaseNormalFull: the Almansa movement phase at
+// normal with no deadline.
+func BenchmarkAlmansaMovementPhaseNormalFull(b *testing.B) {
+	benchPhase(b, almansaFirstMovement, "normal", 0)
 }
 
 // BenchmarkAlmansaMovementPhaseNormal: the whole first Bourbon movement
