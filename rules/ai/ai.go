@@ -293,6 +293,26 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	if total < n {
 		total = n
 	}
+	// One ply first, as the greedy player judges: each candidate applied
+	// to samples, its chance outcomes resolved, the position scored; these
+	// count as that many tries of the candidate, so a search cut short by
+	// its deadline (a few playouts each) never plays worse than one move
+	// ahead, and the playouts' noise does not drown what one move shows.
+	for k := range cands {
+		for range priorSamples {
+			if ctx.Err() != nil && k > 0 {
+				break
+			}
+			d := Determinize(st, side, r)
+			v := 0.0
+			if applyCandidate(d, side, cands[k]) {
+				resolveChance(d, r)
+				v = Evaluate(d, side)
+			}
+			sum[k] += v
+			visits[k]++
+		}
+	}
 	it := 0
 	flatStop := false
 	for ; it < total; it++ {
@@ -306,7 +326,11 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		} else {
 			best := math.Inf(-1)
 			for i := range cands {
-				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it))/float64(visits[i]))
+				if visits[i] == 0 {
+					k = i
+					break
+				}
+				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it+priorSamples*n))/float64(visits[i]))
 				if u > best {
 					best, k = u, i
 				}
@@ -397,6 +421,10 @@ const (
 	rankMargin = 0.02
 	maxMargin  = 0.08
 )
+
+// priorSamples is how many one-ply samples score each candidate before
+// the playouts.
+const priorSamples = 2
 
 // flat reports whether every candidate's mean score is the same.
 func flat(sum []float64, visits []int) bool {
