@@ -31,6 +31,7 @@ func levelTime(p string) time.Duration {
 type sideStats struct {
 	Player    string  `json:"player"`
 	Decisions int     `json:"decisions"`
+	Planned   int     `json:"planned_steps"` // steps of a chosen route played without a search
 	MeanMS    float64 `json:"ms_per_decision"`
 	MaxMS     float64 `json:"max_ms"`
 	total     time.Duration
@@ -86,11 +87,21 @@ var duelCmd = &command{
 				if err != nil {
 					return err
 				}
+				var plans [2]*ai.Plan
 				for n := 0; !g.State.Result().Over && n < *maxSteps; n++ {
 					side := g.State.Status().Decider
 					if side < 0 || int(side) > 1 {
 						return fmt.Errorf("game %d: %s decides", i+1, side)
 					}
+					// The rest of a route chosen earlier: no new search.
+					if d, ok := plans[side].Next(g.State, side, g.Steps); ok {
+						stats[sides[side]].Planned++
+						if _, err := g.Apply(d.Action); err != nil {
+							return fmt.Errorf("game %d: %s's route step %s: %v", i+1, players[side].Name(), d.Action.Key(), err)
+						}
+						continue
+					}
+					plans[side] = nil
 					// The players' own generator: another stream than the game's.
 					pseed := (*seed)*0x9e3779b97f4a7c15 + uint64(i)<<20 + uint64(n)
 					ctx, cancel := context.WithTimeout(context.Background(), levelTime(players[side].Name()))
@@ -108,6 +119,7 @@ var duelCmd = &command{
 					if _, err := g.Apply(d.Action); err != nil {
 						return fmt.Errorf("game %d: %s chose %s: %v", i+1, players[side].Name(), d.Action.Key(), err)
 					}
+					plans[side] = ai.NewPlan(d, side, len(g.Steps))
 				}
 				r := g.State.Result()
 				res := ""
@@ -150,8 +162,8 @@ var duelCmd = &command{
 			sort.Strings(names)
 			for k := range 2 {
 				s := stats[sides[k]]
-				e.printf("%s (%s): %d wins of %d; %d decisions, %.1f ms each on average, longest %.0f ms\n",
-					sides[k], s.Player, wins[sides[k]], *games, s.Decisions, s.MeanMS, s.MaxMS)
+				e.printf("%s (%s): %d wins of %d; %d decisions, %.1f ms each on average, longest %.0f ms; %d route steps played without a search\n",
+					sides[k], s.Player, wins[sides[k]], *games, s.Decisions, s.MeanMS, s.MaxMS, s.Planned)
 			}
 			e.printf("draws: %d, unfinished: %d (ahead by the evaluation: %s %d, %s %d)\n", draws, unfinished, sides[0], adjudicated[sides[0]], sides[1], adjudicated[sides[1]])
 			return nil
@@ -202,6 +214,22 @@ func applyAI(e *env, path string, rest []string, as string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v; nothing written to %s", d.Action.Key(), err, path)
 	}
+	// A whole route is one move: its rest is played too, step by step,
+	// while the rules let it go on (ai.Plan).
+	what := d.Action.String()
+	plan := ai.NewPlan(d, by, len(g.Steps))
+	for n := 0; n < 200; n++ {
+		pd, ok := plan.Next(g.State, by, g.Steps)
+		if !ok {
+			break
+		}
+		more, err := g.Apply(pd.Action)
+		if err != nil {
+			break
+		}
+		evs = append(evs, more...)
+		what += "; " + pd.Action.String()
+	}
 	if err := saves.Write(path, g); err != nil {
 		return fmt.Errorf("%v; nothing written", err)
 	}
@@ -218,7 +246,7 @@ func applyAI(e *env, path string, rest []string, as string) error {
 			}
 		}
 	}
-	what, why := d.Action.String(), d.Reason
+	why := d.Reason
 	if viewer != by {
 		what, why = "decided (its move is its own: give --as "+sideName(g.State, by)+" to read it)", ""
 	}

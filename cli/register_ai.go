@@ -20,7 +20,8 @@ func init() {
 	orig := applyCmd.setup
 	applyCmd.args += " | FILE --ai [LEVEL] [--as SIDE]"
 	applyCmd.detail += "\n--ai [LEVEL] plays the decider's move chosen by the computer (easy, normal or hard; normal by\n" +
-		"default), from the decider's view only, and prints it with its reason. In a game with hidden\n" +
+		"default), from the decider's view only, and prints it with its reason; a unit's move is its whole\n" +
+		"route, step by step while the rules let it go on. In a game with hidden\n" +
 		"information the move and its reason are printed only with --as naming the decider (else the\n" +
 		"public text only)."
 	applyCmd.minArgs = 1

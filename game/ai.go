@@ -38,6 +38,7 @@ type Computers struct {
 	Moves int
 
 	job    *aiJob
+	plan   *ai.Plan // the rest of the route chosen last (no new search)
 	nextAt time.Time
 	seed   uint64
 	// progress shown last (percent), so the line is redrawn only when it moves.
@@ -65,6 +66,8 @@ type aiResult struct {
 const (
 	aiPace     = 700 * time.Millisecond
 	aiPaceFast = 60 * time.Millisecond
+	// aiRoutePace is the pause between two steps of a route chosen.
+	aiRoutePace = 300 * time.Millisecond
 )
 
 // levelBudget is the time a level may think per decision.
@@ -198,6 +201,21 @@ func (b *BoardScene) driveComputer(a *App) {
 	}
 	d := s.Decider()
 	level := s.computerAt(d)
+	if c.job == nil && c.plan != nil {
+		// The rest of the route chosen: one step at the pace, no search.
+		if time.Now().Before(c.nextAt) {
+			return
+		}
+		if pd, ok := c.plan.Next(s.Game.State, d, s.Game.Steps); ok {
+			s.playComputer(d, level, pd)
+			// A unit walks its route hex by hex, quicker than the pace
+			// between two decisions.
+			c.nextAt = time.Now().Add(min(c.pace(), aiRoutePace))
+			a.Redraw()
+			return
+		}
+		c.plan = nil
+	}
 	if c.job == nil {
 		c.job = s.startSearch(d, level, false)
 		c.shown = -1
@@ -224,12 +242,17 @@ func (b *BoardScene) driveComputer(a *App) {
 		return
 	}
 	s.playComputer(d, level, r.d)
-	pace := aiPace
-	if c.Fast {
-		pace = aiPaceFast
-	}
-	c.nextAt = time.Now().Add(pace)
+	c.plan = ai.NewPlan(r.d, d, len(s.Game.Steps))
+	c.nextAt = time.Now().Add(c.pace())
 	a.Redraw()
+}
+
+// pace is the pause between two computer moves (P: fast).
+func (c *Computers) pace() time.Duration {
+	if c.Fast {
+		return aiPaceFast
+	}
+	return aiPace
 }
 
 // playComputer plays the computer's decision through the player's path

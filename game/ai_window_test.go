@@ -95,7 +95,10 @@ func TestWindowHumanVsComputerAlmansaTurn(t *testing.T) {
 			if len(phases) == 0 || phases[len(phases)-1] != st.Phase {
 				phases = append(phases, st.Phase)
 			}
-			done = st.Turn == 1 && strings.Contains(strings.ToLower(st.Phase), "allied movement") && s.AI.Moves >= 8
+			// The Allies keep out of contact [5]: a movement phase of theirs
+			// may move few units, so the computer's moves are counted over
+			// the turns (whole routes, each step a move).
+			done = st.Turn >= 1 && strings.Contains(strings.ToLower(st.Phase), "allied movement") && s.AI.Moves >= 8
 			if s.Cover || s.Handover || s.Viewer != 0 {
 				sawCover = true
 			}
@@ -127,7 +130,7 @@ func TestWindowHumanVsComputerAlmansaTurn(t *testing.T) {
 		st = s.Game.State.Status()
 	})
 	t.Logf("phases: %s", strings.Join(phases, " > "))
-	if st.Turn != 1 || !strings.Contains(strings.ToLower(st.Phase), "allied movement") || moves < 8 {
+	if st.Turn < 1 || !strings.Contains(strings.ToLower(st.Phase), "allied movement") || moves < 8 {
 		t.Fatalf("the Allied movement not reached in time (turn %d, %s, %d computer moves)", st.Turn, st.Phase, moves)
 	}
 	logged := 0

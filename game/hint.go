@@ -24,7 +24,8 @@ type Hint struct {
 	Side   rules.Side
 	Action rules.Action
 	Reason string
-	Steps  int // len(Game.Steps) when it was given
+	Steps  int    // len(Game.Steps) when it was given
+	Dest   string // where the route suggested ends (a whole route: the last of its steps)
 }
 
 // hintColor outlines the hinted places: a magenta ring over a dark one,
@@ -76,6 +77,11 @@ func (b *BoardScene) driveHint(a *App) {
 		return
 	}
 	s.Hint = &Hint{Side: j.side, Action: r.d.Action, Reason: r.d.Reason, Steps: len(s.Game.Steps)}
+	for _, st := range r.d.Plan {
+		if st.Kind == "move" && st.To != "" {
+			s.Hint.Dest = st.To
+		}
+	}
 	full := fmt.Sprintf("Hint used by %s (normal computer): %s — %s", s.SideName(j.side), r.d.Action.String(), r.d.Reason)
 	ev := rules.Event{Kind: "hint", Side: j.side, Text: full}
 	if s.System.Hidden {
@@ -84,6 +90,8 @@ func (b *BoardScene) driveHint(a *App) {
 	}
 	s.Game.Log = append(s.Game.Log, ev)
 	s.Message = "Hint (outlined in magenta): " + r.d.Action.String() + " — " + r.d.Reason
+	// The hinted unit and where it goes are brought into view.
+	b.showHexes(a, s.HintPlaces(), true)
 	s.changed()
 	a.Redraw()
 }
@@ -113,6 +121,7 @@ func (s *Session) HintPlaces() []string {
 	}
 	add(h.Action.From)
 	add(h.Action.To)
+	add(h.Dest)
 	return out
 }
 

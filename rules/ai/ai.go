@@ -58,7 +58,7 @@ type Determinizer interface {
 // Reasoner is implemented by systems that can say in a few words why an
 // action is worth taking ("fires at 1/23: 2M at +1 [14]").
 type Reasoner interface {
-	Reason(a rules.Action) string
+	ReasonFor(a rules.Action) string
 }
 
 // Config is a level's search budget.
@@ -87,6 +87,12 @@ type Decision struct {
 	Value      float64      `json:"value"` // estimated chance to win, 0..1
 	Iterations int          `json:"iterations"`
 	Candidates int          `json:"candidates"`
+	// Plan is the rest of the chosen route (after Action), and Finish the
+	// unit whose move ends it: the caller plays them without a new search
+	// (see Plan.Next). Planned marks a step of an earlier decision's plan.
+	Plan    []rules.Action `json:"plan,omitempty"`
+	Finish  string         `json:"finish,omitempty"`
+	Planned bool           `json:"planned,omitempty"`
 }
 
 // Progress is told how many of the budget's playouts are done.
@@ -272,19 +278,40 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	if cfg.Greedy {
 		return greedy(ctx, st, side, legal, r, progress)
 	}
-	cands := Order(base, legal)
-	if priority(base, cands[0]) >= Obvious {
-		return Decision{Action: cands[0], Reason: reasonFor(base, cands[0], "the obvious choice"), Value: 0.5, Candidates: 1}, nil
+	cands, movers := candidates(base, legal, cfg.Candidates)
+	if len(cands) == 0 {
+		return Decision{}, fmt.Errorf("no legal action")
 	}
-	if cfg.Candidates > 0 && len(cands) > cfg.Candidates {
-		cands = cands[:cfg.Candidates]
+	if priority(base, cands[0].first()) >= Obvious {
+		a := cands[0].first()
+		return Decision{Action: a, Reason: reasonFor(base, a, "the obvious choice"), Value: 0.5, Candidates: 1}, nil
 	}
 	n := len(cands)
 	sum := make([]float64, n)
 	visits := make([]int, n)
-	total := cfg.Iterations
+	total := routeBudget(cfg.Iterations, len(cands), movers)
 	if total < n {
 		total = n
+	}
+	// One ply first, as the greedy player judges: each candidate applied
+	// to samples, its chance outcomes resolved, the position scored; these
+	// count as that many tries of the candidate, so a search cut short by
+	// its deadline (a few playouts each) never plays worse than one move
+	// ahead, and the playouts' noise does not drown what one move shows.
+	for k := range cands {
+		for range priorSamples {
+			if ctx.Err() != nil && k > 0 {
+				break
+			}
+			d := Determinize(st, side, r)
+			v := 0.0
+			if applyCandidate(d, side, cands[k]) {
+				resolveChance(d, r)
+				v = Evaluate(d, side)
+			}
+			sum[k] += v
+			visits[k]++
+		}
 	}
 	it := 0
 	flatStop := false
@@ -299,7 +326,11 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		} else {
 			best := math.Inf(-1)
 			for i := range cands {
-				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it))/float64(visits[i]))
+				if visits[i] == 0 {
+					k = i
+					break
+				}
+				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it+priorSamples*n))/float64(visits[i]))
 				if u > best {
 					best, k = u, i
 				}
@@ -307,7 +338,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		}
 		d := Determinize(st, side, r)
 		v := 0.0
-		if safeApply(d, cands[k]) == nil {
+		if applyCandidate(d, side, cands[k]) {
 			Playout(ctx, d, cfg.Horizon, r)
 			v = Evaluate(d, side)
 		}
@@ -325,25 +356,75 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 			break
 		}
 	}
-	best, bv := 0, math.Inf(-1)
+	// The best mean, less a handicap by priority below the first: a
+	// candidate the system ranks lower (the end of a phase, a leader's
+	// move) must score clearly better to be chosen, not by the noise of a
+	// few playouts.
+	best, bv, bs := 0, math.Inf(-1), math.Inf(-1)
 	for i := range cands {
 		if visits[i] == 0 {
 			continue
 		}
-		if m := sum[i] / float64(visits[i]); m > bv+1e-9 {
-			best, bv = i, m
+		m := sum[i] / float64(visits[i])
+		sc := m - math.Min(rankMargin*(cands[0].pri-cands[i].pri), maxMargin)
+		if sc > bs+1e-9 {
+			best, bv, bs = i, m, sc
 		}
 	}
 	if progress != nil {
 		progress(total, total)
 	}
-	a := cands[best]
 	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
 	if flatStop {
-		why = fmt.Sprintf("%d choices looked alike ahead; the most promising by the system's priority (combat first, then closing on the enemy), %.0f%% to win", n, 100*bv)
+		why = fmt.Sprintf("%d choices alike ahead, the first by priority; %.0f%% to win", n, 100*bv)
 	}
-	return Decision{Action: a, Value: bv, Iterations: it, Candidates: n, Reason: reasonFor(base, a, why)}, nil
+	return decisionOf(base, cands[best], bv, it, n, why), nil
 }
+
+// decisionOf is the decision to play candidate c: its first step now, the
+// rest as the plan, with the system's reason (for a route, the reason of
+// the whole route: a move straight to its destination).
+func decisionOf(base rules.State, c candidate, v float64, it, n int, why string) Decision {
+	a := c.first()
+	d := Decision{Action: a, Value: v, Iterations: it, Candidates: n}
+	if len(c.steps) > 1 || c.finish != "" {
+		d.Plan = append([]rules.Action(nil), c.steps[1:]...)
+		d.Finish = c.finish
+		last := c.steps[len(c.steps)-1]
+		whole := rules.Action{Kind: "move", Unit: last.Unit, To: last.To, Choice: last.Choice, Rule: last.Rule}
+		if last.Kind != "move" {
+			whole = last
+		}
+		d.Reason = reasonFor(base, whole, fmt.Sprintf("a route of %d steps to %s; %s", len(c.steps), routeEnd(c), why))
+		return d
+	}
+	d.Reason = reasonFor(base, a, why)
+	return d
+}
+
+// routeEnd names where a route ends (its last move's place).
+func routeEnd(c candidate) string {
+	for k := len(c.steps) - 1; k >= 0; k-- {
+		if c.steps[k].Kind == "move" && c.steps[k].To != "" {
+			return c.steps[k].To
+		}
+	}
+	return "where it stands"
+}
+
+// rankMargin is how much better than the system's first choice (in the
+// chance to win) a candidate must score, per unit of priority below it, to
+// be played instead; never more than maxMargin. The playouts are short:
+// ending a movement phase reaches the next combat sooner than one more
+// move does, which alone must not decide.
+const (
+	rankMargin = 0.02
+	maxMargin  = 0.08
+)
+
+// priorSamples is how many one-ply samples score each candidate before
+// the playouts.
+const priorSamples = 2
 
 // flat reports whether every candidate's mean score is the same.
 func flat(sum []float64, visits []int) bool {
@@ -362,12 +443,9 @@ func flat(sum []float64, visits []int) bool {
 // sampled a few times, scored by the evaluation.
 func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.Action, r *rand.Rand, progress Progress) (Decision, error) {
 	base := Determinize(st, side, r)
-	cands := Order(base, legal)
-	if len(cands) > 40 {
-		cands = cands[:40]
-	}
+	cands, _ := candidates(base, legal, 40)
 	best, bv := 0, math.Inf(-1)
-	for i, a := range cands {
+	for i, c := range cands {
 		if ctx.Err() != nil && i > 0 {
 			break
 		}
@@ -375,12 +453,12 @@ func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.
 		const samples = 2
 		for range samples {
 			d := Determinize(st, side, r)
-			if safeApply(d, a) == nil {
+			if applyCandidate(d, side, c) {
 				resolveChance(d, r)
 				v += Evaluate(d, side)
 			}
 		}
-		v = v/samples + 1e-4*priority(base, a)
+		v = v/samples + 1e-4*c.pri
 		if v > bv {
 			best, bv = i, v
 		}
@@ -388,15 +466,14 @@ func greedy(ctx context.Context, st rules.State, side rules.Side, legal []rules.
 			progress(i+1, len(cands))
 		}
 	}
-	a := cands[best]
-	return Decision{Action: a, Value: bv, Candidates: len(cands), Reason: reasonFor(base, a, "the best by the evaluation one move ahead")}, nil
+	return decisionOf(base, cands[best], bv, 0, len(cands), "the best by the evaluation one move ahead"), nil
 }
 
 // reasonFor is the system's reason for a with why, else why alone (the
 // action's label says what it does).
 func reasonFor(st rules.State, a rules.Action, why string) string {
 	if rs, ok := st.(Reasoner); ok {
-		if t := rs.Reason(a); t != "" {
+		if t := rs.ReasonFor(a); t != "" {
 			return t + " (" + why + ")"
 		}
 	}

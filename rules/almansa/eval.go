@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // Knowledge for the computer player (rules/ai): an evaluation of a
@@ -20,6 +21,9 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		need = 1
 	}
 	x := float64(s.Lost[Allied])/need - 0.5*float64(s.Lost[Bourbon])/need
+	// The Bourbons can only destroy steps in contact: their army's
+	// closeness to the Allied line is worth about two steps.
+	x += 0.1 * s.aiPressure()
 	left := 0.0
 	if t := s.sc.P("turns"); t > 0 {
 		left = math.Max(0, float64(t-s.Turn)) / float64(t)
@@ -32,15 +36,24 @@ func (s *State) Evaluate(side rules.Side) float64 {
 	return 1 - b
 }
 
-// Priority orders actions: combats first, then moves that close on the
-// enemy [8] [12] [13], facing changes and the end of a phase last.
+// Priority orders actions by what each side needs [5]: the Bourbons must
+// destroy 20 Allied steps, so their troops close on the enemy and seek
+// combat [12] [13]; the Allies win by keeping their steps, so their moves
+// that keep their distance come first and a shock of theirs ranks below
+// their fire. Leaders move after the troops and stay with them [6]; facing
+// changes and the end of a phase come last.
 func (s *State) Priority(a rules.Action) float64 {
 	switch a.Kind {
 	case "choose":
 		if a.Choice == "historical" {
 			return 100 // rules/ai.Obvious: the book's set-up [4], no search
 		}
-	case "fire", "shock", "charge":
+	case "fire":
+		return 3
+	case "shock", "charge":
+		if i := s.idx(a.Unit); i >= 0 && s.def(i).Side == Allied {
+			return 1.5
+		}
 		return 3
 	case "move":
 		i := s.idx(a.Unit)
@@ -49,13 +62,98 @@ func (s *State) Priority(a rules.Action) float64 {
 			return 1
 		}
 		side := s.def(i).Side
+		if s.def(i).Person() {
+			// A leader keeps near his troops: he moves after them, only
+			// to come closer to them, never ahead.
+			before := min(s.nearestFriend(s.Units[i].At, side, i), 10)
+			after := min(s.nearestFriend(to, side, i), 10)
+			if after >= before {
+				return -0.5
+			}
+			return 0.6 + 0.05*float64(before-after)
+		}
 		before := min(s.nearestEnemy(s.Units[i].At, side), 30)
 		after := min(s.nearestEnemy(to, side), 30)
+		if side == Allied {
+			// Closing to fire range (3 hexes) is worth it; contact is not.
+			switch {
+			case after <= 1:
+				return 0.7
+			case after <= 3:
+				return 1.2 + 0.1*float64(before-after)
+			}
+			return 1 + 0.05*float64(before-after)
+		}
 		return 1 + 0.5*float64(before-after)
 	case "end":
 		return 0
 	case "face":
-		return 0.5
+		// Turning in place is worth it only to face the nearest enemy
+		// [7]; else it ranks below the end, never turned round and round.
+		i := s.idx(a.Unit)
+		if i < 0 {
+			return 0.5
+		}
+		if e, ok := s.aiNearestEnemyAt(i); ok && aiFacesToward(s.Units[i].At, a.Facing, e) && !aiFacesToward(s.Units[i].At, s.Units[i].Facing, e) {
+			return 0.9
+		}
+		return -0.5
 	}
 	return 0.8
+}
+
+// nearestFriend is the distance from c to the nearest friendly combat
+// unit of side other than unit i.
+func (s *State) nearestFriend(c hex.Coord, side, i int) int {
+	best := 1 << 30
+	for j := range s.Units {
+		if j != i && s.alive(j) && s.def(j).Side == side && s.def(j).Combat() {
+			best = min(best, hex.Distance(c, s.Units[j].At))
+		}
+	}
+	return best
+}
+
+// aiPressure is 1 when every Bourbon combat unit stands next to an Allied
+// one, falling to 0 at 10 hexes or more on average.
+func (s *State) aiPressure() float64 {
+	sum, n := 0.0, 0
+	for i := range s.Units {
+		if s.alive(i) && s.def(i).Side == Bourbon && s.def(i).Combat() && !s.def(i).Person() {
+			sum += float64(min(s.nearestEnemy(s.Units[i].At, Bourbon), 10))
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return 1 - (sum/float64(n)-1)/9
+}
+
+// aiNearestEnemyAt is where the nearest enemy combat unit of unit i stands.
+func (s *State) aiNearestEnemyAt(i int) (hex.Coord, bool) {
+	side := s.def(i).Side
+	best, at, ok := 1<<30, hex.Coord{}, false
+	for j := range s.Units {
+		if s.alive(j) && s.def(j).Side != side && s.def(j).Combat() {
+			if d := hex.Distance(s.Units[i].At, s.Units[j].At); d < best {
+				best, at, ok = d, s.Units[j].At, true
+			}
+		}
+	}
+	return at, ok
+}
+
+// aiFacesToward reports whether a unit at c facing f has a Front hex on
+// the way to target (a neighbour closer to it).
+func aiFacesToward(c hex.Coord, f int, target hex.Coord) bool {
+	d := hex.Distance(c, target)
+	for _, n := range c.Neighbors() {
+		if hex.Distance(n, target) < d {
+			if arc, ok := hex.ArcOf(c, f, n); ok && arc == hex.Front {
+				return true
+			}
+		}
+	}
+	return false
 }

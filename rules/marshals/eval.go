@@ -47,7 +47,10 @@ func (s *State) Priority(a rules.Action) float64 {
 	switch a.Kind {
 	case "play", "order":
 		return 2
-	case "move", "deploy":
+	case "move":
+		// A march on a zone worth victory points first [8.0].
+		return 1 + 0.2*float64(min(s.sc.VP[a.To], 5))
+	case "deploy":
 		return 1
 	case "pass", "end":
 		return 0

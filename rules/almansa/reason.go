@@ -1,0 +1,73 @@
+package almansa
+
+import (
+	"fmt"
+	"strings"
+
+	"grognard/rules"
+)
+
+// ReasonFor says in a few words, with the rule, why the computer player
+// (rules/ai) takes action a: the odds of a combat from its preview, what a
+// move does for the side's victory need [5], why a leader or a turn moves.
+func (s *State) ReasonFor(a rules.Action) string {
+	switch a.Kind {
+	case "choose":
+		if a.Choice == "historical" {
+			return "takes the book's set-up [4]"
+		}
+	case "fire":
+		p := s.aiOdds(a, "step")
+		return fmt.Sprintf("fires at %s with %s: %.0f%% to destroy a step [%s]", a.To, a.Info, p, ruleOr(a.Rule, "12"))
+	case "shock", "charge":
+		p := s.aiOdds(a, "defender loses")
+		q := s.aiOdds(a, "attacker")
+		what := "shock"
+		if a.Kind == "charge" {
+			what = "charge"
+		}
+		return fmt.Sprintf("%s at %s at %s: %.0f%% the defender loses a step, %.0f%% our own morale check [13]", what, a.To, a.Info, p, q)
+	case "move":
+		i := s.idx(a.Unit)
+		to, err := s.sc.Map.ParseOn(a.To)
+		if i < 0 || err != nil {
+			return ""
+		}
+		side := s.def(i).Side
+		if s.def(i).Person() {
+			return fmt.Sprintf("%s keeps with his troops, %d hex(es) from the nearest [6]", s.name(i), min(s.nearestFriend(to, side, i), 99))
+		}
+		d := s.nearestEnemy(to, side)
+		if side == Bourbon {
+			return fmt.Sprintf("closes on the Allies to %d hex(es): their steps are destroyed in contact [5] [10]", d)
+		}
+		if d <= 3 {
+			return fmt.Sprintf("comes to %d hex(es) of the enemy: in fire range, out of shock [10] [12]", d)
+		}
+		return fmt.Sprintf("keeps %d hexes from the enemy: the Allies win by keeping their steps [5] [10]", d)
+	case "face":
+		return "turns to face the nearest enemy [7]"
+	case "end":
+		return "nothing better left to do in this phase [3]"
+	}
+	return ""
+}
+
+func ruleOr(r, def string) string {
+	if r != "" {
+		return r
+	}
+	return def
+}
+
+// aiOdds is the chance in percent of the outcomes of a's preview whose
+// text contains word.
+func (s *State) aiOdds(a rules.Action, word string) float64 {
+	p := 0.0
+	for _, l := range s.Preview(a) {
+		if strings.Contains(l.Result, word) && l.Den > 0 {
+			p += float64(l.Num) / float64(l.Den)
+		}
+	}
+	return 100 * p
+}
