@@ -7,8 +7,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // eveningGames is the long evening's order of play: all nine scenarios of
@@ -24,7 +27,7 @@ var eveningGames = []string{
 // GROGNARD_SOAK_EVENING (a duration, e.g. 1h) of play in the test binary's
 // real window (Xvfb) at 1280x720, shared out evenly over ten games
 // (GROGNARD_SOAK_GAMES to change) of all nine scenarios and the four
-// systems. Each game is opened as the app opens one, played (a legal
+// systems (GROGNARD_SOAK_SCENARIOS, a comma-separated list, to change). Each game is opened as the app opens one, played (a legal
 // action of the side to decide every 8 frames, three in four of them not
 // the end of a step) while the soak's tour hovers, pans, zooms through
 // every bucket and selects, then left for the menu (App.ToMenu). After
@@ -44,7 +47,11 @@ func TestSoakEvening(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" || winApp == nil {
 		t.Skip("no DISPLAY: run under xvfb-run")
 	}
-	n := len(eveningGames)
+	games := eveningGames
+	if l := os.Getenv("GROGNARD_SOAK_SCENARIOS"); l != "" {
+		games = strings.Split(l, ",")
+	}
+	n := len(games)
 	if g, err := strconv.Atoi(os.Getenv("GROGNARD_SOAK_GAMES")); err == nil && g > 0 {
 		n = g
 	}
@@ -74,7 +81,7 @@ func TestSoakEvening(t *testing.T) {
 	}
 	var results []result
 	for g := range n {
-		id := eveningGames[g%len(eveningGames)]
+		id := games[g%len(games)]
 		s := historicalSession(t, id)
 		var sc *BoardScene
 		a.Do(func() {
@@ -84,9 +91,11 @@ func TestSoakEvening(t *testing.T) {
 		})
 		nextFrame(a)
 		frames, actions := 0, 0
+		var most memLevel // the largest of each figure, sampled every 8 frames
 		for t0 := time.Now(); time.Since(t0) < budget; {
 			soakTour(a, sc, 8)
 			frames += 8
+			most = most.max(readMem())
 			a.Do(func() {
 				if playOne(s, rng) {
 					actions++
@@ -103,8 +112,8 @@ func TestSoakEvening(t *testing.T) {
 		peak = max(peak, gamePeak)
 		resetPeak()
 		results = append(results, result{id, raw, level, gamePeak, frames, actions})
-		logf("game %d %s: %d frames, %d actions, peak %.0f MB; menu after it %s (%+.0f%% on fresh), collected %s (%+.0f%%)",
-			g+1, id, frames, actions, gamePeak, raw, 100*(raw.rss/fresh.rss-1), level, 100*(level.rss/fresh.rss-1))
+		logf("game %d %s: %d frames, %d actions, peak %.0f MB (most of each: %s); menu after it %s (%+.0f%% on fresh), collected %s (%+.0f%%)",
+			g+1, id, frames, actions, gamePeak, most, raw, 100*(raw.rss/fresh.rss-1), level, 100*(level.rss/fresh.rss-1))
 	}
 	logf("evening of %d games over %s: peak %.0f MB, fresh menu %.0f MB", n, time.Since(start).Round(time.Second), peak, fresh.rss)
 	for i, r := range results {
@@ -157,19 +166,23 @@ type memLevel struct {
 	rss, anon, file        float64 // resident: all, anonymous, mapped files
 	goHeap, goHeld         float64 // Go heap in use; Go memory not returned to the system
 	nativeArena, nativeMap float64 // glibc malloc in use: in its arenas, in blocks mapped apiece
+	gpuImages              float64 // Ebitengine's count of its textures' memory
 }
 
 func (m memLevel) String() string {
-	return fmt.Sprintf("%.0f MB (anonymous %.0f, files %.0f; Go heap %.0f in use, %.0f held; malloc %.0f in arenas + %.0f mapped)",
-		m.rss, m.anon, m.file, m.goHeap, m.goHeld, m.nativeArena, m.nativeMap)
+	return fmt.Sprintf("%.0f MB (anonymous %.0f, files %.0f; Go heap %.0f in use, %.0f held; malloc %.0f in arenas + %.0f mapped; textures %.0f)",
+		m.rss, m.anon, m.file, m.goHeap, m.goHeld, m.nativeArena, m.nativeMap, m.gpuImages)
 }
 
 func readMem() memLevel {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	arena, mapped := nativeInUse()
+	var d ebiten.DebugInfo
+	ebiten.ReadDebugInfo(&d)
 	return memLevel{
-		rss: procKB("VmRSS") / 1024, anon: procKB("RssAnon") / 1024, file: procKB("RssFile") / 1024,
+		gpuImages: float64(d.TotalGPUImageMemoryUsageInBytes) / (1 << 20),
+		rss:       procKB("VmRSS") / 1024, anon: procKB("RssAnon") / 1024, file: procKB("RssFile") / 1024,
 		goHeap: float64(ms.HeapInuse) / (1 << 20), goHeld: float64(ms.Sys-ms.HeapReleased) / (1 << 20),
 		nativeArena: float64(arena) / (1 << 20), nativeMap: float64(mapped) / (1 << 20),
 	}
@@ -200,4 +213,14 @@ func collectGarbage(a *App) {
 // (Linux: 5 to /proc/self/clear_refs), so each game's peak is its own.
 func resetPeak() {
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+}
+
+// max is the largest of each figure of m and o.
+func (m memLevel) max(o memLevel) memLevel {
+	return memLevel{
+		rss: max(m.rss, o.rss), anon: max(m.anon, o.anon), file: max(m.file, o.file),
+		goHeap: max(m.goHeap, o.goHeap), goHeld: max(m.goHeld, o.goHeld),
+		nativeArena: max(m.nativeArena, o.nativeArena), nativeMap: max(m.nativeMap, o.nativeMap),
+		gpuImages: max(m.gpuImages, o.gpuImages),
+	}
 }
