@@ -103,7 +103,11 @@ func TestSoakEvening(t *testing.T) {
 			})
 		}
 		gamePeak := procKB("VmHWM") / 1024
+		probe(a, id+", before leaving")
 		a.Do(func() { a.ToMenu("") })
+		probe(a, id+", after ToMenu")
+		nextFrame(a)
+		probe(a, id+", after the menu's first frame")
 		settleMenu(a)
 		raw := readMem()
 		collectGarbage(a)
@@ -112,9 +116,7 @@ func TestSoakEvening(t *testing.T) {
 		peak = max(peak, gamePeak)
 		resetPeak()
 		results = append(results, result{id, raw, level, gamePeak, frames, actions})
-		if eveningProbe != nil {
-			a.Do(func() { eveningProbe(id) })
-		}
+		probe(a, id+", on the menu")
 		logf("game %d %s: %d frames, %d actions, peak %.0f MB (most of each: %s); menu after it %s (%+.0f%% on fresh), collected %s (%+.0f%%)",
 			g+1, id, frames, actions, gamePeak, most, raw, 100*(raw.rss/fresh.rss-1), level, 100*(level.rss/fresh.rss-1))
 	}
@@ -133,6 +135,12 @@ func TestSoakEvening(t *testing.T) {
 // eveningProbe, when set (by a file of one's own while looking for what
 // holds memory), runs on the menu after each game.
 var eveningProbe func(id string)
+
+func probe(a *App, at string) {
+	if eveningProbe != nil {
+		a.Do(func() { eveningProbe(at) })
+	}
+}
 
 // playOne applies one legal action of the side to decide (taking the
 // seat first when the game waits for it), an end of step or pass one time
