@@ -45,6 +45,7 @@ func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
 	vector.FillPath(dst, p, nil, &op)
+	flushBigPath(dst, p, 0) // vector_batch.go
 }
 
 // strokePath strokes p with Ebitengine's batched path renderer (2.9+): the
@@ -61,6 +62,7 @@ func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, rou
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
 	vector.StrokePath(dst, p, so, &op)
+	flushBigPath(dst, p, w) // vector_batch.go
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {

@@ -1,0 +1,29 @@
+package game
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestMenuMemoryAfterGame is the long evening's check in small (#22 item
+// 8), for CI: a fresh test binary of its own (the window tests before it
+// would have grown this one) opens its window on the menu, plays Almansa
+// for three seconds (hover, pan, every zoom, moves), leaves for the menu,
+// and must be back within 10% of its fresh level, under 400 MB at its
+// peak (TestSoakEvening, GROGNARD_SOAK_EVENING=3s, in the child).
+func TestMenuMemoryAfterGame(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" || winApp == nil {
+		t.Skip("no DISPLAY: run under xvfb-run")
+	}
+	if os.Getenv("GROGNARD_SOAK_EVENING") != "" {
+		t.Skip("the child runs TestSoakEvening only")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestSoakEvening$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "GROGNARD_SOAK_EVENING=3s", "GROGNARD_SOAK_SCENARIOS=almansa-1707")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("back on the menu after a game (%v):\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
