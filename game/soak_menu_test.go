@@ -10,8 +10,14 @@ import (
 // 8), for CI: a fresh test binary of its own (the window tests before it
 // would have grown this one) opens its window on the menu, plays Almansa
 // for three seconds (hover, pan, every zoom, moves), leaves for the menu,
-// and must be back within 10% of its fresh level, under 400 MB at its
-// peak (TestSoakEvening, GROGNARD_SOAK_EVENING=3s, in the child).
+// and must be back within 20% of its fresh level, under 400 MB at its
+// peak (TestSoakEvening, GROGNARD_SOAK_EVENING=3s, in the child). The
+// bound is the 10% doubled: a short game comes back 7-10% over
+// (docs/PERFORMANCE.md, 16 MB of it the vector package's stencil image,
+// kept for good), too near 10% for a check that must not flake; what it
+// catches is a board's textures kept after the game (before this issue's
+// work: +48-54%; a Marshals game's grown page: +160%). The 10% goal is
+// TestSoakEvening's, run by hand.
 func TestMenuMemoryAfterGame(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" || winApp == nil {
 		t.Skip("no DISPLAY: run under xvfb-run")
@@ -20,7 +26,7 @@ func TestMenuMemoryAfterGame(t *testing.T) {
 		t.Skip("the child runs TestSoakEvening only")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestSoakEvening$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "GROGNARD_SOAK_EVENING=3s", "GROGNARD_SOAK_SCENARIOS=almansa-1707")
+	cmd.Env = append(os.Environ(), "GROGNARD_SOAK_EVENING=3s", "GROGNARD_SOAK_SCENARIOS=almansa-1707", "GROGNARD_SOAK_MENU_LIMIT=20")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("back on the menu after a game (%v):\n%s", err, out)
