@@ -45,7 +45,6 @@ func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
 	vector.FillPath(dst, p, nil, &op)
-	flushBigPath(dst, p, 0) // vector_batch.go
 }
 
 // strokePath strokes p with Ebitengine's batched path renderer (2.9+): the
@@ -62,7 +61,6 @@ func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, rou
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
 	vector.StrokePath(dst, p, so, &op)
-	flushBigPath(dst, p, w) // vector_batch.go
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {
