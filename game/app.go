@@ -159,6 +159,7 @@ func (a *App) Update() error {
 // BenchmarkIdle (the loop keeps running at the display's rate) and would
 // lose quick clicks that begin and end between two ticks.
 func (a *App) Draw(screen *ebiten.Image) {
+	releaseFrame() // after a game was left (memtrim_release.go)
 	if !a.dirty {
 		return
 	}
@@ -230,6 +231,7 @@ func (a *App) releaseScene() {
 	}
 	b.S.stopComputer() // ai.go
 	b.cache.clear()
+	b.RB.Release() // the map's tiles and stamps (render/memrelease.go)
 	if b.layer != nil {
 		b.layer.Deallocate()
 		b.layer, b.layerOK = nil, false

@@ -2,21 +2,42 @@ package game
 
 import (
 	"runtime/debug"
-	"time"
 
 	"grognard/render"
 )
 
+// afterGameFrames counts down the frames after a game was left for the
+// menu until what the board held is given back (releaseFrame).
+var afterGameFrames int
+
 // releaseAfterGame gives back what the board just left held (#22 item 8):
-// the cached counter faces and labels are disposed of at once, and a moment
-// later, once the menu has drawn and the textures are really freed, the Go
-// heap is collected and returned to the system and glibc's free memory
-// trimmed. A long evening of game after game then comes back to the menu
-// near a fresh app's level (docs/PERFORMANCE.md).
+// the cached counter faces and labels are disposed of at once (the board's
+// tiles, layer and stamps were, by releaseScene), and a few frames later
+// the rest is returned to the system (releaseFrame). A long evening of
+// game after game then comes back to the menu near a fresh app's level
+// (docs/PERFORMANCE.md).
 func releaseAfterGame() {
 	render.FlushImageCache()
-	time.AfterFunc(500*time.Millisecond, func() {
+	afterGameFrames = 6
+}
+
+// releaseFrame runs at every frame (App.Draw, whether or not it draws).
+// Counted in frames, not in time, as a loaded machine may take a second
+// over one: at the third frame after the game was left, the menu has
+// drawn and Ebitengine has disposed of the textures the board let go, and
+// the Go heap is collected and its free pages returned (what was only
+// unreachable, the session and images nobody disposed of, goes then: their
+// textures are disposed of at the next frame); at the sixth, glibc's free
+// memory is trimmed, Mesa having freed those textures' storage.
+func releaseFrame() {
+	if afterGameFrames == 0 {
+		return
+	}
+	afterGameFrames--
+	switch afterGameFrames {
+	case 3:
 		debug.FreeOSMemory()
+	case 0:
 		trimNative()
-	})
+	}
 }
