@@ -67,7 +67,7 @@ func face(k faceKind, size float64) text.Face {
 	defer faceMu.Unlock()
 	f, ok := faceCache[key]
 	if !ok {
-		f = &text.GoTextFace{Source: sourceFor(k), Size: size} // glyphsizes.go
+		f = &text.GoTextFace{Source: fontSources[k], Size: size}
 		faceCache[key] = f
 	}
 	return f
