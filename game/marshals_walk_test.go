@@ -171,7 +171,7 @@ func (m *marshalsWalker) pick(acts []rules.Action) rules.Action {
 		// a starting decoy on a place in view
 		for _, a := range acts {
 			if a.Kind == "deploy" && !m.bad[a.Key()] {
-				if x, y, ok := m.b.ScreenOf(a.To); ok && image.Pt(int(x), int(y)).In(m.b.aboveHint(m.b.BoardRect(winApp)).Inset(40)) {
+				if x, y, ok := m.b.ScreenOf(a.To); ok && image.Pt(int(x), int(y)).In(m.b.aboveHint(m.b.BoardRect(winApp)).Inset(40)) && !m.b.underMinimap(x, y, 40) {
 					return a
 				}
 			}
@@ -242,7 +242,7 @@ func (m *marshalsWalker) checkLit(img *image.RGBA, act rules.Action) {
 		if enemyAt(m.s.View(), -1, h.At) {
 			return // counters stand over the highlight
 		}
-		if !ok || !on || !image.Pt(int(x), int(y)).In(m.b.aboveHint(m.b.BoardRect(winApp)).Inset(30)) {
+		if !ok || !on || !image.Pt(int(x), int(y)).In(m.b.aboveHint(m.b.BoardRect(winApp)).Inset(30)) || m.b.underMinimap(x, y, 40) {
 			return
 		}
 		if near(img, x, y, 45, c) < 20 {
