@@ -52,8 +52,8 @@ func TestForcedPassageButtonShowsOddsBeforeTheClick(t *testing.T) {
 			t.Errorf("the forced passage's hover lacks %q: %s", want, tip)
 		}
 	}
-	if strings.Contains(stop.Info, "in 36") {
-		t.Errorf("Stop here shows combat odds: %s", stop.Info)
+	if strings.Contains(stop.Info, "in 36") || len(choiceLines(*stop)) == 0 {
+		t.Errorf("Stop here should say what it does (no odds) on its hover: %q", stop.Info)
 	}
 }
 

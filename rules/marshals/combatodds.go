@@ -37,6 +37,10 @@ func (s *State) ChoiceOdds(a rules.Action) string {
 				own = append(own, i)
 			}
 		}
+	case a.Choice == "stop" && (s.Sub == SubForced || s.Sub == SubContinue) && s.Move != nil:
+		return s.stopInfo()
+	case a.Choice == "continue" && s.Sub == SubContinue && s.Move != nil:
+		return fmt.Sprintf("Draw one more fatigue marker now and move on with the MP left (%d); a unit whose morale the fatigue total exceeds stops and loses 1 SS [5.3.3] [5.3.2]", max(s.Move.MP-s.Move.Spent, 0))
 	default:
 		return ""
 	}
@@ -152,3 +156,15 @@ func diceWinDraw(lead int) (win, draw int) {
 }
 
 func pct(n int) int { return (n*100 + 18) / 36 }
+
+// stopInfo is what stopping does at the forced-passage question or after
+// a won passage [5.3] [5.3.3]: the stack stays where it is and is
+// activated; in a zone the enemy holds, a combat there may be declared in
+// a later operation [5.4].
+func (s *State) stopInfo() string {
+	z := s.zoneOf(s.Move.Zone).Name
+	if s.Sub == SubForced {
+		return "The stack stays at " + z + ", in contact with the enemy, and is activated; either side may declare a combat there in a later operation [5.4] [5.3]"
+	}
+	return "The stack stays at " + z + " and is activated; its move is over [5.3.3]"
+}

@@ -53,8 +53,8 @@ func TestRule5_3_3_ForcedPassageButtonShowsOdds(t *testing.T) {
 	if again := c.ChoiceOdds(a); again != got {
 		t.Errorf("the odds change with the hidden enemy stack:\n%s\n%s", got, again)
 	}
-	if s.ChoiceOdds(find(t, s, "end", "", "", "stop")) != "" {
-		t.Error("Stop here gets combat odds")
+	if stop := s.ChoiceOdds(find(t, s, "end", "", "", "stop")); strings.Contains(stop, "in 36") || !strings.Contains(stop, "stays at Talavera") {
+		t.Errorf("Stop here should say what stopping does, without odds: %q", stop)
 	}
 }
 
