@@ -457,7 +457,7 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 			break
 		}
 	}
-	return items
+	return choicesFirst(items, room) // marshals_panelfit.go
 }
 
 // holds reports whether the viewer holds the card.
