@@ -398,7 +398,7 @@ func TestWalkthrough_marshals_talavera(t *testing.T) {
 // marshals-advance through clicks and keys in the real window (walkMarshals).
 func TestWalkthrough_marshals_advance(t *testing.T) {
 	seen := walkMarshals(t, "marshals-advance", 7)
-	marshalsWalkWants(t, seen, "activation", "command test", "move", "enemy places its Retraite marker", "forced passage", "melee with amplitude", "administration")
+	marshalsWalkWants(t, seen, "activation", "move", "enemy places its Retraite marker", "forced passage", "melee with amplitude", "administration")
 }
 
 // TestWalkthrough_marshals_retreat: the first two operational turns of
