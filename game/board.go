@@ -463,7 +463,7 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 			break
 		}
 	}
-	return items
+	return choicesFirst(items, room) // marshals_panelfit.go
 }
 
 // holds reports whether the viewer holds the card.

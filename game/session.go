@@ -713,7 +713,7 @@ func (s *Session) PanelActions() []rules.Action {
 			out = append(out, a)
 		}
 	}
-	return out
+	return placePlaysLast(withChoiceOdds(s.Game.State, out)) // marshals_odds.go
 }
 
 // Do applies one legal action (chance points that follow are resolved by

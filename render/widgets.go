@@ -903,19 +903,7 @@ func DrawCover(dst *ebiten.Image, title, sub string) {
 	b := dst.Bounds()
 	x, y, w, h := rectF(b)
 	fillRect(dst, x, y, w, h, rgb(0x1e, 0x1b, 0x18))
-	// a faint hex pattern
-	for row := 0; row < int(h/52)+2; row++ {
-		for col := 0; col < int(w/60)+2; col++ {
-			cx := x + float64(col)*60
-			cy := y + float64(row)*52 + float64(col%2)*26
-			var pts []pt
-			for i := range 6 {
-				a := float64(i) * math.Pi / 3
-				pts = append(pts, pt{cx + 30*math.Cos(a), cy + 30*math.Sin(a)})
-			}
-			strokePoly(dst, pts, true, 1, rgba(0xff, 0xf0, 0xd0, 0x10))
-		}
-	}
+	drawCoverPattern(dst, x, y, w, h) // a faint hex pattern, drawn once (coverpattern.go)
 	cx, cy := x+w/2, y+h/2
 	tf := Bold(34)
 	tw, th := Measure(title, tf)
