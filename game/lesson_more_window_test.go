@@ -196,10 +196,11 @@ func TestWindowLearnFitsEverySystem(t *testing.T) {
 		var ids []string
 		var screen image.Rectangle
 		var shown string
+		var done map[string]bool
 		winApp.Do(func() {
 			l := winApp.scene.(*learnScene)
 			l.layout(winApp)
-			shown = l.sys
+			shown, done = l.sys, l.done
 			screen = image.Rect(0, 0, winApp.w, winApp.h)
 			for i, b := range l.buttons {
 				bs, ids = append(bs, b.b.Rect), append(ids, l.ids[i])
@@ -218,7 +219,14 @@ func TestWindowLearnFitsEverySystem(t *testing.T) {
 				}
 			}
 			if ids[i] != "" && !strings.HasPrefix(ids[i], "system:") {
-				if n := inkIn(img, r, [3]int{0xee, 0xe8, 0xd8}, 60); n < 40 {
+				// A completed lesson's button is gilded, its title dark
+				// (render.Button's Active face); another test of this
+				// process may have completed it.
+				ink := [3]int{0xee, 0xe8, 0xd8}
+				if done[ids[i]] {
+					ink = [3]int{0x2a, 0x1e, 0x0c}
+				}
+				if n := inkIn(img, r, ink, 60); n < 40 {
 					t.Errorf("%s: %s's title is not drawn (%d pixels of ink)", sys, ids[i], n)
 				}
 			}
