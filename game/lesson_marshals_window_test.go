@@ -10,7 +10,6 @@ import (
 
 	"grognard/render"
 	"grognard/rules"
-	"grognard/rules/lesson"
 )
 
 // TestWindowLessonsMarshals completes a lesson of The Marshals in the real
@@ -26,55 +25,7 @@ func TestWindowLessonsMarshals(t *testing.T) {
 	needLoop(t)
 	const id = "marshals-leval"
 	w := &walker{t: t, name: id, did: map[string]int{}, bad: map[string]bool{}, moved: map[string]int{}, shots: os.Getenv("GROGNARD_SHOTS")}
-	winApp.Do(func() { winApp.ToMenu("") })
-	w.input()
-	var p image.Point
-	winApp.Do(func() {
-		m := winApp.scene.(*menuScene)
-		m.layout(winApp)
-		for _, b := range m.buttons {
-			if b.b.Label == "Learn" {
-				p = b.b.Rect.Min.Add(b.b.Rect.Size().Div(2))
-			}
-		}
-	})
-	w.click(p, false)
-	// The Learn screen lists the systems on the left: The Marshals first,
-	// then the lesson's button on the right.
-	ok := false
-	find := func(want string) {
-		ok = false
-		winApp.Do(func() {
-			l, isLearn := winApp.scene.(*learnScene)
-			if !isLearn {
-				return
-			}
-			l.layout(winApp)
-			for i, x := range l.ids {
-				if x == want {
-					p, ok = l.buttons[i].b.Rect.Min.Add(l.buttons[i].b.Rect.Size().Div(2)), true
-				}
-			}
-		})
-	}
-	if all, err := lesson.Unchecked(); err == nil {
-		if x := lesson.Find(all, id); x != nil {
-			if find("system:" + x.System); ok {
-				w.click(p, false)
-			}
-		}
-	}
-	find(id)
-	if !ok {
-		t.Fatalf("no button for %s on the Learn screen", id)
-	}
-	w.click(p, false)
-	var ls *lessonScene
-	winApp.Do(func() { ls, _ = winApp.scene.(*lessonScene) })
-	if ls == nil {
-		t.Fatalf("the lesson did not open")
-	}
-	w.b, w.s = ls.b, ls.b.S
+	ls := openLessonByClicks(w, id)
 	run := ls.run
 	wrong, ringed := false, 0
 	for guard := 0; !run.Done() && guard < 20; guard++ {

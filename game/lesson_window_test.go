@@ -11,7 +11,6 @@ import (
 
 	"grognard/render"
 	"grognard/rules"
-	"grognard/rules/lesson"
 	"grognard/saves"
 )
 
@@ -58,55 +57,7 @@ func savesFiles(dir string) map[string]bool {
 
 func playLessonInWindow(t *testing.T, id string) {
 	w := &walker{t: t, name: id, did: map[string]int{}, bad: map[string]bool{}, moved: map[string]int{}}
-	winApp.Do(func() { winApp.ToMenu("") })
-	w.input()
-	// The menu's Learn button.
-	var p image.Point
-	winApp.Do(func() {
-		m := winApp.scene.(*menuScene)
-		m.layout(winApp)
-		for _, b := range m.buttons {
-			if b.b.Label == "Learn" {
-				p = b.b.Rect.Min.Add(b.b.Rect.Size().Div(2))
-			}
-		}
-	})
-	w.click(p, false)
-	// The lesson's system, then the lesson's button.
-	ok := false
-	find := func(want string) {
-		ok = false
-		winApp.Do(func() {
-			l, isLearn := winApp.scene.(*learnScene)
-			if !isLearn {
-				return
-			}
-			l.layout(winApp)
-			for i, x := range l.ids {
-				if x == want {
-					p, ok = l.buttons[i].b.Rect.Min.Add(l.buttons[i].b.Rect.Size().Div(2)), true
-				}
-			}
-		})
-	}
-	if all, err := lesson.Unchecked(); err == nil {
-		if x := lesson.Find(all, id); x != nil {
-			if find("system:" + x.System); ok {
-				w.click(p, false)
-			}
-		}
-	}
-	find(id)
-	if !ok {
-		t.Fatalf("no button for %s on the Learn screen", id)
-	}
-	w.click(p, false)
-	var ls *lessonScene
-	winApp.Do(func() { ls, _ = winApp.scene.(*lessonScene) })
-	if ls == nil {
-		t.Fatalf("the lesson did not open")
-	}
-	w.b, w.s = ls.b, ls.b.S
+	ls := openLessonByClicks(w, id)
 	run := ls.run
 	// The step's rule opens the rules reference there, and Esc comes back.
 	var rule image.Point

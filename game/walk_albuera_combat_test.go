@@ -12,6 +12,7 @@ import (
 
 	"grognard/render"
 	"grognard/rules"
+	"grognard/rules/lesson"
 )
 
 // TestWalkthrough_albuera_1811_combat (newcomer issue #18 point 5): the
@@ -196,7 +197,7 @@ func TestWalkthrough_albuera_1811_combat(t *testing.T) {
 }
 
 // openLessonByClicks opens a lesson as a player does: the menu's Learn
-// button, then the lesson's button.
+// button, the lesson's system on the left, then the lesson's button.
 func openLessonByClicks(w *walker, id string) *lessonScene {
 	t := w.t
 	t.Helper()
@@ -214,18 +215,29 @@ func openLessonByClicks(w *walker, id string) *lessonScene {
 	})
 	w.click(p, false)
 	ok := false
-	winApp.Do(func() {
-		l, isLearn := winApp.scene.(*learnScene)
-		if !isLearn {
-			return
-		}
-		l.layout(winApp)
-		for i, x := range l.ids {
-			if x == id {
-				p, ok = l.buttons[i].b.Rect.Min.Add(l.buttons[i].b.Rect.Size().Div(2)), true
+	find := func(want string) {
+		ok = false
+		winApp.Do(func() {
+			l, isLearn := winApp.scene.(*learnScene)
+			if !isLearn {
+				return
+			}
+			l.layout(winApp)
+			for i, x := range l.ids {
+				if x == want {
+					p, ok = l.buttons[i].b.Rect.Min.Add(l.buttons[i].b.Rect.Size().Div(2)), true
+				}
+			}
+		})
+	}
+	if all, err := lesson.Unchecked(); err == nil {
+		if x := lesson.Find(all, id); x != nil {
+			if find("system:" + x.System); ok {
+				w.click(p, false)
 			}
 		}
-	})
+	}
+	find(id)
 	if !ok {
 		t.Fatalf("no button for %s on the Learn screen", id)
 	}
