@@ -187,10 +187,13 @@ func (b *BoardScene) showLit(a *App) bool {
 		return false
 	}
 	u, ok := b.S.Unit(b.S.Selected)
-	if !ok || u.At == "" {
+	if !ok {
 		return false
 	}
-	hs := []string{u.At}
+	var hs []string
+	if u.At != "" {
+		hs = append(hs, u.At)
+	} // a unit still to be set up shows only the places it may take [4]
 	for _, h := range b.S.Highlights() {
 		hs = append(hs, h.At)
 	}
