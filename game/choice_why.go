@@ -1,6 +1,9 @@
 package game
 
 import (
+	"fmt"
+	"strings"
+
 	"grognard/render"
 	"grognard/rules"
 )
@@ -20,13 +23,63 @@ func (s *Session) choiceWhy(a rules.Action) []string {
 	if s.Cover || !s.CanAct() {
 		return nil
 	}
-	w, ok := s.Game.State.(choiceWhyer)
-	if !ok {
-		return nil
+	why := ""
+	if w, ok := s.Game.State.(choiceWhyer); ok {
+		why = w.ChoiceWhy(a)
 	}
-	why := w.ChoiceWhy(a)
+	if next := s.endLeadsTo(a); next != "" {
+		why = strings.TrimSpace(why + " " + next)
+	}
 	if why == "" {
 		return nil
 	}
 	return render.Wrap(why, render.Face(12.5), choiceTipWidth)
+}
+
+// endLeadsTo says where an end of a phase or step leads ("Then: Allied
+// defensive fire [11], Allied decides."), read from a copy of the state
+// with the action applied, so the button's hover shows the decision's
+// next step before it is clicked. Only in systems without hidden
+// information: there the copy shows nothing the viewer may not see.
+func (s *Session) endLeadsTo(a rules.Action) string {
+	if a.Kind != "end" {
+		return ""
+	}
+	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden {
+		return ""
+	}
+	key := fmt.Sprintf("%d|%s", s.version, a.Key())
+	if endMemo.s == s && endMemo.key == key {
+		return endMemo.out
+	}
+	endMemo.s, endMemo.key, endMemo.out = s, key, ""
+	c := s.Game.State.Clone()
+	if _, err := c.Apply(a); err != nil {
+		return ""
+	}
+	if r := c.Result(); r.Over {
+		endMemo.out = "Then the game ends."
+		return endMemo.out
+	}
+	st := c.Status()
+	next := "Then: " + st.Phase
+	if st.PhaseRule != "" {
+		next += " [" + st.PhaseRule + "]"
+	}
+	switch {
+	case st.Decider == rules.Chance:
+		next += "; the dice are rolled."
+	case st.Decider >= 0:
+		next += ", " + s.SideName(st.Decider) + " decides."
+	default:
+		next += "."
+	}
+	endMemo.out = next
+	return next
+}
+
+// endMemo keeps the last answer of endLeadsTo: the hover asks every frame.
+var endMemo struct {
+	s        *Session
+	key, out string
 }
