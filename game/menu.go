@@ -358,8 +358,20 @@ func (m *menuScene) draw(a *App, dst *ebiten.Image) {
 		y += 20
 	}
 	if m.msg != "" {
-		for i, l := range render.Wrap(m.msg, render.Face(15), float64(a.w-80)) {
-			render.DrawText(dst, l, render.Face(15), 40, float64(a.h-130+i*18), errorColor)
+		// Under the bottom row, clear of the recent games and the seat
+		// buttons: one line, or two smaller ones when it is long.
+		face, step := render.Face(15), 0.0
+		lines := render.Wrap(m.msg, face, float64(a.w-80))
+		if len(lines) > 1 {
+			face, step = render.Face(12.5), 15
+			lines = render.Wrap(m.msg, face, float64(a.w-80))
+		}
+		y := float64(a.h - 31)
+		if len(lines) > 1 {
+			y = float64(a.h - 33)
+		}
+		for i, l := range lines[:min(len(lines), 2)] {
+			render.DrawText(dst, l, face, 40, y+float64(i)*step, errorColor)
 		}
 	}
 }
