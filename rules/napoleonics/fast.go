@@ -3,6 +3,7 @@ package napoleonics
 import (
 	"strconv"
 
+	"grognard/rules"
 	"grognard/rules/hex"
 )
 
@@ -98,6 +99,12 @@ type reachBuf struct {
 	gen      uint32
 	frontier []int16
 	next     []int16
+	// acts is the scratch of the legal list (actBuf), in use while
+	// actsBusy; unit and leader the occupancy by hex index while a legal
+	// list is built (session 20).
+	acts         []rules.Action
+	actsBusy     bool
+	unit, leader []*Unit
 }
 
 // reachIdx is reach by hex index: it calls f(h, d) for every hex u can end
@@ -156,7 +163,7 @@ func (s *State) reachIdx(u *Unit, f func(h, d int)) {
 				}
 				b.seen[n], b.dist[n] = gen, int16(d)
 				// A unit joining a lone friendly leader ends its move there.
-				b.stop[n] = fm.terr[n].Stop || fm.works[p][dir] || (!isLeader(u) && oc.leader[c] != nil)
+				b.stop[n] = fm.terr[n].Stop || fm.works[p][dir] || (!isLeader(u) && oc.leader[n] != nil)
 				next = append(next, n)
 				b.end[n] = s.canEndO(oc, u, c, brings)
 				lo, hi = min(lo, int(n)), max(hi, int(n))

@@ -64,14 +64,26 @@ func (s *State) buildLegal() []rules.Action {
 		if s.rallying() {
 			return append(s.rallyActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder + "; " + rRally})
 		}
-		return append(s.orderActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
+		buf := s.appendOrderActions(s.actBuf())
+		buf = append(buf, rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
+		out := exact(buf)
+		s.keepActBuf(buf)
+		return out
 	case PhMove:
-		return append(s.moveActions(), rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
+		buf := s.appendMoveActions(s.actBuf())
+		buf = append(buf, rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
+		out := exact(buf)
+		s.keepActBuf(buf)
+		return out
 	case PhCombat:
 		if s.Pend != nil {
 			return s.pendActions()
 		}
-		return append(s.battleActions(), rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
+		buf := s.appendBattleActions(s.actBuf())
+		buf = append(buf, rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
+		out := exact(buf)
+		s.keepActBuf(buf)
+		return out
 	}
 	return nil
 }
@@ -84,11 +96,24 @@ func (s *State) Chances() []rules.Outcome {
 		if s.Draw.Left == 0 {
 			return nil
 		}
-		var outs []rules.Outcome
-		for _, id := range sortedKeys(s.Pile) {
+		// The card ids in order and the label are the scenario's (session
+		// 20); the pile holds only cards of the deck.
+		t := s.tables()
+		label := t.drawLabel[s.Draw.Side]
+		k := 0
+		for _, n := range s.Pile {
+			if n > 0 {
+				k++
+			}
+		}
+		if k == 0 {
+			return nil
+		}
+		outs := make([]rules.Outcome, 0, k)
+		for _, id := range t.cardIDs {
 			if n := s.Pile[id]; n > 0 {
 				outs = append(outs, rules.Outcome{Weight: n, Action: rules.Action{Kind: "draw", Choice: id,
-					Label: s.sideName(s.Draw.Side) + " draws a card", Rule: rDraw}})
+					Label: label, Rule: rDraw}})
 			}
 		}
 		return outs
@@ -189,6 +214,16 @@ func (s *State) cardSections() map[string]bool {
 
 // canOrder reports whether the active side may order u under the card.
 func (s *State) canOrder(u *Unit) bool {
+	var allowed map[string]bool
+	if s.effCard() != nil {
+		allowed = s.cardSections()
+	}
+	return s.canOrderIn(u, allowed)
+}
+
+// canOrderIn is canOrder with the card's sections (cardSections) found by
+// the caller.
+func (s *State) canOrderIn(u *Unit, allowed map[string]bool) bool {
 	e := s.effCard()
 	if e == nil || !onBoard(u) || u.Side != s.Active || s.explicitOrder(u.ID) {
 		return false
@@ -211,7 +246,6 @@ func (s *State) canOrder(u *Unit) bool {
 		return false
 	}
 	secs := s.sectionsOf(u.Side, u.At)
-	allowed := s.cardSections()
 	if !allowed["any"] {
 		ok := false
 		for _, x := range secs {
@@ -239,12 +273,19 @@ func (s *State) canOrder(u *Unit) bool {
 	return true
 }
 
-func (s *State) orderActions() []rules.Action {
-	var as []rules.Action
+func (s *State) orderActions() []rules.Action { return s.appendOrderActions(nil) }
+
+// appendOrderActions appends the order actions to as (the card's sections
+// found once for all units).
+func (s *State) appendOrderActions(as []rules.Action) []rules.Action {
 	e := s.effCard()
+	var allowed map[string]bool
+	if e != nil {
+		allowed = s.cardSections()
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !s.canOrder(u) {
+		if !s.canOrderIn(u, allowed) {
 			continue
 		}
 		label := "Order " + s.name(u)
@@ -284,8 +325,10 @@ func (s *State) explicitOrder(id string) bool {
 
 func (s *State) exitOpen() bool { return s.sc.HasExit && s.Lost[0] > 0 && s.Lost[1] > 0 }
 
-func (s *State) moveActions() []rules.Action {
-	var as []rules.Action
+func (s *State) moveActions() []rules.Action { return s.appendMoveActions(nil) }
+
+// appendMoveActions appends the move and exit actions to as.
+func (s *State) appendMoveActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !onBoard(u) || u.Side != s.Active || !s.Ordered[u.ID] {
@@ -309,7 +352,7 @@ func (s *State) moveActions() []rules.Action {
 				exitD, exitOK = d, true
 			}
 			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: fm.num[h],
-				Label: "Move " + name + " to " + fm.num[h] + " (" + plural(d, "hex", "hexes") + ")",
+				Label: s.moveLabel(i, name, h, d),
 				Rule:  rule, Info: s.moveInfoOf(u, cd, bm, c, d)})
 		})
 		if s.canExitD(u, exitD, exitOK) {
@@ -337,6 +380,9 @@ func (s *State) moveInfoOf(u *Unit, cd *UnitCard, bm int, c hex.Coord, d int) st
 	case d > bm:
 		return "no battle after this move"
 	case t.NoBattle && !(t.LightBattle && cd.ForestBattle):
+		if l, ok := s.tables().noBattle[t]; ok {
+			return l
+		}
 		return "no battle: " + t.Name
 	}
 	return "may still battle"
@@ -453,8 +499,10 @@ func (s *State) target(side int, c hex.Coord) *Unit {
 	return nil
 }
 
-func (s *State) battleActions() []rules.Action {
-	var as []rules.Action
+func (s *State) battleActions() []rules.Action { return s.appendBattleActions(nil) }
+
+// appendBattleActions appends the fire and melee actions to as.
+func (s *State) appendBattleActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != s.Active || !s.canBattle(u) {

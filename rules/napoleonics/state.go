@@ -294,6 +294,9 @@ func (s *State) sectionsOf(side int, c hex.Coord) []string {
 	if !s.sc.Sides[side].Top {
 		return cell.Section
 	}
+	if h := s.fast().idx(c); h >= 0 {
+		return s.tables().topSec[h] // read-only, made once (session 20)
+	}
 	out := make([]string, len(cell.Section))
 	for i, x := range cell.Section {
 		out[i] = mirror(x)

@@ -2,6 +2,7 @@ package napoleonics
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -16,12 +17,25 @@ func (s *State) View(v rules.Side) *rules.View {
 	view := &rules.View{Side: v, Sides: s.Sides(), Status: st, Result: s.Result(), Hidden: true, Style: "block",
 		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
 	view.Units = make([]rules.UnitView, 0, len(s.Units))
+	t := s.tables()
 	for i := range s.Units {
 		u := &s.Units[i]
-		d := s.def(u.ID)
+		var d *UnitDef
+		same := i < len(s.sc.Units) && s.sc.Units[i].ID == u.ID && i < len(t.detail) && t.detail[i] != nil
+		if same {
+			d = &s.sc.Units[i] // the state's units are the scenario's, in order
+		} else {
+			d = s.def(u.ID)
+		}
 		c := s.card(u)
+		color := ""
+		if same {
+			color = t.color[i]
+		} else {
+			color = s.sys.Nations[d.Nation].Color
+		}
 		uv := rules.UnitView{ID: u.ID, Name: d.Name, Short: d.Short, Side: rules.Side(u.Side), Type: u.Type,
-			Color: s.sys.Nations[d.Nation].Color, Facing: -1, Strength: u.Blocks, MaxStr: c.Blocks,
+			Color: color, Facing: -1, Strength: u.Blocks, MaxStr: c.Blocks,
 			Eliminated: u.Gone != ""}
 		if u.Gone == "" {
 			uv.At = s.num(u.At)
@@ -40,15 +54,21 @@ func (s *State) View(v rules.Side) *rules.View {
 				uv.Markers = append(uv.Markers, "attached")
 			}
 		}
-		uv.Detail = []string{c.Name + " (" + s.sys.Nations[d.Nation].Name + ")", c.Text}
-		if u.Gone != "" {
-			uv.Detail = append(uv.Detail, strings.ToUpper(u.Gone[:1])+u.Gone[1:])
+		if same && u.Gone == "" {
+			uv.Detail = t.detail[i] // made once, read-only (session 20)
+		} else {
+			uv.Detail = []string{c.Name + " (" + s.sys.Nations[d.Nation].Name + ")", c.Text}
+			if u.Gone != "" {
+				uv.Detail = append(uv.Detail, goneLine(u.Gone))
+			}
 		}
 		view.Units = append(view.Units, uv)
 	}
+	view.HandCounts = make([]int, 0, 2)
+	view.Score = make([]string, 0, 2)
 	for i := 0; i < 2; i++ {
 		view.HandCounts = append(view.HandCounts, len(s.Hands[i]))
-		view.Score = append(view.Score, fmt.Sprintf("Banners: %s %d of %d [%s]", s.sideName(i), s.Banners[i], s.sc.Banners, rVictory))
+		view.Score = append(view.Score, "Banners: "+s.sideName(i)+" "+strconv.Itoa(s.Banners[i])+" of "+strconv.Itoa(s.sc.Banners)+" ["+rVictory+"]")
 	}
 	if v == 0 || v == 1 {
 		for _, id := range s.Hands[v] {
@@ -77,8 +97,8 @@ func (s *State) View(v rules.Side) *rules.View {
 	if s.sc.HasExit {
 		view.Markers = append(view.Markers, rules.Marker{At: s.num(s.sc.ExitHex), Kind: "banner", Text: s.sideName(s.sc.ExitSide) + " exit [" + rExit + "]"})
 	}
-	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: fmt.Sprint(s.pileSize())},
-		rules.KV{Key: "Discards", Value: fmt.Sprint(total(s.Discard))})
+	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: strconv.Itoa(s.pileSize())},
+		rules.KV{Key: "Discards", Value: strconv.Itoa(total(s.Discard))})
 	return view
 }
 
