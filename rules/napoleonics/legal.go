@@ -36,8 +36,15 @@ func (s *State) legalList() []rules.Action {
 // (a test setting up a position).
 func (s *State) Touch() { s.legal, s.legalOK = nil, false }
 
-// FindLegal finds a's legal action in the cached list (rules.Finder).
+// FindLegal finds a's legal action in the cached list (rules.Finder); when
+// the list is not built, a move, exit, order, fire or melee is looked for
+// among its unit's actions only (findUnit, session 20).
 func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	if !s.legalOK {
+		if l, ok, done := s.findUnit(a); done {
+			return l, ok
+		}
+	}
 	return rules.FindIn(s.legalList(), a)
 }
 
@@ -64,25 +71,28 @@ func (s *State) buildLegal() []rules.Action {
 		if s.rallying() {
 			return append(s.rallyActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder + "; " + rRally})
 		}
-		buf := s.appendOrderActions(s.actBuf())
+		buf, owned := s.actBuf()
+		buf = s.appendOrderActions(buf)
 		buf = append(buf, rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
 		out := exact(buf)
-		s.keepActBuf(buf)
+		s.keepActBuf(buf, owned)
 		return out
 	case PhMove:
-		buf := s.appendMoveActions(s.actBuf())
+		buf, owned := s.actBuf()
+		buf = s.appendMoveActions(buf)
 		buf = append(buf, rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
 		out := exact(buf)
-		s.keepActBuf(buf)
+		s.keepActBuf(buf, owned)
 		return out
 	case PhCombat:
 		if s.Pend != nil {
 			return s.pendActions()
 		}
-		buf := s.appendBattleActions(s.actBuf())
+		buf, owned := s.actBuf()
+		buf = s.appendBattleActions(buf)
 		buf = append(buf, rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
 		out := exact(buf)
-		s.keepActBuf(buf)
+		s.keepActBuf(buf, owned)
 		return out
 	}
 	return nil
@@ -284,9 +294,17 @@ func (s *State) appendOrderActions(as []rules.Action) []rules.Action {
 		allowed = s.cardSections()
 	}
 	for i := range s.Units {
+		as = s.appendUnitOrder(as, i, e, allowed)
+	}
+	return as
+}
+
+// appendUnitOrder appends the order action of s.Units[i], if any.
+func (s *State) appendUnitOrder(as []rules.Action, i int, e *CardDef, allowed map[string]bool) []rules.Action {
+	{
 		u := &s.Units[i]
 		if !s.canOrderIn(u, allowed) {
-			continue
+			return as
 		}
 		label := "Order " + s.name(u)
 		if l := s.attached(u); l != nil && !s.Ordered[l.ID] {
@@ -330,15 +348,23 @@ func (s *State) moveActions() []rules.Action { return s.appendMoveActions(nil) }
 // appendMoveActions appends the move and exit actions to as.
 func (s *State) appendMoveActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
+		as = s.appendUnitMoves(as, i)
+	}
+	return as
+}
+
+// appendUnitMoves appends the move and exit actions of s.Units[i].
+func (s *State) appendUnitMoves(as []rules.Action, i int) []rules.Action {
+	{
 		u := &s.Units[i]
 		if !onBoard(u) || u.Side != s.Active || !s.Ordered[u.ID] {
-			continue
+			return as
 		}
 		if _, done := s.Moved[u.ID]; done {
-			continue
+			return as
 		}
 		if isLeader(u) && !s.explicitOrder(u.ID) {
-			continue // ordered with its unit: it moves with the unit only
+			return as // ordered with its unit: it moves with the unit only
 		}
 		// Destinations in the order of their printed numbers: reachIdx
 		// gives them in map order, which is that order (#20).
@@ -504,9 +530,17 @@ func (s *State) battleActions() []rules.Action { return s.appendBattleActions(ni
 // appendBattleActions appends the fire and melee actions to as.
 func (s *State) appendBattleActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
+		as = s.appendUnitBattle(as, i)
+	}
+	return as
+}
+
+// appendUnitBattle appends the fire and melee actions of s.Units[i].
+func (s *State) appendUnitBattle(as []rules.Action, i int) []rules.Action {
+	{
 		u := &s.Units[i]
 		if u.Side != s.Active || !s.canBattle(u) {
-			continue
+			return as
 		}
 		e := s.effFor(u)
 		if e == nil || !e.NoFire {

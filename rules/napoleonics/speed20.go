@@ -2,6 +2,7 @@ package napoleonics
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -30,6 +31,8 @@ type scTables struct {
 	moveLabel []atomic.Pointer[string]
 	nh        int
 	noBattle  map[*TerrainCard]string // "no battle: <terrain>"
+	// bannerLine[side][n] is the score line with n banners (0..Banners+1).
+	bannerLine [2][]string
 }
 
 const maxLabelD = 8
@@ -60,6 +63,11 @@ func buildTables(sys *System, sc *Scenario, fm *fastMap) *scTables {
 			out[i] = mirror(x)
 		}
 		t.topSec[h] = out[:len(out):len(out)]
+	}
+	for i := 0; i < 2; i++ {
+		for n := 0; n <= sc.Banners+1; n++ {
+			t.bannerLine[i] = append(t.bannerLine[i], bannerLine(sc.Sides[i].Name, n, sc.Banners))
+		}
 	}
 	t.nh = len(fm.coords)
 	t.moveLabel = make([]atomic.Pointer[string], len(sc.Units)*t.nh*maxLabelD)
@@ -102,22 +110,24 @@ func (s *State) tables() *scTables {
 
 // actBuf is the scratch the legal list is built in (the state's own, never
 // shared by clones): the list handed out is one exact-size copy of it.
-func (s *State) actBuf() []rules.Action {
+// owned is false when the scratch is already in use (a list built while
+// another is: never in play), and buf is then a fresh slice.
+func (s *State) actBuf() (buf []rules.Action, owned bool) {
 	b := s.rbuf
 	if b == nil {
 		b = &reachBuf{}
 		s.rbuf = b
 	}
 	if b.actsBusy {
-		return nil // a list built while another is (never in play)
+		return nil, false
 	}
 	b.actsBusy = true
-	return b.acts[:0]
+	return b.acts[:0], true
 }
 
 // keepActBuf gives the scratch back, emptied so that it holds no strings.
-func (s *State) keepActBuf(buf []rules.Action) {
-	if !s.rbuf.actsBusy {
+func (s *State) keepActBuf(buf []rules.Action, owned bool) {
+	if !owned {
 		return
 	}
 	clear(buf)
@@ -168,3 +178,82 @@ func (s *State) moveLabel(i int, name string, h, d int) string {
 
 // goneLine is the third line of an eliminated or exited unit's card.
 func goneLine(g string) string { return strings.ToUpper(g[:1]) + g[1:] }
+
+// findUnit answers FindLegal for an action of one unit (a move or exit in
+// the movement phase, an order in the order phase, a fire or melee in the
+// combat phase with no combat in progress) from that unit's part of the
+// legal list, built by the very code that builds the whole list (buildLegal
+// calls appendUnitMoves, appendUnitOrder and appendUnitBattle for every unit
+// in turn, and no other part of the list has such a key): the same action
+// with the same labels, or none. done is false when a is of another kind
+// (the caller scans the whole list). TestFindLegalAgreesWithTheList
+// compares it with the scan.
+func (s *State) findUnit(a rules.Action) (found rules.Action, ok, done bool) {
+	if a.Unit == "" {
+		return rules.Action{}, false, false
+	}
+	i, known := s.idx[a.Unit]
+	if !known || i < 0 || i >= len(s.Units) || s.Units[i].ID != a.Unit {
+		return rules.Action{}, false, false
+	}
+	var part func(buf []rules.Action) []rules.Action
+	switch {
+	case s.Phase == PhMove && (a.Kind == "move" || a.Kind == "exit"):
+		part = func(buf []rules.Action) []rules.Action { return s.appendUnitMoves(buf, i) }
+	case s.Phase == PhOrder && a.Kind == "order" && s.RallyDice == 0 && s.SupplyLeft == 0 && !s.rallying():
+		e := s.effCard()
+		var allowed map[string]bool
+		if e != nil {
+			allowed = s.cardSections()
+		}
+		part = func(buf []rules.Action) []rules.Action { return s.appendUnitOrder(buf, i, e, allowed) }
+	case s.Phase == PhCombat && s.Pend == nil && (a.Kind == "fire" || a.Kind == "melee"):
+		part = func(buf []rules.Action) []rules.Action { return s.appendUnitBattle(buf, i) }
+	default:
+		return rules.Action{}, false, false
+	}
+	s.building = true
+	buf, owned := s.actBuf()
+	buf = part(buf)
+	found, ok = rules.FindIn(buf, a)
+	s.keepActBuf(buf, owned)
+	s.building, s.occMemo, s.occOK = false, occ{}, false
+	return found, ok, true
+}
+
+// Unit markers of a view, in the order View gives them.
+const (
+	mkOrdered = 1 << iota
+	mkMoved
+	mkSquare
+	mkAttached
+)
+
+// markerLists are the 16 marker lists (nil when none), made once and
+// handed out read-only (capacity cut).
+var markerLists = func() [16][]string {
+	var out [16][]string
+	for m := range out {
+		var l []string
+		for b, name := range []string{"ordered", "moved", "square", "attached"} {
+			if m&(1<<b) != 0 {
+				l = append(l, name)
+			}
+		}
+		out[m] = l[:len(l):len(l)]
+	}
+	return out
+}()
+
+// banners is the score line of side i ("Banners: French 2 of 5 [...]").
+func (t *scTables) banners(s *State, i int) string {
+	n := s.Banners[i]
+	if n >= 0 && n < len(t.bannerLine[i]) {
+		return t.bannerLine[i][n]
+	}
+	return bannerLine(s.sideName(i), n, s.sc.Banners)
+}
+
+func bannerLine(side string, n, of int) string {
+	return "Banners: " + side + " " + strconv.Itoa(n) + " of " + strconv.Itoa(of) + " [" + rVictory + "]"
+}
