@@ -23,6 +23,7 @@ type scTables struct {
 	movePrompt  [2]string  // "<side>: move ordered units ..."
 	fightPrompt [2]string  // "<side>: battle with ordered units ..."
 	topSec      [][]string // by hex index: the sections mirrored (top side)
+	botSec      [][]string // by hex index: the map's sections (bottom side)
 	detail      [][]string // by unit index: the unit card's two lines
 	color       []string   // by unit index: the nation's colour
 	// moveLabel memoises the move labels by (unit index, hex index,
@@ -53,6 +54,7 @@ func buildTables(sys *System, sc *Scenario, fm *fastMap) *scTables {
 		t.fightPrompt[i] = name + ": battle with ordered units, one at a time"
 	}
 	t.topSec = make([][]string, len(fm.coords))
+	t.botSec = make([][]string, len(fm.coords))
 	for h, c := range fm.coords {
 		cell := sc.Map.Cell(c)
 		if cell == nil {
@@ -63,6 +65,7 @@ func buildTables(sys *System, sc *Scenario, fm *fastMap) *scTables {
 			out[i] = mirror(x)
 		}
 		t.topSec[h] = out[:len(out):len(out)]
+		t.botSec[h] = cell.Section
 	}
 	for i := 0; i < 2; i++ {
 		for n := 0; n <= sc.Banners+1; n++ {
