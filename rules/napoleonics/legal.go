@@ -306,7 +306,7 @@ func (s *State) appendUnitOrder(as []rules.Action, i int, e *CardDef, allowed ma
 		if !s.canOrderIn(u, allowed) {
 			return as
 		}
-		label := "Order " + s.name(u)
+		label := s.tables().orderLabelOf(s, i, u)
 		if l := s.attached(u); l != nil && !s.Ordered[l.ID] {
 			label += " with " + s.name(l)
 		}
@@ -320,7 +320,11 @@ func (s *State) appendUnitOrder(as []rules.Action, i int, e *CardDef, allowed ma
 		if u.Square {
 			label += " (leaves square)"
 		}
-		as = append(as, rules.Action{Kind: "order", Unit: u.ID, Label: label, Rule: rOrder + "; " + rDeckCard(e)})
+		rule, ok := s.tables().orderRule[e]
+		if !ok {
+			rule = rOrder + "; " + rDeckCard(e)
+		}
+		as = append(as, rules.Action{Kind: "order", Unit: u.ID, Label: label, Rule: rule})
 	}
 	return as
 }
@@ -370,7 +374,7 @@ func (s *State) appendUnitMoves(as []rules.Action, i int) []rules.Action {
 		// gives them in map order, which is that order (#20).
 		fm := s.fast()
 		exitD, exitOK := 0, false
-		name, rule := s.name(u), rMove+"; Unit card: "+s.card(u).Name
+		name, rule := s.name(u), s.tables().moveRuleOf(s, i, u)
 		cd, bm := s.card(u), s.battleMove(u)
 		s.reachIdx(u, func(h, d int) {
 			c := fm.coords[h]

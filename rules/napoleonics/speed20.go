@@ -32,6 +32,10 @@ type scTables struct {
 	moveLabel []atomic.Pointer[string]
 	nh        int
 	noBattle  map[*TerrainCard]string // "no battle: <terrain>"
+	// orderLabel and moveRule by unit index: "Order <name>" and the
+	// move's rule with the unit card; orderRule by command card.
+	orderLabel, moveRule []string
+	orderRule            map[*CardDef]string
 	// bannerLine[side][n] is the score line with n banners (0..Banners+1).
 	bannerLine [2][]string
 }
@@ -77,6 +81,18 @@ func buildTables(sys *System, sc *Scenario, fm *fastMap) *scTables {
 	t.noBattle = map[*TerrainCard]string{}
 	for _, tc := range sys.Terrain {
 		t.noBattle[tc] = "no battle: " + tc.Name
+	}
+	t.orderRule = map[*CardDef]string{}
+	for _, c := range sys.Cards {
+		t.orderRule[c] = rOrder + "; " + rDeckCard(c)
+	}
+	t.orderLabel = make([]string, len(sc.Units))
+	t.moveRule = make([]string, len(sc.Units))
+	for i, d := range sc.Units {
+		t.orderLabel[i] = "Order " + d.Name
+		if c := sys.Units[d.Type]; c != nil {
+			t.moveRule[i] = rMove + "; Unit card: " + c.Name
+		}
 	}
 	t.detail = make([][]string, len(sc.Units))
 	t.color = make([]string, len(sc.Units))
@@ -259,4 +275,20 @@ func (t *scTables) banners(s *State, i int) string {
 
 func bannerLine(side string, n, of int) string {
 	return "Banners: " + side + " " + strconv.Itoa(n) + " of " + strconv.Itoa(of) + " [" + rVictory + "]"
+}
+
+// orderLabelOf is "Order <name>" of s.Units[i].
+func (t *scTables) orderLabelOf(s *State, i int, u *Unit) string {
+	if i < len(t.orderLabel) && s.sc.Units[i].ID == u.ID {
+		return t.orderLabel[i]
+	}
+	return "Order " + s.name(u)
+}
+
+// moveRuleOf is the rule of s.Units[i]'s moves (movement and its unit card).
+func (t *scTables) moveRuleOf(s *State, i int, u *Unit) string {
+	if i < len(t.moveRule) && s.sc.Units[i].ID == u.ID && u.Type == s.sc.Units[i].Type && t.moveRule[i] != "" {
+		return t.moveRule[i]
+	}
+	return rMove + "; Unit card: " + s.card(u).Name
 }
