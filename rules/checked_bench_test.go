@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"runtime/debug"
 	"syscall"
 	"testing"
 
@@ -31,6 +32,8 @@ func cpuNs() int64 {
 //	go test -run X -bench 'CheckedPlayout/venta' -benchtime 1x ./rules/
 func BenchmarkCheckedPlayout(b *testing.B) {
 	const checkedGames = 3
+	// As the command runs (see rules.PlayoutGCPercent).
+	defer debug.SetGCPercent(debug.SetGCPercent(rules.PlayoutGCPercent))
 	for _, sc := range rules.Scenarios("") {
 		b.Run(sc.ID, func(b *testing.B) {
 			actions := 0
