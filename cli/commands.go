@@ -1009,6 +1009,7 @@ var playoutCmd = &command{
 			if len(opts) > 0 {
 				o = rules.Options(opts)
 			}
+			defer playoutGC()()
 			start := time.Now()
 			stats, err := rules.Playout(sc.ID, rules.PlayoutConfig{Games: *games, Seed: *seed, Options: o, Deep: *deep, MaxActions: *maxActions})
 			secs := time.Since(start).Seconds()

@@ -113,7 +113,7 @@ func (w *applier) apply(a rules.Action) {
 			w.exit(w.unit(a.Unit))
 		default:
 			u := w.unit(a.Unit)
-			d := w.reach(u)[w.hexOf(a.To)]
+			d := w.reachTo(u, w.hexOf(a.To))
 			w.moveUnit(u, w.hexOf(a.To), d, true)
 		}
 	case PhCombat:
@@ -360,7 +360,7 @@ func (w *applier) exit(u *Unit) {
 	// banner hex and stays there: only units leave (Special Rules; Units
 	// and Leaders).
 	if l := w.leaderGoes(u); l != nil {
-		d := w.reach(u)[w.sc.ExitHex]
+		d := w.reachTo(u, w.sc.ExitHex)
 		l.At = w.sc.ExitHex
 		w.Moved[l.ID] = d
 		w.ev("move", rMove, fmt.Sprintf("%s goes with %s to the banner hex %s and stays there", w.name(l), w.name(u), w.num(w.sc.ExitHex)), l.ID)

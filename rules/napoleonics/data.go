@@ -140,6 +140,7 @@ type Scenario struct {
 	Reference string
 	nums      map[hex.Coord]string // printed hex numbers, computed once
 	fast      *fastMap             // flat board tables (#20)
+	tabs      *scTables            // texts and tables of the hot paths (session 20)
 }
 
 const dataDir = "napoleonics"
@@ -801,6 +802,7 @@ func ParseScenario(sys *System, m *hex.Map, recs []scenarios.Record) (*Scenario,
 		}
 	}
 	sc.fast = buildFast(sys, m)
+	sc.tabs = buildTables(sys, sc, sc.fast)
 	return sc, nil
 }
 

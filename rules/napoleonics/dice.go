@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"grognard/rules"
 	"grognard/rules/hex"
@@ -174,7 +175,16 @@ func (s *State) rollOutcomes(n int, label, rule string) []rules.Outcome {
 	key := rollKey{n, label, rule}
 	outs, ok := s.rollMemo[key]
 	if !ok {
-		outs = s.rollOutcomesNow(n, label, rule)
+		// Session 20: the lists are also kept for the whole process (by
+		// system data, dice, label and rule), so a new game or a clone
+		// finds them made.
+		gk := globalRollKey{s.sys, key}
+		if v, ok := rollLists.Load(gk); ok {
+			outs = v.([]rules.Outcome)
+		} else {
+			outs = s.rollOutcomesNow(n, label, rule)
+			rollLists.Store(gk, outs)
+		}
 		if s.rollMemo == nil {
 			s.rollMemo = map[rollKey][]rules.Outcome{}
 		}
@@ -183,12 +193,23 @@ func (s *State) rollOutcomes(n int, label, rule string) []rules.Outcome {
 	if outs == nil {
 		return nil
 	}
-	return append([]rules.Outcome(nil), outs...)
+	// The memo's own list (session 20): callers read it, never change it;
+	// its capacity ends at its length, so an append copies.
+	return outs[:len(outs):len(outs)]
 }
 
 type rollKey struct {
 	n           int
 	label, rule string
+}
+
+// rollLists holds every roll outcome list made (a few dozen: dice 1-6 by
+// label and rule), read-only once stored.
+var rollLists sync.Map
+
+type globalRollKey struct {
+	sys *System
+	k   rollKey
 }
 
 func (s *State) rollOutcomesNow(n int, label, rule string) []rules.Outcome {

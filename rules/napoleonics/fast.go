@@ -3,6 +3,7 @@ package napoleonics
 import (
 	"strconv"
 
+	"grognard/rules"
 	"grognard/rules/hex"
 )
 
@@ -98,6 +99,12 @@ type reachBuf struct {
 	gen      uint32
 	frontier []int16
 	next     []int16
+	// acts is the scratch of the legal list (actBuf), in use while
+	// actsBusy; unit and leader the occupancy by hex index while a legal
+	// list is built (session 20).
+	acts         []rules.Action
+	actsBusy     bool
+	unit, leader []*Unit
 }
 
 // reachIdx is reach by hex index: it calls f(h, d) for every hex u can end
@@ -136,6 +143,7 @@ func (s *State) reachIdx(u *Unit, f func(h, d int)) {
 	gen := b.gen
 	brings := s.leaderGoes(u) != nil
 	oc := s.occupancy()
+	cls, leader := s.class(u), isLeader(u)
 	b.seen[start], b.dist[start], b.stop[start], b.end[start] = gen, 0, false, false
 	frontier := append(b.frontier[:0], int16(start))
 	next := b.next[:0]
@@ -150,15 +158,21 @@ func (s *State) reachIdx(u *Unit, f func(h, d int)) {
 				if n < 0 || b.seen[n] == gen {
 					continue
 				}
-				c := fm.coords[n]
-				if !s.canPassO(oc, u, c) {
+				// canPassO and canEndO by hex index, with u's class and
+				// kind found once (session 20).
+				t := fm.terr[n]
+				if t == nil || t.Impassable == "all" || t.Impassable == cls {
+					continue
+				}
+				o, l := oc.unit[n], oc.leader[n]
+				if (l != nil && l.Side != u.Side) || (o != nil && (o.Side != u.Side || !leader)) {
 					continue
 				}
 				b.seen[n], b.dist[n] = gen, int16(d)
 				// A unit joining a lone friendly leader ends its move there.
-				b.stop[n] = fm.terr[n].Stop || fm.works[p][dir] || (!isLeader(u) && oc.leader[c] != nil)
+				b.stop[n] = t.Stop || fm.works[p][dir] || (!leader && l != nil)
 				next = append(next, n)
-				b.end[n] = s.canEndO(oc, u, c, brings)
+				b.end[n] = l == nil || (!leader && !brings)
 				lo, hi = min(lo, int(n)), max(hi, int(n))
 			}
 		}

@@ -13,11 +13,14 @@ import (
 // counted once, blocks never negative nor above the card, cards conserved,
 // and the decider always has an action unless the game is over.
 func (s *State) CheckInvariants() error {
-	units := make(map[string]string, len(s.Units))
-	leaders := make(map[string]string, len(s.Units))
+	// By hex index (session 20): the unit and the leader there (unit
+	// index + 1) and the side standing there (+ 1); 0 is nobody.
+	fm := s.fast()
+	nh := len(fm.coords)
+	occ := make([]int32, 3*nh)
+	units, leaders, sides := occ[:nh], occ[nh:2*nh], occ[2*nh:]
 	elim := [2]int{}
 	exited := [2]int{}
-	sides := make(map[string]int, len(s.Units))
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Blocks < 0 || (u.Gone == "" && u.Blocks == 0) {
@@ -37,18 +40,22 @@ func (s *State) CheckInvariants() error {
 		if !s.sc.Map.On(u.At) {
 			return fmt.Errorf("%s is off the map at %v", u.ID, u.At)
 		}
-		occ := units
+		h := fm.idx(u.At)
+		if h < 0 {
+			return fmt.Errorf("%s is off the map at %v", u.ID, u.At)
+		}
+		at := units
 		if isLeader(u) {
-			occ = leaders
+			at = leaders
 		}
-		if o, ok := occ[s.num(u.At)]; ok {
-			return fmt.Errorf("%s and %s share hex %s", o, u.ID, s.num(u.At))
+		if o := at[h]; o != 0 {
+			return fmt.Errorf("%s and %s share hex %s", s.Units[o-1].ID, u.ID, fm.num[h])
 		}
-		occ[s.num(u.At)] = u.ID
-		if side, ok := sides[s.num(u.At)]; ok && side != u.Side {
-			return fmt.Errorf("enemies share hex %s (%s) [Units and Leaders]", s.num(u.At), u.ID)
+		at[h] = int32(i + 1)
+		if side := sides[h]; side != 0 && int(side-1) != u.Side {
+			return fmt.Errorf("enemies share hex %s (%s) [Units and Leaders]", fm.num[h], u.ID)
 		}
-		sides[s.num(u.At)] = u.Side
+		sides[h] = int32(u.Side + 1)
 		if u.Square != (u.SquareCard != "") {
 			return fmt.Errorf("%s square marker without its card", u.ID)
 		}

@@ -36,8 +36,15 @@ func (s *State) legalList() []rules.Action {
 // (a test setting up a position).
 func (s *State) Touch() { s.legal, s.legalOK = nil, false }
 
-// FindLegal finds a's legal action in the cached list (rules.Finder).
+// FindLegal finds a's legal action in the cached list (rules.Finder); when
+// the list is not built, a move, exit, order, fire or melee is looked for
+// among its unit's actions only (findUnit, session 20).
 func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
+	if !s.legalOK {
+		if l, ok, done := s.findUnit(a); done {
+			return l, ok
+		}
+	}
 	return rules.FindIn(s.legalList(), a)
 }
 
@@ -64,14 +71,29 @@ func (s *State) buildLegal() []rules.Action {
 		if s.rallying() {
 			return append(s.rallyActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder + "; " + rRally})
 		}
-		return append(s.orderActions(), rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
+		buf, owned := s.actBuf()
+		buf = s.appendOrderActions(buf)
+		buf = append(buf, rules.Action{Kind: "end", Label: "End the order phase", Rule: rOrder})
+		out := exact(buf)
+		s.keepActBuf(buf, owned)
+		return out
 	case PhMove:
-		return append(s.moveActions(), rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
+		buf, owned := s.actBuf()
+		buf = s.appendMoveActions(buf)
+		buf = append(buf, rules.Action{Kind: "end", Label: "End movement", Rule: rMove})
+		out := exact(buf)
+		s.keepActBuf(buf, owned)
+		return out
 	case PhCombat:
 		if s.Pend != nil {
 			return s.pendActions()
 		}
-		return append(s.battleActions(), rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
+		buf, owned := s.actBuf()
+		buf = s.appendBattleActions(buf)
+		buf = append(buf, rules.Action{Kind: "end", Label: "End combat", Rule: rCombat})
+		out := exact(buf)
+		s.keepActBuf(buf, owned)
+		return out
 	}
 	return nil
 }
@@ -84,11 +106,24 @@ func (s *State) Chances() []rules.Outcome {
 		if s.Draw.Left == 0 {
 			return nil
 		}
-		var outs []rules.Outcome
-		for _, id := range sortedKeys(s.Pile) {
+		// The card ids in order and the label are the scenario's (session
+		// 20); the pile holds only cards of the deck.
+		t := s.tables()
+		label := t.drawLabel[s.Draw.Side]
+		k := 0
+		for _, n := range s.Pile {
+			if n > 0 {
+				k++
+			}
+		}
+		if k == 0 {
+			return nil
+		}
+		outs := make([]rules.Outcome, 0, k)
+		for _, id := range t.cardIDs {
 			if n := s.Pile[id]; n > 0 {
 				outs = append(outs, rules.Outcome{Weight: n, Action: rules.Action{Kind: "draw", Choice: id,
-					Label: s.sideName(s.Draw.Side) + " draws a card", Rule: rDraw}})
+					Label: label, Rule: rDraw}})
 			}
 		}
 		return outs
@@ -189,6 +224,16 @@ func (s *State) cardSections() map[string]bool {
 
 // canOrder reports whether the active side may order u under the card.
 func (s *State) canOrder(u *Unit) bool {
+	var allowed map[string]bool
+	if s.effCard() != nil {
+		allowed = s.cardSections()
+	}
+	return s.canOrderIn(u, allowed)
+}
+
+// canOrderIn is canOrder with the card's sections (cardSections) found by
+// the caller.
+func (s *State) canOrderIn(u *Unit, allowed map[string]bool) bool {
 	e := s.effCard()
 	if e == nil || !onBoard(u) || u.Side != s.Active || s.explicitOrder(u.ID) {
 		return false
@@ -211,7 +256,6 @@ func (s *State) canOrder(u *Unit) bool {
 		return false
 	}
 	secs := s.sectionsOf(u.Side, u.At)
-	allowed := s.cardSections()
 	if !allowed["any"] {
 		ok := false
 		for _, x := range secs {
@@ -239,15 +283,30 @@ func (s *State) canOrder(u *Unit) bool {
 	return true
 }
 
-func (s *State) orderActions() []rules.Action {
-	var as []rules.Action
+func (s *State) orderActions() []rules.Action { return s.appendOrderActions(nil) }
+
+// appendOrderActions appends the order actions to as (the card's sections
+// found once for all units).
+func (s *State) appendOrderActions(as []rules.Action) []rules.Action {
 	e := s.effCard()
+	var allowed map[string]bool
+	if e != nil {
+		allowed = s.cardSections()
+	}
 	for i := range s.Units {
+		as = s.appendUnitOrder(as, i, e, allowed)
+	}
+	return as
+}
+
+// appendUnitOrder appends the order action of s.Units[i], if any.
+func (s *State) appendUnitOrder(as []rules.Action, i int, e *CardDef, allowed map[string]bool) []rules.Action {
+	{
 		u := &s.Units[i]
-		if !s.canOrder(u) {
-			continue
+		if !s.canOrderIn(u, allowed) {
+			return as
 		}
-		label := "Order " + s.name(u)
+		label := s.tables().orderLabelOf(s, i, u)
 		if l := s.attached(u); l != nil && !s.Ordered[l.ID] {
 			label += " with " + s.name(l)
 		}
@@ -261,7 +320,11 @@ func (s *State) orderActions() []rules.Action {
 		if u.Square {
 			label += " (leaves square)"
 		}
-		as = append(as, rules.Action{Kind: "order", Unit: u.ID, Label: label, Rule: rOrder + "; " + rDeckCard(e)})
+		rule, ok := s.tables().orderRule[e]
+		if !ok {
+			rule = rOrder + "; " + rDeckCard(e)
+		}
+		as = append(as, rules.Action{Kind: "order", Unit: u.ID, Label: label, Rule: rule})
 	}
 	return as
 }
@@ -284,24 +347,34 @@ func (s *State) explicitOrder(id string) bool {
 
 func (s *State) exitOpen() bool { return s.sc.HasExit && s.Lost[0] > 0 && s.Lost[1] > 0 }
 
-func (s *State) moveActions() []rules.Action {
-	var as []rules.Action
+func (s *State) moveActions() []rules.Action { return s.appendMoveActions(nil) }
+
+// appendMoveActions appends the move and exit actions to as.
+func (s *State) appendMoveActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
+		as = s.appendUnitMoves(as, i)
+	}
+	return as
+}
+
+// appendUnitMoves appends the move and exit actions of s.Units[i].
+func (s *State) appendUnitMoves(as []rules.Action, i int) []rules.Action {
+	{
 		u := &s.Units[i]
 		if !onBoard(u) || u.Side != s.Active || !s.Ordered[u.ID] {
-			continue
+			return as
 		}
 		if _, done := s.Moved[u.ID]; done {
-			continue
+			return as
 		}
 		if isLeader(u) && !s.explicitOrder(u.ID) {
-			continue // ordered with its unit: it moves with the unit only
+			return as // ordered with its unit: it moves with the unit only
 		}
 		// Destinations in the order of their printed numbers: reachIdx
 		// gives them in map order, which is that order (#20).
 		fm := s.fast()
 		exitD, exitOK := 0, false
-		name, rule := s.name(u), rMove+"; Unit card: "+s.card(u).Name
+		name, rule := s.name(u), s.tables().moveRuleOf(s, i, u)
 		cd, bm := s.card(u), s.battleMove(u)
 		s.reachIdx(u, func(h, d int) {
 			c := fm.coords[h]
@@ -309,7 +382,7 @@ func (s *State) moveActions() []rules.Action {
 				exitD, exitOK = d, true
 			}
 			as = append(as, rules.Action{Kind: "move", Unit: u.ID, To: fm.num[h],
-				Label: "Move " + name + " to " + fm.num[h] + " (" + plural(d, "hex", "hexes") + ")",
+				Label: s.moveLabel(i, name, h, d),
 				Rule:  rule, Info: s.moveInfoOf(u, cd, bm, c, d)})
 		})
 		if s.canExitD(u, exitD, exitOK) {
@@ -337,6 +410,9 @@ func (s *State) moveInfoOf(u *Unit, cd *UnitCard, bm int, c hex.Coord, d int) st
 	case d > bm:
 		return "no battle after this move"
 	case t.NoBattle && !(t.LightBattle && cd.ForestBattle):
+		if l, ok := s.tables().noBattle[t]; ok {
+			return l
+		}
 		return "no battle: " + t.Name
 	}
 	return "may still battle"
@@ -453,12 +529,22 @@ func (s *State) target(side int, c hex.Coord) *Unit {
 	return nil
 }
 
-func (s *State) battleActions() []rules.Action {
-	var as []rules.Action
+func (s *State) battleActions() []rules.Action { return s.appendBattleActions(nil) }
+
+// appendBattleActions appends the fire and melee actions to as.
+func (s *State) appendBattleActions(as []rules.Action) []rules.Action {
 	for i := range s.Units {
+		as = s.appendUnitBattle(as, i)
+	}
+	return as
+}
+
+// appendUnitBattle appends the fire and melee actions of s.Units[i].
+func (s *State) appendUnitBattle(as []rules.Action, i int) []rules.Action {
+	{
 		u := &s.Units[i]
 		if u.Side != s.Active || !s.canBattle(u) {
-			continue
+			return as
 		}
 		e := s.effFor(u)
 		if e == nil || !e.NoFire {

@@ -66,42 +66,80 @@ func (s *State) canPass(u *Unit, c hex.Coord) bool {
 
 // occ is a snapshot of who stands where, for searches.
 type occ struct {
-	unit, leader map[hex.Coord]*Unit
+	fm           *fastMap
+	unit, leader []*Unit // by hex index
 }
 
 func (s *State) occupancy() occ {
 	if s.building {
 		// The legal list is being built: nothing moves meanwhile.
 		if !s.occOK {
-			s.occMemo, s.occOK = s.buildOccupancy(), true
+			s.occMemo, s.occOK = s.buildOccupancyIn(true), true
 		}
 		return s.occMemo
 	}
-	return s.buildOccupancy()
+	return s.buildOccupancyIn(false)
 }
 
-func (s *State) buildOccupancy() occ {
-	o := occ{unit: make(map[hex.Coord]*Unit, len(s.Units)), leader: map[hex.Coord]*Unit{}}
+// buildOccupancy indexes the units and leaders by hex index (session 20:
+// two arrays instead of two maps); with scratch, in arrays the state keeps
+// (the memo of a legal list being built: nothing else holds them then).
+func (s *State) buildOccupancyIn(scratch bool) occ {
+	fm := s.fast()
+	n := len(fm.coords)
+	o := occ{fm: fm}
+	if b := s.rbuf; scratch && b != nil && len(b.unit) == n {
+		clear(b.unit)
+		clear(b.leader)
+		o.unit, o.leader = b.unit, b.leader
+	} else {
+		o.unit, o.leader = make([]*Unit, n), make([]*Unit, n)
+		if scratch {
+			if s.rbuf == nil {
+				s.rbuf = &reachBuf{}
+			}
+			s.rbuf.unit, s.rbuf.leader = o.unit, o.leader
+		}
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Gone != "" {
 			continue
 		}
+		h := fm.idx(u.At)
+		if h < 0 {
+			continue
+		}
 		if isLeader(u) {
-			o.leader[u.At] = u
+			o.leader[h] = u
 		} else {
-			o.unit[u.At] = u
+			o.unit[h] = u
 		}
 	}
 	return o
+}
+
+// unitOn and leaderOn are the unit and the leader on hex c, or nil.
+func (o occ) unitOn(c hex.Coord) *Unit {
+	if h := o.fm.idx(c); h >= 0 {
+		return o.unit[h]
+	}
+	return nil
+}
+
+func (o occ) leaderOn(c hex.Coord) *Unit {
+	if h := o.fm.idx(c); h >= 0 {
+		return o.leader[h]
+	}
+	return nil
 }
 
 func (s *State) canPassO(oc occ, u *Unit, c hex.Coord) bool {
 	if !s.passable(u, c) {
 		return false
 	}
-	o := oc.unit[c]
-	l := oc.leader[c]
+	o := oc.unitOn(c)
+	l := oc.leaderOn(c)
 	if l != nil && l.Side != u.Side {
 		return false
 	}
@@ -121,7 +159,7 @@ func (s *State) canEndO(oc occ, u *Unit, c hex.Coord, bringsLeader bool) bool {
 	if !s.canPassO(oc, u, c) {
 		return false
 	}
-	l := oc.leader[c]
+	l := oc.leaderOn(c)
 	if isLeader(u) {
 		return l == nil
 	}
@@ -177,7 +215,7 @@ func (s *State) reachMap(u *Unit) map[hex.Coord]int {
 				}
 				dist[c] = d
 				// A unit joining a lone friendly leader ends its move there.
-				stop[c] = s.stopsIn(p, c) || (!isLeader(u) && oc.leader[c] != nil)
+				stop[c] = s.stopsIn(p, c) || (!isLeader(u) && oc.leaderOn(c) != nil)
 				next = append(next, c)
 				if s.canEndO(oc, u, c, brings) {
 					out[c] = d

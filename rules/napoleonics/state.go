@@ -287,12 +287,24 @@ func (s *State) terrain(c hex.Coord) *TerrainCard {
 // them from the bottom side's seat, so the side at the top swaps left and
 // right (each player's left is his own).
 func (s *State) sectionsOf(side int, c hex.Coord) []string {
+	if h := s.fast().idx(c); h >= 0 {
+		// By hex index (session 20): the map's own list, or the top
+		// side's mirrored one made once (read-only).
+		t := s.tables()
+		if s.sc.Sides[side].Top {
+			return t.topSec[h]
+		}
+		return t.botSec[h]
+	}
 	cell := s.sc.Map.Cell(c)
 	if cell == nil {
 		return nil
 	}
 	if !s.sc.Sides[side].Top {
 		return cell.Section
+	}
+	if h := s.fast().idx(c); h >= 0 {
+		return s.tables().topSec[h] // read-only, made once (session 20)
 	}
 	out := make([]string, len(cell.Section))
 	for i, x := range cell.Section {

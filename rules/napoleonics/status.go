@@ -2,6 +2,7 @@ package napoleonics
 
 import (
 	"fmt"
+	"strconv"
 
 	"grognard/rules"
 )
@@ -41,14 +42,14 @@ func (s *State) Status() rules.Status {
 		st.Active = rules.Side(s.Draw.Side)
 		if s.Draw.Left > 0 {
 			st.Decider = rules.Chance
-			st.Prompt = s.sideName(s.Draw.Side) + " draws a command card"
+			st.Prompt = s.tables().drawPrompt[s.Draw.Side]
 		} else {
 			st.Decider = rules.Side(s.Draw.Side)
 			st.SubPhase = "keep"
 			st.Prompt = "Keep one of the cards drawn (Scout)"
 		}
 	case PhCommand:
-		st.Prompt = name + ": play a command card"
+		st.Prompt = s.tables().cmdPrompt[s.Active]
 	case PhOrder:
 		switch {
 		case s.RallyDice > 0:
@@ -61,13 +62,13 @@ func (s *State) Status() rules.Status {
 		case s.rallying():
 			st.Prompt = fmt.Sprintf("%s: give back the blocks rolled (Rally: %s left)", name, plural(len(s.Rally), "symbol", "symbols"))
 		default:
-			st.Prompt = fmt.Sprintf("%s: order units (%s)", name, s.orderLimit())
+			st.Prompt = name + ": order units (" + s.orderLimit() + ")"
 		}
 	case PhMove:
-		st.Prompt = name + ": move ordered units and leaders, one at a time"
+		st.Prompt = s.tables().movePrompt[s.Active]
 	case PhCombat:
 		if s.Pend == nil {
-			st.Prompt = name + ": battle with ordered units, one at a time"
+			st.Prompt = s.tables().fightPrompt[s.Active]
 			break
 		}
 		p := s.Pend
@@ -119,5 +120,5 @@ func (s *State) orderLimit() string {
 	if n == 0 && !e.OrderCommand {
 		return name + ": no limit"
 	}
-	return fmt.Sprintf("%s: %d of %d", name, len(s.Orders), n)
+	return name + ": " + strconv.Itoa(len(s.Orders)) + " of " + strconv.Itoa(n)
 }

@@ -2,6 +2,7 @@ package napoleonics
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -15,41 +16,60 @@ func (s *State) View(v rules.Side) *rules.View {
 	st := s.Status()
 	view := &rules.View{Side: v, Sides: s.Sides(), Status: st, Result: s.Result(), Hidden: true, Style: "block",
 		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
-	view.Units = make([]rules.UnitView, 0, len(s.Units))
+	// Session 20: each unit's view is written in place, its texts and
+	// marker lists are the scenario's (made once, read-only, capacity cut).
+	view.Units = make([]rules.UnitView, len(s.Units))
+	t := s.tables()
 	for i := range s.Units {
 		u := &s.Units[i]
-		d := s.def(u.ID)
+		var d *UnitDef
+		same := i < len(s.sc.Units) && s.sc.Units[i].ID == u.ID && i < len(t.detail) && t.detail[i] != nil
+		if same {
+			d = &s.sc.Units[i] // the state's units are the scenario's, in order
+		} else {
+			d = s.def(u.ID)
+		}
 		c := s.card(u)
-		uv := rules.UnitView{ID: u.ID, Name: d.Name, Short: d.Short, Side: rules.Side(u.Side), Type: u.Type,
-			Color: s.sys.Nations[d.Nation].Color, Facing: -1, Strength: u.Blocks, MaxStr: c.Blocks,
-			Eliminated: u.Gone != ""}
+		uv := &view.Units[i]
+		uv.ID, uv.Name, uv.Short, uv.Side, uv.Type = u.ID, d.Name, d.Short, rules.Side(u.Side), u.Type
+		if same {
+			uv.Color = t.color[i]
+		} else {
+			uv.Color = s.sys.Nations[d.Nation].Color
+		}
+		uv.Facing, uv.Strength, uv.MaxStr, uv.Eliminated = -1, u.Blocks, c.Blocks, u.Gone != ""
 		if u.Gone == "" {
 			uv.At = s.num(u.At)
 		}
-		if s.Ordered[u.ID] && u.Side == s.Active {
-			uv.Markers = append(uv.Markers, "ordered")
+		var m int
+		if u.Side == s.Active && s.Ordered[u.ID] {
+			m |= mkOrdered
 		}
-		if _, ok := s.Moved[u.ID]; ok && u.Side == s.Active {
-			uv.Markers = append(uv.Markers, "moved")
+		if u.Side == s.Active {
+			if _, ok := s.Moved[u.ID]; ok {
+				m |= mkMoved
+			}
 		}
 		if u.Square {
-			uv.Markers = append(uv.Markers, "square")
+			m |= mkSquare
 		}
 		if isLeader(u) && u.Gone == "" {
 			if o := s.unitAt(u.At); o != nil && o.Side == u.Side {
-				uv.Markers = append(uv.Markers, "attached")
+				m |= mkAttached
 			}
 		}
-		uv.Detail = []string{c.Name + " (" + s.sys.Nations[d.Nation].Name + ")", c.Text}
-		if u.Gone != "" {
-			uv.Detail = append(uv.Detail, strings.ToUpper(u.Gone[:1])+u.Gone[1:])
+		uv.Markers = markerLists[m]
+		if same && u.Gone == "" {
+			uv.Detail = t.detail[i] // made once, read-only (session 20)
+		} else {
+			uv.Detail = []string{c.Name + " (" + s.sys.Nations[d.Nation].Name + ")", c.Text}
+			if u.Gone != "" {
+				uv.Detail = append(uv.Detail, goneLine(u.Gone))
+			}
 		}
-		view.Units = append(view.Units, uv)
 	}
-	for i := 0; i < 2; i++ {
-		view.HandCounts = append(view.HandCounts, len(s.Hands[i]))
-		view.Score = append(view.Score, fmt.Sprintf("Banners: %s %d of %d [%s]", s.sideName(i), s.Banners[i], s.sc.Banners, rVictory))
-	}
+	view.HandCounts = []int{len(s.Hands[0]), len(s.Hands[1])}
+	view.Score = []string{t.banners(s, 0), t.banners(s, 1)}
 	if v == 0 || v == 1 {
 		for _, id := range s.Hands[v] {
 			view.Hand = append(view.Hand, s.cardView(s.sys.CardByID[id]))
@@ -77,8 +97,8 @@ func (s *State) View(v rules.Side) *rules.View {
 	if s.sc.HasExit {
 		view.Markers = append(view.Markers, rules.Marker{At: s.num(s.sc.ExitHex), Kind: "banner", Text: s.sideName(s.sc.ExitSide) + " exit [" + rExit + "]"})
 	}
-	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: fmt.Sprint(s.pileSize())},
-		rules.KV{Key: "Discards", Value: fmt.Sprint(total(s.Discard))})
+	view.Extra = append(view.Extra, rules.KV{Key: "Draw pile", Value: strconv.Itoa(s.pileSize())},
+		rules.KV{Key: "Discards", Value: strconv.Itoa(total(s.Discard))})
 	return view
 }
 
