@@ -463,6 +463,7 @@ func (s *State) cmdMoveApply(a rules.Action) error {
 	if c < 0 || err != nil {
 		return rules.Illegal("12.2", "bad commander move")
 	}
+	s.moved(c)
 	s.U[c].At = to
 	s.U[c].Moved++
 	return nil
@@ -531,6 +532,7 @@ func (s *State) killCommander(c int, vp bool) {
 	if !s.alive(c) {
 		return
 	}
+	s.moved(c)
 	s.U[c].Where = Gone
 	s.Pool = remove(s.Pool, s.id(c))
 	s.Movers = remove(s.Movers, s.id(c))

@@ -754,6 +754,7 @@ func (s *State) formSquareFree(i int) {
 	if u.Where != OnMap || s.kind(i) != KInf {
 		return
 	}
+	s.moved(i)
 	if u.Two {
 		u.Two = false // [6.3.6]
 	}
@@ -787,6 +788,7 @@ func (s *State) art2Roll(t Task, die int) {
 	st := s.def(t.Other).Stars
 	if die-st <= 0 {
 		s.ev("10.9", s.side(t.Other), fmt.Sprintf("%s is silenced (%d-%d)", s.name(t.Unit), die, st), []int{die}, nil)
+		s.moved(t.Unit)
 		s.U[t.Unit].Where = Gone
 		s.addVP(s.side(t.Other), s.sc.P("vp_capture")+s.def(t.Unit).Stars, s.name(t.Unit)+" destroyed by fire", "10.9")
 		s.killCmdsWith(t.Unit)
@@ -797,6 +799,7 @@ func (s *State) art2Roll(t Task, die int) {
 
 // capture takes a battery [10.12]: VP 2 + white stars, the guns are spent.
 func (s *State) capture(i, by int) {
+	s.moved(i)
 	s.U[i].Captured = true
 	s.U[i].ArtFired = true // flipped for the rest of the game [10.12]
 	s.addVP(by, s.sc.P("vp_capture")+s.def(i).Stars, s.name(i)+" captured", "10.12")

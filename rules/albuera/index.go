@@ -48,7 +48,48 @@ func (s *State) indexed() func() {
 	return ix.unfn
 }
 
-// refreshIndex brings the index up to date with the units.
+// maxMarks is the most units marked by moved before the index stops
+// listing them and compares every unit at its next refresh.
+const maxMarks = 64
+
+// moved notes that unit i's place, facing, array, order or presence on
+// the map is about to change (every write of a field of posSig calls it,
+// speed, issue #20): the index then compares only the marked units with
+// what it was built from, instead of all of them. A unit marked but not
+// changed costs one comparison.
+func (s *State) moved(i int) {
+	ix := s.ix
+	if ix == nil || ix.over {
+		return
+	}
+	if len(ix.marks) == maxMarks {
+		ix.over = true
+		return
+	}
+	ix.marks = append(ix.marks, int32(i))
+}
+
+// checkMarks (tests) makes every refresh by marks also compare all units,
+// and panic if a changed unit was not marked.
+var checkMarks = false
+
+// synced records that the index matches the units of this version: the
+// marks start again from here.
+func (ix *occBuf) synced(ver int) {
+	ix.marks, ix.over, ix.markVer = ix.marks[:0], false, ver
+}
+
+// changed reports that unit i differs from what the index holds of it.
+func (ix *occBuf) changed(u *Unit, i int) bool {
+	g := &ix.sig[i]
+	return g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
+		g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array
+}
+
+// refreshIndex brings the index up to date with the units: by the units
+// marked since the index last matched them (moved) while the marks cover
+// every change (same version, or the version Apply made from it), else by
+// comparing all units.
 func (s *State) refreshIndex() {
 	ix, sc := s.ix, s.sc
 	if !ix.built || len(ix.sig) != len(s.U) || len(ix.oc.cells) != sc.denseN {
@@ -57,23 +98,45 @@ func (s *State) refreshIndex() {
 	}
 	cdr := sc.cdr
 	chg := ix.chgU[:0]
-	for i := range s.U {
-		if cdr[i] {
-			continue // the index leaves commanders out
-		}
+	add := func(i int) bool { // false: too many, or a broken rectangle: build whole
 		u := &s.U[i]
-		g := &ix.sig[i]
-		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
-			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
-			if len(chg) == maxIncremental || u.Two && u.At == u.At2 {
-				ix.chgU = chg
-				s.buildIndex()
+		if len(chg) == maxIncremental || u.Two && u.At == u.At2 {
+			ix.chgU = chg
+			s.buildIndex()
+			return false
+		}
+		chg = append(chg, i)
+		return true
+	}
+	if ix.markVer == s.ver && !ix.over {
+		for _, m := range ix.marks {
+			i := int(m)
+			if cdr[i] || !ix.changed(&s.U[i], i) || containsInt(chg, i) {
+				continue // the index leaves commanders out
+			}
+			if !add(i) {
 				return
 			}
-			chg = append(chg, i)
+		}
+		if checkMarks {
+			for i := range s.U {
+				if !cdr[i] && ix.changed(&s.U[i], i) && !containsInt(chg, i) {
+					panic("albuera: unit " + s.id(i) + " changed without moved()")
+				}
+			}
+		}
+	} else {
+		for i := range s.U {
+			if cdr[i] || !ix.changed(&s.U[i], i) {
+				continue // the index leaves commanders out
+			}
+			if !add(i) {
+				return
+			}
 		}
 	}
 	ix.chgU = chg
+	ix.synced(s.ver)
 	if len(chg) == 0 {
 		return
 	}
@@ -215,6 +278,7 @@ func (s *State) buildIndex() {
 		}
 	}
 	clear(ix.sight)
+	ix.synced(s.ver)
 }
 
 // dropTargets forgets the fire targets a change of the units may alter

@@ -1017,6 +1017,7 @@ func (s *State) moveApply(a rules.Action) error {
 		}
 		for _, j := range s.stackOf(i) {
 			if j == i || s.kind(i) != KArt && s.kind(j) != KArt && s.kind(j) != KComp && !s.U[j].Two {
+				s.moved(j)
 				s.U[j].Facing = a.Facing // a stack shares its facing [11.0]
 			}
 		}
@@ -1035,6 +1036,7 @@ func (s *State) moveApply(a rules.Action) error {
 				s.U[j].Started = true
 			}
 			s.NextOrd++
+			s.moved(i)
 			u.Ord = s.NextOrd
 			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
 		default:
@@ -1111,6 +1113,7 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 		minimal := u.Spent+cost > s.ma(j) // [12.5]
 		u.Spent += cost
 		u.Turns = 0
+		s.moved(j)
 		u.At = to
 		u.From = from
 		u.Started = true
@@ -1215,6 +1218,7 @@ func (s *State) lineStepStack(i int, others []int, to hex.Line2) {
 		minimal := uj.Spent+cost > s.ma(j) // [12.5]
 		uj.Spent += cost
 		from := uj.At
+		s.moved(j)
 		uj.At, uj.At2, uj.Facing = to.A, to.B, to.Facing
 		uj.From = from
 		uj.Started = true
@@ -1269,6 +1273,7 @@ func (s *State) reattach(i int) {
 	if s.U[c].Where != OnMap || s.U[b].Where != OnMap || !s.covers(b, s.U[c].At) {
 		return
 	}
+	s.moved(c)
 	s.U[c].Where = OffMap
 	s.U[b].MP += s.U[c].MP
 	if s.U[b].MP > s.def(b).N {
@@ -1285,6 +1290,7 @@ func (s *State) reattach(i int) {
 func (s *State) doDetach(b, c int) {
 	s.U[b].MP -= s.def(c).N
 	cu := &s.U[c]
+	s.moved(c)
 	cu.Where, cu.At, cu.Facing, cu.Array, cu.MP, cu.Detached = OnMap, s.U[b].At, s.U[b].Facing, Skirmish, s.def(c).N, true
 	cu.Spent, cu.Started, cu.Done, cu.Start, cu.Fires = s.U[b].Spent, true, false, s.U[b].At, 0
 	s.NextOrd++
@@ -1299,6 +1305,7 @@ func (s *State) doDetach(b, c int) {
 // changeArray applies an array change.
 func (s *State) changeArray(i int, a rules.Action) {
 	u := &s.U[i]
+	s.moved(i)
 	to := strings.TrimPrefix(a.Choice, "array:")
 	cost := costOfInfo(a.Info, 2) // the cost listed with the action
 	u.Spent += cost
@@ -1352,6 +1359,7 @@ func (s *State) shrinkTo(i int, h hex.Coord) {
 	if !u.Two {
 		return
 	}
+	s.moved(i)
 	u.Two, u.At, u.At2 = false, h, hex.Coord{}
 	s.ev("6.3.4", s.side(i), fmt.Sprintf("%s shrinks to a square counter on %s", s.name(i), s.num(h)), nil, nil)
 }
@@ -1368,6 +1376,7 @@ func (s *State) grow(i int) {
 		opts = append(opts, "place:"+s.num(l.A)+"-"+s.num(l.B))
 	}
 	if len(opts) == 0 {
+		s.moved(i)
 		u.Array = Column
 		s.ev("6.3.8", s.side(i), s.name(i)+" has no room for its line: it forms column", nil, nil)
 		return
@@ -1386,6 +1395,7 @@ func (s *State) growTo(i int, key string) {
 		return
 	}
 	u := &s.U[i]
+	s.moved(i)
 	u.At, u.At2, u.Two = a, b, true
 	s.ev("6.3.8", s.side(i), fmt.Sprintf("%s forms its line on %s", s.name(i), key), nil, nil)
 }

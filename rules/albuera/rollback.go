@@ -69,6 +69,7 @@ func (s *State) rollback(ver0 int) {
 	s.ver = ver0 + 1 // a new version: nothing kept for ver0 is trusted
 	if s.ix != nil {
 		s.ix.valid = false
+		s.ix.markVer = -1 // the units changed unmarked: compare them all
 	}
 }
 

@@ -169,6 +169,11 @@ type occBuf struct {
 	stamp uint32
 	q     []hex.Coord
 	unfn  func() // the state's unindex, made once (a method value allocates)
+	// units marked by moved since the index last matched the units of
+	// version markVer (over: more than maxMarks, compare them all)
+	marks   []int32
+	markVer int
+	over    bool
 	// CheckInvariants' scratch: units by hex as linked lists
 	invHead, invNext []int32
 	invUsed          []int
@@ -644,6 +649,7 @@ func (s *State) restore(bk *State) {
 	s.uvcShared = shared
 	if s.ix != nil {
 		s.ix.valid = false
+		s.ix.markVer = -1 // the units changed unmarked: compare them all
 	}
 }
 
