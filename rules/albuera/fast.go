@@ -1,6 +1,10 @@
 package albuera
 
-import "grognard/rules/hex"
+import (
+	"strconv"
+
+	"grognard/rules/hex"
+)
 
 // fastTables are numbers and texts the hot paths read, taken once from the
 // scenario's tables (issue #20: no map lookup or string building per action;
@@ -13,6 +17,38 @@ type fastTables struct {
 	fires, bakerFires, commandRange int
 	cellD                           []*hex.Cell // dense hex -> its cell, nil off the map
 	drawLabel                       []string    // "Draw " + the unit's name, per unit
+	sideOf                          []int8      // unit -> its side
+	bySide                          [2][]int    // the units of each side, in index order
+	// the rows of table actions the hot paths read (act): value, present
+	actV  [len(hotActs)]int
+	actOK [len(hotActs)]bool
+	// faceLab[i][f]: the label of unit i's turn to facing f at faceCost[i]
+	// half MP (facingsTo), the text it builds
+	faceLab  [][6]string
+	faceCost []int
+	built    bool
+}
+
+// hotActs are the rows of table actions read on every step (act).
+var hotActs = [...]string{"face", "face_company", "friendly_pass", "rear", "enemy_hex", "fire"}
+
+// hotAct is the place of name in hotActs, -1 if not there.
+func hotAct(name string) int {
+	switch name {
+	case "face":
+		return 0
+	case "face_company":
+		return 1
+	case "friendly_pass":
+		return 2
+	case "rear":
+		return 3
+	case "enemy_hex":
+		return 4
+	case "fire":
+		return 5
+	}
+	return -1
 }
 
 const (
@@ -44,6 +80,28 @@ func (sc *Scenario) buildFast() {
 	for i := range sc.Units {
 		f.drawLabel[i] = "Draw " + sc.Units[i].Name
 	}
+	for k, name := range hotActs {
+		f.actV[k], f.actOK[k] = sc.Act[name]
+	}
+	f.sideOf = make([]int8, len(sc.Units))
+	f.faceLab = make([][6]string, len(sc.Units))
+	f.faceCost = make([]int, len(sc.Units))
+	for i := range sc.Units {
+		d := &sc.Units[i]
+		f.sideOf[i] = int8(d.Side)
+		if d.Side == 0 || d.Side == 1 {
+			f.bySide[d.Side] = append(f.bySide[d.Side], i)
+		}
+		cost := sc.act("face", 2) // as facingsTo prices it [12.7], [8.7]
+		if d.Kind == KComp {
+			cost = sc.act("face_company", 0)
+		}
+		f.faceCost[i] = cost
+		for fc := 0; fc < 6; fc++ {
+			f.faceLab[i][fc] = d.Name + " turns to face " + strconv.Itoa(fc) + " (" + half(cost) + " MP)"
+		}
+	}
+	f.built = true
 }
 
 // enterCost is the half-point cost for array col to enter 'to' from 'from'

@@ -348,11 +348,21 @@ func (s *State) partners(i int) []int {
 // fireOptions lists the fire actions of side (only: the unit in motion).
 func (s *State) fireOptions(side, only int) []rules.Action {
 	var out []rules.Action
-	lo, hi := 0, len(s.U)
-	if only >= 0 && only < len(s.U) { // only that unit: no need to look at the others
-		lo, hi = only, only+1
+	var one [1]int
+	units := one[:0]
+	switch {
+	case only >= 0 && only < len(s.U): // only that unit: no need to look at the others
+		units = append(one[:0], only)
+	case only < 0 && (side == 0 || side == 1) && len(s.sc.fast.bySide[side]) > 0:
+		units = s.sc.fast.bySide[side] // the side's units, in index order
+	case only < 0:
+		for i := range s.U {
+			if s.side(i) == side {
+				units = append(units, i)
+			}
+		}
 	}
-	for i := lo; i < hi; i++ {
+	for _, i := range units {
 		if s.side(i) != side || only >= 0 && i != only || !s.canFire(i) {
 			continue
 		}

@@ -585,11 +585,16 @@ func (s *State) facingsTo(out []rules.Action, i int) []rules.Action {
 	if u.Spent+cost > s.ma(i) {
 		return out
 	}
-	for _, d := range []int{-1, 1} {
+	for _, d := range [2]int{-1, 1} {
 		f := hex.Mod6(u.Facing + d)
 		// a stack that may not hold the new facing turns together: checked in apply
-		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn",
-			Label: s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)", Rule: "12.7"})
+		var lab string
+		if fl := s.sc.fast.faceLab; i < len(fl) && s.sc.fast.faceCost[i] == cost {
+			lab = fl[i][f] // made once per scenario (speed)
+		} else {
+			lab = s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)"
+		}
+		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn", Label: lab, Rule: "12.7"})
 	}
 	return out
 }

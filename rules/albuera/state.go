@@ -254,7 +254,12 @@ func newState(sc *Scenario) (*State, error) {
 
 func (s *State) def(i int) *UnitDef { return &s.sc.Units[i] }
 func (s *State) id(i int) string    { return s.sc.Units[i].ID }
-func (s *State) side(i int) int     { return s.sc.Units[i].Side }
+func (s *State) side(i int) int {
+	if so := s.sc.fast.sideOf; i >= 0 && i < len(so) {
+		return int(so[i])
+	}
+	return s.sc.Units[i].Side
+}
 func (s *State) kind(i int) string  { return s.sc.Units[i].Kind }
 
 func (s *State) idx(id string) int {
@@ -357,16 +362,19 @@ func (s *State) hasSide(c hex.Coord, side int) bool {
 }
 
 // clashHex reports a Clash Hex: units of both sides [3.4].
-func (s *State) clashHex(c hex.Coord) bool { return s.hasSide(c, 0) && s.hasSide(c, 1) }
+func (s *State) clashHex(c hex.Coord) bool {
+	if s.oc != nil {
+		if k := s.sc.dense(c); k >= 0 {
+			return s.oc.sides[k] == 3
+		}
+	}
+	return s.hasSide(c, 0) && s.hasSide(c, 1)
+}
 
 // inClash reports a unit standing in a Clash Hex.
 func (s *State) inClash(i int) bool {
-	for _, c := range s.hexes(i) {
-		if s.clashHex(c) {
-			return true
-		}
-	}
-	return false
+	u := &s.U[i]
+	return s.clashHex(u.At) || u.Two && s.clashHex(u.At2)
 }
 
 // top returns the top unit of side on c, -1 if none.
