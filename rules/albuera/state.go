@@ -260,7 +260,7 @@ func (s *State) side(i int) int {
 	}
 	return s.sc.Units[i].Side
 }
-func (s *State) kind(i int) string  { return s.sc.Units[i].Kind }
+func (s *State) kind(i int) string { return s.sc.Units[i].Kind }
 
 func (s *State) idx(id string) int {
 	if i, ok := s.sc.Index[id]; ok {
