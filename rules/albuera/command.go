@@ -446,12 +446,15 @@ func (s *State) cmdMoves() []rules.Action {
 		if !s.alive(c) || s.U[c].Moved >= max {
 			continue
 		}
-		for _, n := range s.U[c].At.Neighbors() {
+		left := max - s.U[c].Moved - 1
+		for dir, n := range s.U[c].At.Neighbors() {
 			if !s.sc.onMap(n) || s.hasSide(n, 1-s.side(c)) && !s.hasSide(n, s.side(c)) {
 				continue // [11.4] interpretation: never alone among the enemy
 			}
-			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n),
-				Label: s.name(c) + " to " + s.num(n) + " (1 MP, " + strconv.Itoa(max-s.U[c].Moved-1) + " left)", Rule: "12.2"})
+			lab := s.label(c, dir, n, int32(left)<<3|1, func() string {
+				return s.name(c) + " to " + s.num(n) + " (1 MP, " + strconv.Itoa(left) + " left)"
+			})
+			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n), Label: lab, Rule: "12.2"})
 		}
 	}
 	return out

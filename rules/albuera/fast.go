@@ -29,6 +29,41 @@ type fastTables struct {
 	built    bool
 }
 
+// labCache keeps the labels of steps and commander moves a state made
+// last, by unit and direction (speed, issue #20): a unit that did not move
+// gets the same text without building it again. A label is the same
+// function of what the entry holds (unit, hex, cost, kind), so a reused
+// text is the text that would be built.
+type labCache [labSlots]labEntry
+
+const labSlots = 256
+
+type labEntry struct {
+	key int32 // 1 + unit*6 + direction, 0 empty
+	v   int32 // what else the text says: cost or MP left, and its kind
+	n   hex.Coord
+	lab string
+}
+
+// label returns the cached text for (i, d, n, v), or build's text, kept.
+func (s *State) label(i, d int, n hex.Coord, v int32, build func() string) string {
+	if s.ix == nil {
+		return build()
+	}
+	lc := s.ix.labs
+	if lc == nil {
+		lc = &labCache{}
+		s.ix.labs = lc
+	}
+	key := int32(1 + i*6 + d)
+	e := &lc[(i*6+d)%labSlots]
+	if e.key == key && e.n == n && e.v == v {
+		return e.lab
+	}
+	e.key, e.n, e.v, e.lab = key, n, v, build()
+	return e.lab
+}
+
 // hotActs are the rows of table actions read on every step (act).
 var hotActs = [...]string{"face", "face_company", "friendly_pass", "rear", "enemy_hex", "fire"}
 

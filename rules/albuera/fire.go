@@ -346,8 +346,12 @@ func (s *State) partners(i int) []int {
 }
 
 // fireOptions lists the fire actions of side (only: the unit in motion).
-func (s *State) fireOptions(side, only int) []rules.Action {
-	var out []rules.Action
+func (s *State) fireOptions(side, only int) []rules.Action { return s.fireOptionsTo(nil, side, only) }
+
+// fireOptionsTo appends the fire actions of side (only: the unit in
+// motion) to out; duplicates are looked for among these only.
+func (s *State) fireOptionsTo(out []rules.Action, side, only int) []rules.Action {
+	start := len(out)
 	var one [1]int
 	units := one[:0]
 	switch {
@@ -395,7 +399,7 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 					g = g2[:1]
 				}
 				a := s.fireAction(g, t)
-				if !listed(out, &a) { // each key once
+				if !listed(out[start:], &a) { // each key once
 					out = append(out, a)
 				}
 			}

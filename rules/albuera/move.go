@@ -198,7 +198,7 @@ func (s *State) autoMove() bool {
 		pre := &preLegal{}
 		stuck := s.U[m].Where != OnMap || s.U[m].Done
 		if !stuck {
-			pre.ua, pre.hasUA = s.unitActions(m), true
+			pre.ua, pre.hasUA = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), m), true
 			if len(pre.ua) == 0 && !s.U[m].Passing {
 				pre.fo, pre.hasFO = s.fireOptions(s.Side, m), true
 				stuck = len(pre.fo) == 0
@@ -260,15 +260,16 @@ func (s *State) moveLegal() []rules.Action {
 	if s.Motion >= 0 {
 		ua := pre.ua
 		if !pre.hasUA {
-			ua = s.unitActions(s.Motion)
+			ua = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), s.Motion)
 		}
-		fo := pre.fo
-		if !pre.hasFO {
-			fo = s.fireOptions(s.Side, s.Motion)
+		if pre.hasFO {
+			out = make([]rules.Action, 0, len(ua)+len(pre.fo)+1)
+			out = append(out, ua...)
+			out = append(out, pre.fo...)
+		} else { // the fire options after the unit's actions, in the same array (speed)
+			out = s.fireOptionsTo(ua, s.Side, s.Motion)
 		}
-		out = make([]rules.Action, 0, len(ua)+len(fo)+1)
-		out = append(out, ua...)
-		out = append(out, fo...)
+		s.motionHint = len(out) + 1
 		if !s.U[s.Motion].Double || len(ua) == 0 {
 			out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
 		}
@@ -280,7 +281,7 @@ func (s *State) moveLegal() []rules.Action {
 			out = s.unitActionsTo(out, i)
 		}
 	}
-	out = append(out, s.fireOptions(s.Side, -1)...)
+	out = s.fireOptionsTo(out, s.Side, -1)
 	out = append(out, rules.Action{Kind: "end", Label: "End movement", Rule: "14.5"})
 	s.moveHint = len(out)
 	return out
@@ -495,21 +496,23 @@ func (s *State) steps(i int) []rules.Action { return s.stepsTo(nil, i) }
 // stepsTo appends the steps of unit i to out.
 func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 	u := &s.U[i]
-	for _, n := range u.At.Neighbors() {
+	for dir, n := range u.At.Neighbors() {
 		cost, rear, enemy, charge, why := s.stepCheck(i, n)
 		if why != "" {
 			continue
 		}
-		rule, tail := "12.1", ""
+		rule, tail, tk := "12.1", "", int32(0)
 		switch {
 		case rear && enemy:
-			rule, tail = "11.10", " backwards: enters the enemy hex"
+			rule, tail, tk = "11.10", " backwards: enters the enemy hex", 1
 		case rear:
-			rule, tail = "12.6", " backwards"
+			rule, tail, tk = "12.6", " backwards", 2
 		case enemy:
-			rule, tail = "11.10", ": enters the enemy hex"
+			rule, tail, tk = "11.10", ": enters the enemy hex", 3
 		}
-		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
+		lab := s.label(i, dir, n, int32(cost)<<3|tk<<1, func() string {
+			return s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
+		})
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
 		if charge {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),

@@ -75,54 +75,55 @@ type Task struct {
 
 // State is a game of Albuera 1811.
 type State struct {
-	sc        *Scenario
-	Turn      int      `json:"turn"`
-	Phase     string   `json:"phase"`
-	U         []Unit   `json:"units"`
-	Pool      []string `json:"pool"`
-	Act       []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
-	Aside     []string `json:"aside"`
-	Out       []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
-	Chit      string   `json:"chit"`
-	Side      int      `json:"side"`            // side of the drawn chit
-	Brigs     []string `json:"brigs"`           // brigades whose units act in this 2.2 [4.4]
-	Movers    []string `json:"movers"`          // commanders that may move in 2.3
-	Support   []int    `json:"support"`         // supporting units that may act in this 2.2 [4.7.1]
-	Used      []bool   `json:"used"`            // supporting unit used this turn [4.7.1]
-	Lead      []bool   `json:"lead"`            // leaderless brigade activated this turn [4.8]
-	Window    string   `json:"window"`          // "opp" or "act" [14.5]
-	Motion    int      `json:"motion"`          // unit in motion [12.13], -1 none
-	Ended     bool     `json:"ended"`           // the active side ended its movement
-	Tasks     []Task   `json:"tasks,omitempty"` // omitempty: a clone's empty list and a new state's nil snapshot alike
-	VP        int      `json:"vp"`              // net, French positive [16.2]
-	Over      bool     `json:"over"`
-	Winner    int      `json:"winner"`
-	Reason    string   `json:"reason"`
-	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
-	NextOrd   int      `json:"next_ord"`
-	Opts      map[string]bool
-	AutoWin   string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
-	ver       int
-	cache     *legalCache
-	evs       []rules.Event
-	ins       int
-	oc        *occTable      // occupancy index, only inside read-only scopes
-	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
-	ix        *occBuf        // the occupancy index's storage (never shared)
-	spare     *State         // a copy restore puts back (backup)
-	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
-	ckLog     []rules.Action // the actions applied since ckpt
-	ckVer     int            // the version the last logged Apply left
-	replaying bool           // a rollback's replay (no test fault)
-	moveHint  int            // length of the last list of 2.2 actions (capacity of the next)
-	pre       *preLegal      // lists made by the last automatic step (speed)
-	uvcShared bool           // uvc is shared with a clone: copy before writing
-	uShared   bool           // U is shared with a clone: copy before writing (own)
-	busy      bool           // inside Apply: never keep an index
-	sightMemo map[sightKey]sightRes
-	views     *viewCache
-	uvc       []uvEntry  // each unit's last view and what it was made from (speed)
-	vlast     *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
+	sc         *Scenario
+	Turn       int      `json:"turn"`
+	Phase      string   `json:"phase"`
+	U          []Unit   `json:"units"`
+	Pool       []string `json:"pool"`
+	Act        []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
+	Aside      []string `json:"aside"`
+	Out        []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
+	Chit       string   `json:"chit"`
+	Side       int      `json:"side"`            // side of the drawn chit
+	Brigs      []string `json:"brigs"`           // brigades whose units act in this 2.2 [4.4]
+	Movers     []string `json:"movers"`          // commanders that may move in 2.3
+	Support    []int    `json:"support"`         // supporting units that may act in this 2.2 [4.7.1]
+	Used       []bool   `json:"used"`            // supporting unit used this turn [4.7.1]
+	Lead       []bool   `json:"lead"`            // leaderless brigade activated this turn [4.8]
+	Window     string   `json:"window"`          // "opp" or "act" [14.5]
+	Motion     int      `json:"motion"`          // unit in motion [12.13], -1 none
+	Ended      bool     `json:"ended"`           // the active side ended its movement
+	Tasks      []Task   `json:"tasks,omitempty"` // omitempty: a clone's empty list and a new state's nil snapshot alike
+	VP         int      `json:"vp"`              // net, French positive [16.2]
+	Over       bool     `json:"over"`
+	Winner     int      `json:"winner"`
+	Reason     string   `json:"reason"`
+	Skip       string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
+	NextOrd    int      `json:"next_ord"`
+	Opts       map[string]bool
+	AutoWin    string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
+	ver        int
+	cache      *legalCache
+	evs        []rules.Event
+	ins        int
+	oc         *occTable      // occupancy index, only inside read-only scopes
+	sideHex    [2][]hex.Coord // hexes holding each side's units (with oc)
+	ix         *occBuf        // the occupancy index's storage (never shared)
+	spare      *State         // a copy restore puts back (backup)
+	ckpt       *State         // the copy a failed Apply starts again from (rollback.go)
+	ckLog      []rules.Action // the actions applied since ckpt
+	ckVer      int            // the version the last logged Apply left
+	replaying  bool           // a rollback's replay (no test fault)
+	moveHint   int            // length of the last list of 2.2 actions (capacity of the next)
+	motionHint int            // length of the last list of the unit in motion (capacity of the next)
+	pre        *preLegal      // lists made by the last automatic step (speed)
+	uvcShared  bool           // uvc is shared with a clone: copy before writing
+	uShared    bool           // U is shared with a clone: copy before writing (own)
+	busy       bool           // inside Apply: never keep an index
+	sightMemo  map[sightKey]sightRes
+	views      *viewCache
+	uvc        []uvEntry  // each unit's last view and what it was made from (speed)
+	vlast      *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
 }
 
 // uvEntry is a unit's view with everything it depends on.
@@ -169,6 +170,7 @@ type occBuf struct {
 	stamp uint32
 	q     []hex.Coord
 	unfn  func() // the state's unindex, made once (a method value allocates)
+	labs  *labCache
 	// units marked by moved since the index last matched the units of
 	// version markVer (over: more than maxMarks, compare them all)
 	marks   []int32
