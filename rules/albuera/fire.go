@@ -366,7 +366,12 @@ func (s *State) fireOptionsTo(out []rules.Action, side, only int) []rules.Action
 			}
 		}
 	}
+	ix := s.ix
+	kept := s.oc != nil && ix != nil && s.oc == &ix.oc && len(ix.tgtOK) == len(s.U)
 	for _, i := range units {
+		if kept && ix.tgtOK[i] && len(ix.tgt[i]) == 0 {
+			continue // no target (kept by targetHexes): nothing to list, whatever canFire says (speed)
+		}
 		if s.side(i) != side || only >= 0 && i != only || !s.canFire(i) {
 			continue
 		}
@@ -624,7 +629,10 @@ func (s *State) fireApply(a rules.Action) error {
 	s.fire(g, t, a.Rule)
 	if s.Phase == phMove {
 		// after a fire the other side may answer [14.5]
-		s.Window = map[bool]string{true: "opp", false: "act"}[s.side(g[0]) == s.Side]
+		s.Window = "act"
+		if s.side(g[0]) == s.Side {
+			s.Window = "opp"
+		}
 	}
 	return nil
 }

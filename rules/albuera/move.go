@@ -468,7 +468,12 @@ func (s *State) spoils(from, to hex.Coord) bool {
 
 // costInfo is the Info of an array change: its cost in MP as the player
 // reads it ("4 MP", "1.5 MP"), never a machine field like "cost=8".
-func costInfo(halves int) string { return half(halves) + " MP" }
+func costInfo(halves int) string {
+	if halves >= 0 && halves < len(costInfoTab) {
+		return costInfoTab[halves]
+	}
+	return half(halves) + " MP"
+}
 
 // costOfInfo reads back the cost in half MPs that costInfo wrote (or the
 // older "cost=8" form), def when it holds none.
@@ -484,7 +489,30 @@ func costOfInfo(info string, def int) int {
 	return def
 }
 
+// halfTab holds half's texts for 0 to 63 half points (no allocation).
+var halfTab = func() (t [64]string) {
+	for n := range t {
+		t[n] = halfText(n)
+	}
+	return
+}()
+
+// costInfoTab holds costInfo's texts for 0 to 63 half points.
+var costInfoTab = func() (t [64]string) {
+	for n := range t {
+		t[n] = halfText(n) + " MP"
+	}
+	return
+}()
+
 func half(n int) string {
+	if n >= 0 && n < len(halfTab) {
+		return halfTab[n]
+	}
+	return halfText(n)
+}
+
+func halfText(n int) string {
 	if n%2 == 0 {
 		return strconv.Itoa(n / 2)
 	}
@@ -892,7 +920,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			return
 		}
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: costInfo(cost),
-			Label: fmt.Sprintf("%s %s (%s MP)", d.Name, lab, half(cost)), Rule: rule})
+			Label: d.Name + " " + lab + " (" + half(cost) + " MP)", Rule: rule})
 	}
 	switch d.Kind {
 	case KArt:
@@ -930,7 +958,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Column {
 				if u.MP >= d.rectMin() {
 					for _, l := range s.rectPlaces(i, u.At, u.Facing) {
-						add("array:line", fmt.Sprintf("forms line on %s-%s", s.num(l.A), s.num(l.B)), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
+						add("array:line", "forms line on "+s.num(l.A)+"-"+s.num(l.B), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
 					}
 				} else {
 					add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2", "", u.Facing)
@@ -980,7 +1008,7 @@ func (s *State) detach(i int) []rules.Action {
 	}
 	h := s.U[i].At
 	return []rules.Action{{Kind: "deploy", Unit: d.Company, To: s.num(h), Choice: "detach",
-		Label: fmt.Sprintf("Detach %s from %s", s.def(c).Name, d.Name), Rule: "8.2"}}
+		Label: "Detach " + s.def(c).Name + " from " + d.Name, Rule: "8.2"}}
 }
 
 // moveApply applies an action of 2.2.
@@ -1141,7 +1169,11 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 		}
 		// through friends it may not stop with: it must go on [11.3]
 		u.Passing = len(members) == 1 && !s.stackOK(j, to, false, u.Facing, u.Array)
-		s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(j), s.num(from), s.num(to), half(s.left(j))), nil, nil)
+		rule := "12.1"
+		if enemy {
+			rule = "11.10"
+		}
+		s.ev(rule, s.Side, s.name(j)+" moves "+s.num(from)+" to "+s.num(to)+" ("+half(s.left(j))+" MP left)", nil, nil)
 		s.reattach(j)
 	}
 	if s.U[i].Done {
