@@ -201,6 +201,8 @@ func (s *State) targetHexes(i int) []hex.Coord {
 	if ix := s.ix; s.oc != nil && ix != nil && s.oc == &ix.oc && i >= 0 && i < len(ix.tgtOK) {
 		if !ix.tgtOK[i] {
 			ix.tgt[i], ix.tgtOK[i] = s.targetHexesRaw(i), true
+			u := &s.U[i]
+			ix.tgtList = append(ix.tgtList, tgtEntry{i: int32(i), r: int32(s.rangeOf(i) + 1), at: u.At, at2: u.At2, two: u.Two})
 		}
 		return ix.tgt[i]
 	}

@@ -281,16 +281,27 @@ func (s *State) buildIndex() {
 	ix.synced(s.ver)
 }
 
+// tgtEntry is a unit whose fire targets are kept, with what dropTargetsOf
+// reads of it: its range + 1 and its hexes (they are the unit's own while
+// its targets are kept: a unit that changes loses them).
+type tgtEntry struct {
+	i, r    int32
+	at, at2 hex.Coord
+	two     bool
+}
+
 // dropTargets forgets the fire targets a change of the units may alter
 // before the index is rebuilt whole (see dropTargetsOf).
 func (s *State) dropTargets() {
 	ix := s.ix
 	if len(ix.tgtOK) != len(s.U) {
 		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	if !ix.built || len(ix.sig) != len(s.U) {
 		clear(ix.tgtOK)
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	cdr := s.sc.cdr
@@ -313,6 +324,7 @@ func (s *State) dropTargetsOf(chgU []int) {
 	ix := s.ix
 	if len(ix.tgtOK) != len(s.U) {
 		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	chg := ix.chg[:0]
@@ -331,18 +343,34 @@ func (s *State) dropTargetsOf(chgU []int) {
 	ix.chg = chg
 	if len(chg) > 8 { // many changes: start again
 		clear(ix.tgtOK)
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
-	for i, ok := range ix.tgtOK {
-		if !ok {
+	// the units with kept targets, from the list of them (no look at the
+	// others; the list keeps only those still kept)
+	l := ix.tgtList
+	n := 0
+	for _, e := range l {
+		if !ix.tgtOK[e.i] {
 			continue
 		}
-		r := s.rangeOf(i) + 1
+		keep := true
 		for _, c := range chg {
-			if s.dist(i, c) <= r {
-				ix.tgtOK[i] = false
+			d := hex.Distance(e.at, c) // s.dist(i, c)
+			if e.two {
+				d = min(d, hex.Distance(e.at2, c))
+			}
+			if d <= int(e.r) {
+				keep = false
 				break
 			}
 		}
+		if !keep {
+			ix.tgtOK[e.i] = false
+			continue
+		}
+		l[n] = e
+		n++
 	}
+	ix.tgtList = l[:n]
 }

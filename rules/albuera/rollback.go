@@ -11,7 +11,7 @@ import "grognard/rules"
 // the whole state (60 KB of units) before every action.
 
 // ckptEvery is how many actions apart the copies are.
-const ckptEvery = 32
+const ckptEvery = 64
 
 // applyFault is a test hook run between an action and the automatic
 // steps after it; nil in play.

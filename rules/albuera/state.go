@@ -163,6 +163,7 @@ type occBuf struct {
 	built   bool
 	tgt     [][]hex.Coord // fire targets of each unit (targetHexes), kept while tgtOK
 	tgtOK   []bool
+	tgtList []tgtEntry // the units whose targets are kept (tgtOK), where they were
 	chg     []hex.Coord
 	// breadth-first scratch (command range)
 	seen  []uint32
