@@ -26,7 +26,10 @@ type fastTables struct {
 	// half MP (facingsTo), the text it builds
 	faceLab  [][6]string
 	faceCost []int
-	built    bool
+	// per unit: the brigade commanders under it (brigadesOf), the units
+	// (not commanders) under it (hasTroops)
+	brigades, troops [][]int
+	built            bool
 }
 
 // labCache keeps the labels of steps and commander moves a state made
@@ -134,6 +137,22 @@ func (sc *Scenario) buildFast() {
 		f.faceCost[i] = cost
 		for fc := 0; fc < 6; fc++ {
 			f.faceLab[i][fc] = d.Name + " turns to face " + strconv.Itoa(fc) + " (" + half(cost) + " MP)"
+		}
+	}
+	f.brigades, f.troops = make([][]int, len(sc.Units)), make([][]int, len(sc.Units))
+	for c := range sc.Units {
+		if l := sc.brigadesOfSlow(c); len(l) > 0 {
+			f.brigades[c] = l[:len(l):len(l)]
+		}
+	}
+	byID := map[string]int{}
+	for i := range sc.Units {
+		byID[sc.Units[i].ID] = i
+	}
+	for i := range sc.Units {
+		d := &sc.Units[i]
+		if c, ok := byID[d.Cmd]; ok && d.Kind != KCdr {
+			f.troops[c] = append(f.troops[c], i)
 		}
 	}
 	f.built = true
