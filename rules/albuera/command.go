@@ -244,7 +244,7 @@ func (s *State) drawChit(chit string) error {
 	s.Brigs, s.Movers, s.Support, s.Act, s.Skip = nil, nil, nil, nil, ""
 	s.Phase = phActivate
 	d := s.def(c)
-	s.ev("3.3", s.Side, fmt.Sprintf("%s: %s's chit is drawn", sideNames[s.Side], d.Name), nil, nil)
+	s.ev("3.3", s.Side, sideNames[s.Side]+": "+d.Name+"'s chit is drawn", nil, nil)
 	switch d.CKind {
 	case Brigade:
 		s.Aside = append(s.Aside, chit)

@@ -33,22 +33,23 @@ type fastTables struct {
 }
 
 // labCache keeps the labels of steps and commander moves a state made
-// last, by unit and direction (speed, issue #20): a unit that did not move
-// gets the same text without building it again. A label is the same
-// function of what the entry holds (unit, hex, cost, kind), so a reused
-// text is the text that would be built.
+// (speed, issue #20), by unit, hex and the rest of the text: a unit that did
+// not move, or came back, gets the same text without building it again. A
+// label is the same function of what the entry holds (unit, hex, cost or MP
+// left, kind), so a reused text is the text that would be built.
 type labCache [labSlots]labEntry
 
-const labSlots = 256
+const labSlots = 512
 
 type labEntry struct {
-	key int32 // 1 + unit*6 + direction, 0 empty
+	key int32 // 1 + unit, 0 empty
 	v   int32 // what else the text says: cost or MP left, and its kind
 	n   hex.Coord
 	lab string
 }
 
-// label returns the cached text for (i, d, n, v), or build's text, kept.
+// label returns the cached text of unit i's action to hex n (v: the rest
+// of what the text says), or build's text, kept; d is unused (the hex says it).
 func (s *State) label(i, d int, n hex.Coord, v int32, build func() string) string {
 	if s.ix == nil {
 		return build()
@@ -58,8 +59,9 @@ func (s *State) label(i, d int, n hex.Coord, v int32, build func() string) strin
 		lc = &labCache{}
 		s.ix.labs = lc
 	}
-	key := int32(1 + i*6 + d)
-	e := &lc[(i*6+d)%labSlots]
+	key := int32(1 + i)
+	h := uint32(i)*0x9E3779B1 ^ uint32(n.Q)*0x85EBCA77 ^ uint32(n.R)*0xC2B2AE3D ^ uint32(v)*0x27D4EB2F
+	e := &lc[(h^h>>15)%labSlots]
 	if e.key == key && e.n == n && e.v == v {
 		return e.lab
 	}

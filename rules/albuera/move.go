@@ -567,10 +567,10 @@ func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 			if ok && s.stackMoveFits(i, ms, n) {
 				sort.Strings(ids)
 				out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "12.13",
-					Label: fmt.Sprintf("Stack of %s and %d more to %s", s.name(i), len(ids), s.num(n))})
+					Label: "Stack of " + s.name(i) + " and " + strconv.Itoa(len(ids)) + " more to " + s.num(n)})
 				if chargeAll {
 					out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "9.2.2",
-						Label: fmt.Sprintf("Stack of %s and %d more charges %s", s.name(i), len(ids), s.num(n))})
+						Label: "Stack of " + s.name(i) + " and " + strconv.Itoa(len(ids)) + " more charges " + s.num(n)})
 				}
 			}
 		}
@@ -938,12 +938,12 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		switch {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
-				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+				add("array:column", "leaves square into column facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "7.1", "", f)
 				if u.MP < d.rectMin() {
-					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+					add("array:line", "leaves square into line facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "7.1", "", f)
 				} else {
 					for _, l := range s.rectPlaces(i, u.At, f) { // [6.3.9]
-						add("array:line", fmt.Sprintf("leaves square into line on %s-%s facing %d", s.num(l.A), s.num(l.B), f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
+						add("array:line", "leaves square into line on "+s.num(l.A)+"-"+s.num(l.B)+" facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
 					}
 				}
 			}
@@ -1060,7 +1060,7 @@ func (s *State) moveApply(a rules.Action) error {
 		u.Spent += cost
 		u.Turns++
 		u.Spoiled = true // [9.2.1]
-		s.ev("12.7", s.Side, fmt.Sprintf("%s turns to face %d", s.name(i), a.Facing), nil, nil)
+		s.ev("12.7", s.Side, s.name(i)+" turns to face "+strconv.Itoa(a.Facing), nil, nil)
 	case "choose":
 		switch a.Choice {
 		case "double":
@@ -1369,7 +1369,7 @@ func (s *State) changeArray(i int, a rules.Action) {
 		u.NoFire = true // [10.14]
 	}
 	u.Array = to
-	s.ev(a.Rule, s.Side, fmt.Sprintf("%s forms %s", s.name(i), to), nil, nil)
+	s.ev(a.Rule, s.Side, s.name(i)+" forms "+to, nil, nil)
 }
 
 // shrink replaces a rectangle by the square counter when its Manpower

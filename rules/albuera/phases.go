@@ -245,7 +245,8 @@ func (s *State) Legal() []rules.Action {
 	case s.Phase == phClash:
 		out = s.clashLegal()
 	}
-	s.cache = &legalCache{ver: s.ver, legal: out}
+	s.cacheBuf = legalCache{ver: s.ver, legal: out}
+	s.cache = &s.cacheBuf // the state's own (copyTo, rollback and restore drop it)
 	return out
 }
 

@@ -104,6 +104,7 @@ type State struct {
 	AutoWin    string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
 	ver        int
 	cache      *legalCache
+	cacheBuf   legalCache // what cache points to (no allocation per list)
 	evs        []rules.Event
 	ins        int
 	oc         *occTable      // occupancy index, only inside read-only scopes
