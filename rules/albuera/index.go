@@ -40,8 +40,8 @@ func (s *State) indexed() func() {
 		s.ix.unfn = s.unindex
 	}
 	ix := s.ix
-	if !(!s.busy && ix.valid && ix.ver == s.ver) {
-		s.refreshIndex()
+	if !(!s.busy && ix.valid && ix.ver == s.ver && len(ix.marks) == 0 && !ix.over) {
+		s.refreshIndex() // inside Apply, a new version, or units marked since
 	}
 	s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
 	ix.ver, ix.valid = s.ver, !s.busy
@@ -62,6 +62,11 @@ func (s *State) moved(i int) {
 	if ix == nil || ix.over {
 		return
 	}
+	for _, m := range ix.marks {
+		if int(m) == i {
+			return
+		}
+	}
 	if len(ix.marks) == maxMarks {
 		ix.over = true
 		return
@@ -74,9 +79,16 @@ func (s *State) moved(i int) {
 var checkMarks = false
 
 // synced records that the index matches the units of this version: the
-// marks start again from here.
-func (ix *occBuf) synced(ver int) {
-	ix.marks, ix.over, ix.markVer = ix.marks[:0], false, ver
+// marks start again from here. Inside Apply (busy) they are kept: a unit
+// marked may still be half-way through its change (its fields written one
+// by one around a read of the index), so every later refresh of this Apply,
+// and the first after it, compares it again.
+func (s *State) synced() {
+	ix := s.ix
+	ix.markVer = s.ver
+	if !s.busy {
+		ix.marks, ix.over = ix.marks[:0], false
+	}
 }
 
 // changed reports that unit i differs from what the index holds of it.
@@ -136,7 +148,7 @@ func (s *State) refreshIndex() {
 		}
 	}
 	ix.chgU = chg
-	ix.synced(s.ver)
+	s.synced()
 	if len(chg) == 0 {
 		return
 	}
@@ -278,7 +290,7 @@ func (s *State) buildIndex() {
 		}
 	}
 	clear(ix.sight)
-	ix.synced(s.ver)
+	s.synced()
 }
 
 // tgtEntry is a unit whose fire targets are kept, with what dropTargetsOf

@@ -95,6 +95,9 @@ func (s *State) crossesRiver(a, b hex.Coord) bool {
 // stackOK reports whether unit i (of its array, facing and shape) may stand
 // in hex c together with the friendly units already there [11], [6.4].
 func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) bool {
+	if s.oc == nil {
+		defer s.indexed()() // no copy of the hex's list (speed)
+	}
 	side := s.side(i)
 	inf, cav, art, comp := 0, 0, 0, 0
 	add := func(k string) {
@@ -336,6 +339,12 @@ func (s *State) unitActionsTo(out []rules.Action, i int) []rules.Action {
 // stepCheck says whether unit i may step into n and at what cost; charge
 // tells whether the entry is a cavalry Charge [9.2].
 func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge bool, why string) {
+	return s.stepCheckQ(i, n, false)
+}
+
+// stepCheckQ is stepCheck; quiet: a refusal's text is not built (the
+// caller only asks whether there is one; speed).
+func (s *State) stepCheckQ(i int, n hex.Coord, quiet bool) (cost int, rear, enemy, charge bool, why string) {
 	u := &s.U[i]
 	passing := false
 	cost, rear, enemy, passing, why = s.stepCostPass(i, u.At, u.Facing, n, s.Phase == phMove && s.side(i) == s.Side && !u.Passing)
@@ -358,6 +367,9 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 		cost += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 	}
 	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
+		if quiet {
+			return 0, false, false, false, "refused [12.2]"
+		}
 		return 0, false, false, false, "needs " + half(cost) + " MP, " + half(s.left(i)) + " left [12.2]"
 	}
 	return cost, rear, enemy, charge, ""
@@ -525,7 +537,7 @@ func (s *State) steps(i int) []rules.Action { return s.stepsTo(nil, i) }
 func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 	u := &s.U[i]
 	for dir, n := range u.At.Neighbors() {
-		cost, rear, enemy, charge, why := s.stepCheck(i, n)
+		cost, rear, enemy, charge, why := s.stepCheckQ(i, n, true)
 		if why != "" {
 			continue
 		}

@@ -320,6 +320,15 @@ func (s *State) occ(c hex.Coord) []int {
 	if s.oc != nil {
 		return s.oc.get(s.sc.dense(c))
 	}
+	if s.sc.dense(c) >= 0 { // the index, brought up to date (marks), for this look only (speed)
+		done := s.indexed()
+		l := s.oc.get(s.sc.dense(c))
+		done()
+		if len(l) == 0 {
+			return nil
+		}
+		return append([]int(nil), l...) // the index changes later: the caller's own copy
+	}
 	var out []int
 	cdr := s.sc.cdr
 	for i := range s.U {
@@ -349,6 +358,9 @@ func (s *State) cdrsAt(c hex.Coord) []int {
 
 // hasSide reports units of side on hex c.
 func (s *State) hasSide(c hex.Coord, side int) bool {
+	if s.oc == nil && s.sc.dense(c) >= 0 { // the index, brought up to date, for this look only (speed)
+		defer s.indexed()()
+	}
 	if s.oc == nil { // no index: look without building the list
 		cdr := s.sc.cdr
 		for i := range s.U {
@@ -388,6 +400,9 @@ func (s *State) inClash(i int) bool {
 
 // top returns the top unit of side on c, -1 if none.
 func (s *State) top(c hex.Coord, side int) int {
+	if s.oc == nil {
+		defer s.indexed()() // no copy of the hex's list (speed)
+	}
 	for _, j := range s.occ(c) {
 		if s.side(j) == side {
 			return j
@@ -401,6 +416,9 @@ func (s *State) stackOf(i int) []int { return s.stackBuf(i, nil) }
 
 // stackLen is len(stackOf(i)) without the list.
 func (s *State) stackLen(i int) int {
+	if s.oc == nil {
+		defer s.indexed()()
+	}
 	n := 0
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
@@ -412,6 +430,9 @@ func (s *State) stackLen(i int) int {
 
 // stackBuf is stackOf appended to buf (a caller's array: no allocation).
 func (s *State) stackBuf(i int, buf []int) []int {
+	if s.oc == nil {
+		defer s.indexed()()
+	}
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
 			buf = append(buf, j)
