@@ -69,8 +69,8 @@ func (s *State) label(i, d int, n hex.Coord, v int32, build func() string) strin
 	return e.lab
 }
 
-// hotActs are the rows of table actions read on every step (act).
-var hotActs = [...]string{"face", "face_company", "friendly_pass", "rear", "enemy_hex", "fire"}
+// hotActs are the rows of table actions the code reads (act).
+var hotActs = [...]string{"face", "face_company", "friendly_pass", "rear", "enemy_hex", "fire", "column_to_line", "detach", "form_square", "free_square", "leave_square", "limber", "line_to_column", "reorder", "to_rectangle", "unlimber"}
 
 // hotAct is the place of name in hotActs, -1 if not there.
 func hotAct(name string) int {
@@ -87,6 +87,26 @@ func hotAct(name string) int {
 		return 4
 	case "fire":
 		return 5
+	case "column_to_line":
+		return 6
+	case "detach":
+		return 7
+	case "form_square":
+		return 8
+	case "free_square":
+		return 9
+	case "leave_square":
+		return 10
+	case "limber":
+		return 11
+	case "line_to_column":
+		return 12
+	case "reorder":
+		return 13
+	case "to_rectangle":
+		return 14
+	case "unlimber":
+		return 15
 	}
 	return -1
 }
