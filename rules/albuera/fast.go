@@ -69,6 +69,38 @@ func (s *State) label(i, d int, n hex.Coord, v int32, build func() string) strin
 	return e.lab
 }
 
+// labText returns the cached label "name lab (cost MP)" of unit i's array
+// change (arrayChanges), or builds it: the text is a function of (i, lab,
+// cost) alone, which the entry holds.
+func (s *State) labText(i int, lab string, cost int) string {
+	build := func() string { return s.sc.Units[i].Name + " " + lab + " (" + half(cost) + " MP)" }
+	if s.ix == nil {
+		return build()
+	}
+	lc := s.ix.arrLabs
+	if lc == nil {
+		lc = &arrLabCache{}
+		s.ix.arrLabs = lc
+	}
+	h := uint32(i)*0x9E3779B1 ^ uint32(len(lab))*0x85EBCA77 ^ uint32(cost)*0xC2B2AE3D
+	if len(lab) > 0 {
+		h ^= uint32(lab[len(lab)-1]) * 0x27D4EB2F
+	}
+	e := &lc[(h^h>>15)%arrLabSlots]
+	if e.key == int32(i+1) && e.cost == int32(cost) && e.lab == lab {
+		return e.out
+	}
+	e.key, e.cost, e.lab, e.out = int32(i+1), int32(cost), lab, build()
+	return e.out
+}
+
+const arrLabSlots = 256
+
+type arrLabCache [arrLabSlots]struct {
+	key, cost int32
+	lab, out  string
+}
+
 // hotActs are the rows of table actions the code reads (act).
 var hotActs = [...]string{"face", "face_company", "friendly_pass", "rear", "enemy_hex", "fire", "column_to_line", "detach", "form_square", "free_square", "leave_square", "limber", "line_to_column", "reorder", "to_rectangle", "unlimber"}
 

@@ -932,7 +932,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			return
 		}
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: costInfo(cost),
-			Label: d.Name + " " + lab + " (" + half(cost) + " MP)", Rule: rule})
+			Label: s.labText(i, lab, cost), Rule: rule})
 	}
 	switch d.Kind {
 	case KArt:

@@ -172,12 +172,13 @@ type occBuf struct {
 	stamp uint32
 	q     []hex.Coord
 	// the command-range search of listActors (reachFrom)
-	rseen  []uint32
-	rdepth []int32
-	rstamp uint32
-	rq     []hex.Coord
-	unfn   func() // the state's unindex, made once (a method value allocates)
-	labs   *labCache
+	rseen   []uint32
+	rdepth  []int32
+	rstamp  uint32
+	rq      []hex.Coord
+	unfn    func() // the state's unindex, made once (a method value allocates)
+	labs    *labCache
+	arrLabs *arrLabCache
 	// units marked by moved since the index last matched the units of
 	// version markVer (over: more than maxMarks, compare them all)
 	marks   []int32
