@@ -1,16 +1,14 @@
 package albuera
 
-import (
-	"flag"
-	"os"
-	"testing"
-)
+import "testing"
 
-// TestMain turns on checkMarks for the tests (every refresh of the
+// The package's tests run with checkMarks on: every refresh of the
 // occupancy index by marks also compares all units and fails on a change
-// nobody marked), and leaves it off for benchmarks.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	checkMarks = flag.Lookup("test.bench").Value.String() == ""
-	os.Exit(m.Run())
+// nobody marked (index.go). Benchmarks turn it off (noMarkChecks).
+func init() { checkMarks = true }
+
+// noMarkChecks turns checkMarks off for a benchmark and back on after it.
+func noMarkChecks(b *testing.B) {
+	checkMarks = false
+	b.Cleanup(func() { checkMarks = true })
 }
