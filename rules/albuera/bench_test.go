@@ -43,6 +43,7 @@ func busyPosition(tb testing.TB) *State {
 // BenchmarkLegalBusy measures Legal() for the decider in a busy position
 // (goal: at most 1 ms).
 func BenchmarkLegalBusy(b *testing.B) {
+	noMarkChecks(b)
 	st := busyPosition(b)
 	b.Logf("%d units may act, %d legal actions", len(st.Act), len(st.Legal()))
 	b.ResetTimer()
@@ -58,6 +59,7 @@ func BenchmarkLegalBusy(b *testing.B) {
 // chance point) and Apply; a finished game starts a new one. It reports
 // actions/s, allocations per action and the mean Legal and Apply times.
 func BenchmarkRawPlayout(b *testing.B) {
+	noMarkChecks(b)
 	r := rand.New(rand.NewPCG(1, 2))
 	st := newGameWith(b, nil)
 	var tLegal, tApply time.Duration
@@ -96,6 +98,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 // BenchmarkClone clones positions taken all along a random game (Clone at
 // any point of a game, issue #20).
 func BenchmarkClone(b *testing.B) {
+	noMarkChecks(b)
 	r := rand.New(rand.NewPCG(3, 4))
 	st := newGameWith(b, rules.Options{"autowin_none": true})
 	var pos []*State
@@ -136,6 +139,7 @@ func cpuTime() time.Duration {
 // (rules.Playout: every action checked, the game replayed twice); it
 // reports the playout's actions/s and the CPU time per counted action.
 func BenchmarkCheckedPlayout(b *testing.B) {
+	noMarkChecks(b)
 	acts := 0
 	cpu0 := cpuTime()
 	for n := 0; n < b.N; n++ {

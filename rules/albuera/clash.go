@@ -488,6 +488,7 @@ func (s *State) lossN(i, n, by int, why, rule string) bool {
 
 // eliminate removes a unit for good [3.4]; commanders with it fall [4.10].
 func (s *State) eliminate(i, by int, why string) {
+	s.moved(i)
 	s.U[i].Where = Gone
 	s.ev("3.4", s.side(i), s.name(i)+" is eliminated", nil, nil)
 	switch why {
@@ -498,6 +499,7 @@ func (s *State) eliminate(i, by int, why string) {
 	}
 	if s.kind(i) == KInf {
 		if c := s.idx(s.def(i).Company); c >= 0 && s.U[c].Where == OffMap {
+			s.moved(c)
 			s.U[c].Where = Gone
 		}
 	}
@@ -536,6 +538,7 @@ func (s *State) routUnits(us []int, delay int, rule string, causes []int) {
 			}
 		}
 		u := &s.U[j]
+		s.moved(j)
 		u.Where, u.Box, u.Two = Routed, s.Turn+delay, false
 		if u.Box > s.sc.P("turns") {
 			u.Where = Gone // [15.11.5]
@@ -752,6 +755,7 @@ func (s *State) doRetreat(t Task, key string) {
 	i := t.Unit
 	by := 1 - s.side(i)
 	if s.U[i].Two {
+		s.moved(i)
 		s.U[i].At, s.U[i].At2 = opt.to.A, opt.to.B
 		s.ev("14.10", s.side(i), fmt.Sprintf("%s retreats to %s", s.name(i), key), nil, nil)
 		s.lossN(i, opt.cost, by, "retreat", "14.10.4")
@@ -763,6 +767,7 @@ func (s *State) doRetreat(t Task, key string) {
 			f = s.U[tp].Facing
 		}
 		for _, j := range alive(s, t.Units) {
+			s.moved(j)
 			s.U[j].At = to
 			if f >= 0 && s.kind(j) != KArt {
 				s.U[j].Facing = f // [14.10.3]
@@ -776,6 +781,7 @@ func (s *State) doRetreat(t Task, key string) {
 		if !s.hasSide(from, s.side(i)) {
 			for _, c := range s.cdrsAt(from) {
 				if s.side(c) == s.side(i) {
+					s.moved(c)
 					s.U[c].At = to
 					s.ev("14.10.8", s.side(c), s.name(c)+" falls back with "+s.name(i), nil, nil)
 				}
@@ -876,6 +882,7 @@ func (s *State) returnOpts(i int) []place {
 
 func (s *State) placeReturn(i int, h hex.Coord, f int) {
 	u := &s.U[i]
+	s.moved(i)
 	u.Where, u.At, u.Two, u.Facing, u.Array, u.Box = OnMap, h, false, f, s.returnArray(i), 0
 	u.Start = h
 	s.NextOrd++

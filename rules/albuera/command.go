@@ -17,9 +17,16 @@ func (s *State) alive(i int) bool { return i >= 0 && s.U[i].Where == OnMap }
 
 // brigadesOf lists the brigade commanders directly under commander c.
 func (s *State) brigadesOf(c int) []int {
+	if b := s.sc.fast.brigades; c >= 0 && c < len(b) {
+		return b[c] // made once per scenario (speed); callers only read it
+	}
+	return s.sc.brigadesOfSlow(c)
+}
+
+func (sc *Scenario) brigadesOfSlow(c int) []int {
 	var out []int
-	id := s.id(c)
-	for i, d := range s.sc.Units {
+	id := sc.Units[c].ID
+	for i, d := range sc.Units {
 		if d.Kind == KCdr && d.CKind == Brigade && d.Cmd == id {
 			out = append(out, i)
 		}
@@ -29,6 +36,14 @@ func (s *State) brigadesOf(c int) []int {
 
 // hasTroops reports a brigade with units still in the game.
 func (s *State) hasTroops(b int) bool {
+	if t := s.sc.fast.troops; b >= 0 && b < len(t) {
+		for _, i := range t[b] { // the units under b, listed once per scenario (speed)
+			if s.U[i].Where != Gone && !s.U[i].Captured {
+				return true
+			}
+		}
+		return false
+	}
 	id := s.id(b)
 	for i, d := range s.sc.Units {
 		if d.Cmd == id && d.Kind != KCdr && s.U[i].Where != Gone && !s.U[i].Captured {
@@ -135,6 +150,89 @@ func (s *State) inRange(c int, tos ...hex.Coord) bool {
 // unitInRange reports unit j in range of commander c (a rectangle: either hex).
 func (s *State) unitInRange(c, j int) bool { return s.inRange(c, s.hexes(j)...) }
 
+// reach is the command-range search of inRange [4.2] made once for a
+// commander and asked about many units (listActors, speed): the hexes it
+// reaches without entering a hex held only by the enemy, with their depth.
+type reach struct {
+	c     int
+	stamp uint32
+	ok    bool // the search was made (else ask inRange)
+}
+
+// reachFrom searches from commander c's hex; only inside an index scope.
+func (s *State) reachFrom(c int) reach {
+	sc, ix := s.sc, s.ix
+	if !s.alive(c) || s.oc == nil || ix == nil {
+		return reach{c: c}
+	}
+	start := s.U[c].At
+	k0 := sc.dense(start)
+	if k0 < 0 {
+		return reach{c: c}
+	}
+	if len(ix.rseen) != sc.denseN {
+		ix.rseen, ix.rdepth = make([]uint32, sc.denseN), make([]int32, sc.denseN)
+	}
+	ix.rstamp++
+	st := ix.rstamp
+	r, side := s.sc.fast.commandRange, s.side(c)
+	ix.rseen[k0], ix.rdepth[k0] = st, 0
+	q := append(ix.rq[:0], start)
+	for head := 0; head < len(q); head++ {
+		h := q[head]
+		dh := ix.rdepth[sc.dense(h)]
+		if int(dh) >= r {
+			continue
+		}
+		for _, n := range h.Neighbors() {
+			k := sc.dense(n)
+			if k < 0 || !sc.on[k] || ix.rseen[k] == st || s.oc.sides[k] == 1<<(1-side) {
+				continue // off the map, seen, or held only by the enemy
+			}
+			ix.rseen[k], ix.rdepth[k] = st, dh+1
+			q = append(q, n)
+		}
+	}
+	ix.rq = q[:0]
+	return reach{c: c, stamp: st, ok: true}
+}
+
+// inReach is unitInRange(rc.c, j) read from the search rc, which must be the
+// last made (inRange: a hex held only by the enemy is reached only as the
+// target itself, from a hex short of the range).
+func (s *State) inReach(rc reach, j int) bool {
+	ix, sc := s.ix, s.sc
+	if !rc.ok || ix == nil || ix.rstamp != rc.stamp || s.oc == nil || !s.alive(rc.c) {
+		return s.unitInRange(rc.c, j)
+	}
+	r, side := sc.fast.commandRange, s.side(rc.c)
+	u := &s.U[j]
+	for h, t := range [2]hex.Coord{u.At, u.At2} {
+		if h == 1 && !u.Two {
+			break
+		}
+		k := sc.dense(t)
+		if k < 0 {
+			if s.unitInRange(rc.c, j) { // not on the dense numbering: ask the search itself
+				return true
+			}
+			continue
+		}
+		if ix.rseen[k] == rc.stamp {
+			return true
+		}
+		if !sc.on[k] || s.oc.sides[k] != 1<<(1-side) {
+			continue
+		}
+		for _, n := range t.Neighbors() {
+			if kn := sc.dense(n); kn >= 0 && ix.rseen[kn] == rc.stamp && int(ix.rdepth[kn]) < r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // drawChit resolves the draw of Phase 2 [3.3] and starts 2.1.
 func (s *State) drawChit(chit string) error {
 	c := s.idx(chit)
@@ -146,7 +244,7 @@ func (s *State) drawChit(chit string) error {
 	s.Brigs, s.Movers, s.Support, s.Act, s.Skip = nil, nil, nil, nil, ""
 	s.Phase = phActivate
 	d := s.def(c)
-	s.ev("3.3", s.Side, fmt.Sprintf("%s: %s's chit is drawn", sideNames[s.Side], d.Name), nil, nil)
+	s.ev("3.3", s.Side, sideNames[s.Side]+": "+d.Name+"'s chit is drawn", nil, nil)
 	switch d.CKind {
 	case Brigade:
 		s.Aside = append(s.Aside, chit)
@@ -321,8 +419,10 @@ func (s *State) returnCmd(i int) string {
 
 // listActors fixes the units that may act in this 2.2 [4.2], [4.4], [4.7.1], [8.7].
 func (s *State) listActors() {
+	defer s.indexed()()
 	s.Act, s.Support = nil, nil
 	anyBrig := len(s.Brigs) > 0
+	rc := reach{c: -1}
 	for i, d := range s.sc.Units {
 		if d.Kind == KCdr || d.Side != s.Side || s.U[i].Where != OnMap || s.U[i].Captured {
 			continue
@@ -331,7 +431,10 @@ func (s *State) listActors() {
 			b := s.idx(d.Cmd)
 			ok := d.Kind == KComp // [8.7]
 			if !ok && s.alive(b) {
-				ok = s.unitInRange(b, i)
+				if rc.c != b || !rc.ok || rc.stamp != s.ix.rstamp {
+					rc = s.reachFrom(b)
+				}
+				ok = s.inReach(rc, i)
 			} else if !ok {
 				// leaderless: its division commander [4.8], or the CinC when the
 				// division has lost him too [4.9]
@@ -446,12 +549,15 @@ func (s *State) cmdMoves() []rules.Action {
 		if !s.alive(c) || s.U[c].Moved >= max {
 			continue
 		}
-		for _, n := range s.U[c].At.Neighbors() {
+		left := max - s.U[c].Moved - 1
+		for dir, n := range s.U[c].At.Neighbors() {
 			if !s.sc.onMap(n) || s.hasSide(n, 1-s.side(c)) && !s.hasSide(n, s.side(c)) {
 				continue // [11.4] interpretation: never alone among the enemy
 			}
-			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n),
-				Label: s.name(c) + " to " + s.num(n) + " (1 MP, " + strconv.Itoa(max-s.U[c].Moved-1) + " left)", Rule: "12.2"})
+			lab := s.label(c, dir, n, int32(left)<<3|1, func() string {
+				return s.name(c) + " to " + s.num(n) + " (1 MP, " + strconv.Itoa(left) + " left)"
+			})
+			out = append(out, rules.Action{Kind: "move", Unit: id, To: s.num(n), Label: lab, Rule: "12.2"})
 		}
 	}
 	return out
@@ -463,6 +569,7 @@ func (s *State) cmdMoveApply(a rules.Action) error {
 	if c < 0 || err != nil {
 		return rules.Illegal("12.2", "bad commander move")
 	}
+	s.moved(c)
 	s.U[c].At = to
 	s.U[c].Moved++
 	return nil
@@ -531,6 +638,7 @@ func (s *State) killCommander(c int, vp bool) {
 	if !s.alive(c) {
 		return
 	}
+	s.moved(c)
 	s.U[c].Where = Gone
 	s.Pool = remove(s.Pool, s.id(c))
 	s.Movers = remove(s.Movers, s.id(c))

@@ -205,6 +205,14 @@ func (sc *Scenario) starsFor(n int) (int, bool) {
 
 // act is the cost of a named action in half MP (table actions) or def.
 func (sc *Scenario) act(name string, def int) int {
+	if f := &sc.fast; f.built {
+		if k := hotAct(name); k >= 0 { // read once from the table (speed)
+			if f.actOK[k] {
+				return f.actV[k]
+			}
+			return def
+		}
+	}
 	if v, ok := sc.Act[name]; ok {
 		return v
 	}

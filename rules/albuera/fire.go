@@ -201,6 +201,8 @@ func (s *State) targetHexes(i int) []hex.Coord {
 	if ix := s.ix; s.oc != nil && ix != nil && s.oc == &ix.oc && i >= 0 && i < len(ix.tgtOK) {
 		if !ix.tgtOK[i] {
 			ix.tgt[i], ix.tgtOK[i] = s.targetHexesRaw(i), true
+			u := &s.U[i]
+			ix.tgtList = append(ix.tgtList, tgtEntry{i: int32(i), r: int32(s.rangeOf(i) + 1), at: u.At, at2: u.At2, two: u.Two})
 		}
 		return ix.tgt[i]
 	}
@@ -346,13 +348,32 @@ func (s *State) partners(i int) []int {
 }
 
 // fireOptions lists the fire actions of side (only: the unit in motion).
-func (s *State) fireOptions(side, only int) []rules.Action {
-	var out []rules.Action
-	lo, hi := 0, len(s.U)
-	if only >= 0 && only < len(s.U) { // only that unit: no need to look at the others
-		lo, hi = only, only+1
+func (s *State) fireOptions(side, only int) []rules.Action { return s.fireOptionsTo(nil, side, only) }
+
+// fireOptionsTo appends the fire actions of side (only: the unit in
+// motion) to out; duplicates are looked for among these only.
+func (s *State) fireOptionsTo(out []rules.Action, side, only int) []rules.Action {
+	start := len(out)
+	var one [1]int
+	units := one[:0]
+	switch {
+	case only >= 0 && only < len(s.U): // only that unit: no need to look at the others
+		units = append(one[:0], only)
+	case only < 0 && (side == 0 || side == 1) && len(s.sc.fast.bySide[side]) > 0:
+		units = s.sc.fast.bySide[side] // the side's units, in index order
+	case only < 0:
+		for i := range s.U {
+			if s.side(i) == side {
+				units = append(units, i)
+			}
+		}
 	}
-	for i := lo; i < hi; i++ {
+	ix := s.ix
+	kept := s.oc != nil && ix != nil && s.oc == &ix.oc && len(ix.tgtOK) == len(s.U)
+	for _, i := range units {
+		if kept && ix.tgtOK[i] && len(ix.tgt[i]) == 0 {
+			continue // no target (kept by targetHexes): nothing to list, whatever canFire says (speed)
+		}
 		if s.side(i) != side || only >= 0 && i != only || !s.canFire(i) {
 			continue
 		}
@@ -385,7 +406,7 @@ func (s *State) fireOptions(side, only int) []rules.Action {
 					g = g2[:1]
 				}
 				a := s.fireAction(g, t)
-				if !listed(out, &a) { // each key once
+				if !listed(out[start:], &a) { // each key once
 					out = append(out, a)
 				}
 			}
@@ -610,7 +631,10 @@ func (s *State) fireApply(a rules.Action) error {
 	s.fire(g, t, a.Rule)
 	if s.Phase == phMove {
 		// after a fire the other side may answer [14.5]
-		s.Window = map[bool]string{true: "opp", false: "act"}[s.side(g[0]) == s.Side]
+		s.Window = "act"
+		if s.side(g[0]) == s.Side {
+			s.Window = "opp"
+		}
 	}
 	return nil
 }
@@ -754,6 +778,7 @@ func (s *State) formSquareFree(i int) {
 	if u.Where != OnMap || s.kind(i) != KInf {
 		return
 	}
+	s.moved(i)
 	if u.Two {
 		u.Two = false // [6.3.6]
 	}
@@ -787,6 +812,7 @@ func (s *State) art2Roll(t Task, die int) {
 	st := s.def(t.Other).Stars
 	if die-st <= 0 {
 		s.ev("10.9", s.side(t.Other), fmt.Sprintf("%s is silenced (%d-%d)", s.name(t.Unit), die, st), []int{die}, nil)
+		s.moved(t.Unit)
 		s.U[t.Unit].Where = Gone
 		s.addVP(s.side(t.Other), s.sc.P("vp_capture")+s.def(t.Unit).Stars, s.name(t.Unit)+" destroyed by fire", "10.9")
 		s.killCmdsWith(t.Unit)
@@ -797,6 +823,7 @@ func (s *State) art2Roll(t Task, die int) {
 
 // capture takes a battery [10.12]: VP 2 + white stars, the guns are spent.
 func (s *State) capture(i, by int) {
+	s.moved(i)
 	s.U[i].Captured = true
 	s.U[i].ArtFired = true // flipped for the rest of the game [10.12]
 	s.addVP(by, s.sc.P("vp_capture")+s.def(i).Stars, s.name(i)+" captured", "10.12")

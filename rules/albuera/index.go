@@ -40,15 +40,68 @@ func (s *State) indexed() func() {
 		s.ix.unfn = s.unindex
 	}
 	ix := s.ix
-	if !(!s.busy && ix.valid && ix.ver == s.ver) {
-		s.refreshIndex()
+	if !(!s.busy && ix.valid && ix.ver == s.ver && len(ix.marks) == 0 && !ix.over) {
+		s.refreshIndex() // inside Apply, a new version, or units marked since
 	}
 	s.oc, s.sideHex, s.sightMemo = &ix.oc, ix.sideHex, ix.sight
 	ix.ver, ix.valid = s.ver, !s.busy
 	return ix.unfn
 }
 
-// refreshIndex brings the index up to date with the units.
+// maxMarks is the most units marked by moved before the index stops
+// listing them and compares every unit at its next refresh.
+const maxMarks = 64
+
+// moved notes that unit i's place, facing, array, order or presence on
+// the map is about to change (every write of a field of posSig calls it,
+// speed, issue #20): the index then compares only the marked units with
+// what it was built from, instead of all of them. A unit marked but not
+// changed costs one comparison.
+func (s *State) moved(i int) {
+	ix := s.ix
+	if ix == nil || ix.over {
+		return
+	}
+	for _, m := range ix.marks {
+		if int(m) == i {
+			return
+		}
+	}
+	if len(ix.marks) == maxMarks {
+		ix.over = true
+		return
+	}
+	ix.marks = append(ix.marks, int32(i))
+}
+
+// checkMarks (tests) makes every refresh by marks also compare all units,
+// and panic if a changed unit was not marked.
+var checkMarks = false
+
+// synced records that the index matches the units of this version: the
+// marks start again from here. Inside Apply (busy) they are kept: a unit
+// marked may still be half-way through its change (its fields written one
+// by one around a read of the index), so every later refresh of this Apply,
+// and the first after it, compares it again.
+func (s *State) synced() {
+	ix := s.ix
+	ix.markVer = s.ver
+	if !s.busy {
+		ix.marks, ix.over = ix.marks[:0], false
+	}
+}
+
+// changed reports that unit i differs from what the index holds of it.
+func (ix *occBuf) changed(u *Unit, i int) bool {
+	g := &ix.sig[i]
+	return g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
+		g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array
+}
+
+// refreshIndex brings the index up to date with the units: by the units
+// marked since the index last matched them (moved) while the marks cover
+// every change (same version, or the version Apply made from it), else by
+// comparing all units.
 func (s *State) refreshIndex() {
 	ix, sc := s.ix, s.sc
 	if !ix.built || len(ix.sig) != len(s.U) || len(ix.oc.cells) != sc.denseN {
@@ -57,23 +110,45 @@ func (s *State) refreshIndex() {
 	}
 	cdr := sc.cdr
 	chg := ix.chgU[:0]
-	for i := range s.U {
-		if cdr[i] {
-			continue // the index leaves commanders out
-		}
+	add := func(i int) bool { // false: too many, or a broken rectangle: build whole
 		u := &s.U[i]
-		g := &ix.sig[i]
-		if g.At != u.At || g.Where != u.Where || g.Ord != u.Ord || g.Facing != u.Facing || g.At2 != u.At2 ||
-			g.Two != u.Two || g.Captured != u.Captured || g.Array != u.Array {
-			if len(chg) == maxIncremental || u.Two && u.At == u.At2 {
-				ix.chgU = chg
-				s.buildIndex()
+		if len(chg) == maxIncremental || u.Two && u.At == u.At2 {
+			ix.chgU = chg
+			s.buildIndex()
+			return false
+		}
+		chg = append(chg, i)
+		return true
+	}
+	if ix.markVer == s.ver && !ix.over {
+		for _, m := range ix.marks {
+			i := int(m)
+			if cdr[i] || !ix.changed(&s.U[i], i) || containsInt(chg, i) {
+				continue // the index leaves commanders out
+			}
+			if !add(i) {
 				return
 			}
-			chg = append(chg, i)
+		}
+		if checkMarks {
+			for i := range s.U {
+				if !cdr[i] && ix.changed(&s.U[i], i) && !containsInt(chg, i) {
+					panic("albuera: unit " + s.id(i) + " changed without moved()")
+				}
+			}
+		}
+	} else {
+		for i := range s.U {
+			if cdr[i] || !ix.changed(&s.U[i], i) {
+				continue // the index leaves commanders out
+			}
+			if !add(i) {
+				return
+			}
 		}
 	}
 	ix.chgU = chg
+	s.synced()
 	if len(chg) == 0 {
 		return
 	}
@@ -215,6 +290,16 @@ func (s *State) buildIndex() {
 		}
 	}
 	clear(ix.sight)
+	s.synced()
+}
+
+// tgtEntry is a unit whose fire targets are kept, with what dropTargetsOf
+// reads of it: its range + 1 and its hexes (they are the unit's own while
+// its targets are kept: a unit that changes loses them).
+type tgtEntry struct {
+	i, r    int32
+	at, at2 hex.Coord
+	two     bool
 }
 
 // dropTargets forgets the fire targets a change of the units may alter
@@ -223,10 +308,12 @@ func (s *State) dropTargets() {
 	ix := s.ix
 	if len(ix.tgtOK) != len(s.U) {
 		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	if !ix.built || len(ix.sig) != len(s.U) {
 		clear(ix.tgtOK)
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	cdr := s.sc.cdr
@@ -249,6 +336,7 @@ func (s *State) dropTargetsOf(chgU []int) {
 	ix := s.ix
 	if len(ix.tgtOK) != len(s.U) {
 		ix.tgt, ix.tgtOK = make([][]hex.Coord, len(s.U)), make([]bool, len(s.U))
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
 	chg := ix.chg[:0]
@@ -267,18 +355,34 @@ func (s *State) dropTargetsOf(chgU []int) {
 	ix.chg = chg
 	if len(chg) > 8 { // many changes: start again
 		clear(ix.tgtOK)
+		ix.tgtList = ix.tgtList[:0]
 		return
 	}
-	for i, ok := range ix.tgtOK {
-		if !ok {
+	// the units with kept targets, from the list of them (no look at the
+	// others; the list keeps only those still kept)
+	l := ix.tgtList
+	n := 0
+	for _, e := range l {
+		if !ix.tgtOK[e.i] {
 			continue
 		}
-		r := s.rangeOf(i) + 1
+		keep := true
 		for _, c := range chg {
-			if s.dist(i, c) <= r {
-				ix.tgtOK[i] = false
+			d := hex.Distance(e.at, c) // s.dist(i, c)
+			if e.two {
+				d = min(d, hex.Distance(e.at2, c))
+			}
+			if d <= int(e.r) {
+				keep = false
 				break
 			}
 		}
+		if !keep {
+			ix.tgtOK[e.i] = false
+			continue
+		}
+		l[n] = e
+		n++
 	}
+	ix.tgtList = l[:n]
 }

@@ -152,6 +152,7 @@ func (s *State) lineApply(i int, others []int, choice string) {
 	var entered []hex.Coord
 	for _, m := range mvs {
 		u := &s.U[m.j]
+		s.moved(m.j)
 		from := u.At
 		if u.Two {
 			old := s.line2(m.j)
@@ -420,6 +421,7 @@ func (s *State) lineWheelApply(i int, choice string) {
 	var entered []hex.Coord
 	for _, j := range members {
 		u := &s.U[j]
+		s.moved(j)
 		old := s.hexes(j)
 		to := plan.to[j]
 		u.From = u.At

@@ -95,6 +95,9 @@ func (s *State) crossesRiver(a, b hex.Coord) bool {
 // stackOK reports whether unit i (of its array, facing and shape) may stand
 // in hex c together with the friendly units already there [11], [6.4].
 func (s *State) stackOK(i int, c hex.Coord, two bool, facing int, array string) bool {
+	if s.oc == nil {
+		defer s.indexed()() // no copy of the hex's list (speed)
+	}
 	side := s.side(i)
 	inf, cav, art, comp := 0, 0, 0, 0
 	add := func(k string) {
@@ -198,7 +201,7 @@ func (s *State) autoMove() bool {
 		pre := &preLegal{}
 		stuck := s.U[m].Where != OnMap || s.U[m].Done
 		if !stuck {
-			pre.ua, pre.hasUA = s.unitActions(m), true
+			pre.ua, pre.hasUA = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), m), true
 			if len(pre.ua) == 0 && !s.U[m].Passing {
 				pre.fo, pre.hasFO = s.fireOptions(s.Side, m), true
 				stuck = len(pre.fo) == 0
@@ -260,15 +263,16 @@ func (s *State) moveLegal() []rules.Action {
 	if s.Motion >= 0 {
 		ua := pre.ua
 		if !pre.hasUA {
-			ua = s.unitActions(s.Motion)
+			ua = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), s.Motion)
 		}
-		fo := pre.fo
-		if !pre.hasFO {
-			fo = s.fireOptions(s.Side, s.Motion)
+		if pre.hasFO {
+			out = make([]rules.Action, 0, len(ua)+len(pre.fo)+1)
+			out = append(out, ua...)
+			out = append(out, pre.fo...)
+		} else { // the fire options after the unit's actions, in the same array (speed)
+			out = s.fireOptionsTo(ua, s.Side, s.Motion)
 		}
-		out = make([]rules.Action, 0, len(ua)+len(fo)+1)
-		out = append(out, ua...)
-		out = append(out, fo...)
+		s.motionHint = len(out) + 1
 		if !s.U[s.Motion].Double || len(ua) == 0 {
 			out = append(out, rules.Action{Kind: "end", Unit: s.id(s.Motion), Label: "Finish " + s.name(s.Motion) + "'s move", Rule: "12.13"})
 		}
@@ -280,7 +284,7 @@ func (s *State) moveLegal() []rules.Action {
 			out = s.unitActionsTo(out, i)
 		}
 	}
-	out = append(out, s.fireOptions(s.Side, -1)...)
+	out = s.fireOptionsTo(out, s.Side, -1)
 	out = append(out, rules.Action{Kind: "end", Label: "End movement", Rule: "14.5"})
 	s.moveHint = len(out)
 	return out
@@ -335,6 +339,12 @@ func (s *State) unitActionsTo(out []rules.Action, i int) []rules.Action {
 // stepCheck says whether unit i may step into n and at what cost; charge
 // tells whether the entry is a cavalry Charge [9.2].
 func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge bool, why string) {
+	return s.stepCheckQ(i, n, false)
+}
+
+// stepCheckQ is stepCheck; quiet: a refusal's text is not built (the
+// caller only asks whether there is one; speed).
+func (s *State) stepCheckQ(i int, n hex.Coord, quiet bool) (cost int, rear, enemy, charge bool, why string) {
 	u := &s.U[i]
 	passing := false
 	cost, rear, enemy, passing, why = s.stepCostPass(i, u.At, u.Facing, n, s.Phase == phMove && s.side(i) == s.Side && !u.Passing)
@@ -357,6 +367,9 @@ func (s *State) stepCheck(i int, n hex.Coord) (cost int, rear, enemy, charge boo
 		cost += s.sc.act("friendly_pass", 2) // passing through friends [11.3]
 	}
 	if u.Spent+cost > s.ma(i) && !(u.Spent == 0 && !u.Started) {
+		if quiet {
+			return 0, false, false, false, "refused [12.2]"
+		}
 		return 0, false, false, false, "needs " + half(cost) + " MP, " + half(s.left(i)) + " left [12.2]"
 	}
 	return cost, rear, enemy, charge, ""
@@ -467,7 +480,12 @@ func (s *State) spoils(from, to hex.Coord) bool {
 
 // costInfo is the Info of an array change: its cost in MP as the player
 // reads it ("4 MP", "1.5 MP"), never a machine field like "cost=8".
-func costInfo(halves int) string { return half(halves) + " MP" }
+func costInfo(halves int) string {
+	if halves >= 0 && halves < len(costInfoTab) {
+		return costInfoTab[halves]
+	}
+	return half(halves) + " MP"
+}
 
 // costOfInfo reads back the cost in half MPs that costInfo wrote (or the
 // older "cost=8" form), def when it holds none.
@@ -483,7 +501,30 @@ func costOfInfo(info string, def int) int {
 	return def
 }
 
+// halfTab holds half's texts for 0 to 63 half points (no allocation).
+var halfTab = func() (t [64]string) {
+	for n := range t {
+		t[n] = halfText(n)
+	}
+	return
+}()
+
+// costInfoTab holds costInfo's texts for 0 to 63 half points.
+var costInfoTab = func() (t [64]string) {
+	for n := range t {
+		t[n] = halfText(n) + " MP"
+	}
+	return
+}()
+
 func half(n int) string {
+	if n >= 0 && n < len(halfTab) {
+		return halfTab[n]
+	}
+	return halfText(n)
+}
+
+func halfText(n int) string {
 	if n%2 == 0 {
 		return strconv.Itoa(n / 2)
 	}
@@ -495,21 +536,23 @@ func (s *State) steps(i int) []rules.Action { return s.stepsTo(nil, i) }
 // stepsTo appends the steps of unit i to out.
 func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 	u := &s.U[i]
-	for _, n := range u.At.Neighbors() {
-		cost, rear, enemy, charge, why := s.stepCheck(i, n)
+	for dir, n := range u.At.Neighbors() {
+		cost, rear, enemy, charge, why := s.stepCheckQ(i, n, true)
 		if why != "" {
 			continue
 		}
-		rule, tail := "12.1", ""
+		rule, tail, tk := "12.1", "", int32(0)
 		switch {
 		case rear && enemy:
-			rule, tail = "11.10", " backwards: enters the enemy hex"
+			rule, tail, tk = "11.10", " backwards: enters the enemy hex", 1
 		case rear:
-			rule, tail = "12.6", " backwards"
+			rule, tail, tk = "12.6", " backwards", 2
 		case enemy:
-			rule, tail = "11.10", ": enters the enemy hex"
+			rule, tail, tk = "11.10", ": enters the enemy hex", 3
 		}
-		lab := s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
+		lab := s.label(i, dir, n, int32(cost)<<3|tk<<1, func() string {
+			return s.name(i) + " to " + s.num(n) + " (" + half(cost) + " MP)" + tail
+		})
 		out = append(out, rules.Action{Kind: "move", Unit: s.id(i), To: s.num(n), Label: lab, Rule: rule})
 		if charge {
 			out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), To: s.num(n),
@@ -536,10 +579,10 @@ func (s *State) stepsTo(out []rules.Action, i int) []rules.Action {
 			if ok && s.stackMoveFits(i, ms, n) {
 				sort.Strings(ids)
 				out = append(out, rules.Action{Kind: "move", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "12.13",
-					Label: fmt.Sprintf("Stack of %s and %d more to %s", s.name(i), len(ids), s.num(n))})
+					Label: "Stack of " + s.name(i) + " and " + strconv.Itoa(len(ids)) + " more to " + s.num(n)})
 				if chargeAll {
 					out = append(out, rules.Action{Kind: "charge", Unit: s.id(i), Units: ids, To: s.num(n), Rule: "9.2.2",
-						Label: fmt.Sprintf("Stack of %s and %d more charges %s", s.name(i), len(ids), s.num(n))})
+						Label: "Stack of " + s.name(i) + " and " + strconv.Itoa(len(ids)) + " more charges " + s.num(n)})
 				}
 			}
 		}
@@ -585,11 +628,16 @@ func (s *State) facingsTo(out []rules.Action, i int) []rules.Action {
 	if u.Spent+cost > s.ma(i) {
 		return out
 	}
-	for _, d := range []int{-1, 1} {
+	for _, d := range [2]int{-1, 1} {
 		f := hex.Mod6(u.Facing + d)
 		// a stack that may not hold the new facing turns together: checked in apply
-		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn",
-			Label: s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)", Rule: "12.7"})
+		var lab string
+		if fl := s.sc.fast.faceLab; i < len(fl) && s.sc.fast.faceCost[i] == cost {
+			lab = fl[i][f] // made once per scenario (speed)
+		} else {
+			lab = s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)"
+		}
+		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn", Label: lab, Rule: "12.7"})
 	}
 	return out
 }
@@ -884,7 +932,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			return
 		}
 		out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: choice, To: to, Facing: f, Info: costInfo(cost),
-			Label: fmt.Sprintf("%s %s (%s MP)", d.Name, lab, half(cost)), Rule: rule})
+			Label: s.labText(i, lab, cost), Rule: rule})
 	}
 	switch d.Kind {
 	case KArt:
@@ -902,12 +950,12 @@ func (s *State) arrayChanges(i int) []rules.Action {
 		switch {
 		case u.Array == Square:
 			for f := 0; f < 6; f++ {
-				add("array:column", fmt.Sprintf("leaves square into column facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+				add("array:column", "leaves square into column facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "7.1", "", f)
 				if u.MP < d.rectMin() {
-					add("array:line", fmt.Sprintf("leaves square into line facing %d", f), s.sc.act("leave_square", 2), "7.1", "", f)
+					add("array:line", "leaves square into line facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "7.1", "", f)
 				} else {
 					for _, l := range s.rectPlaces(i, u.At, f) { // [6.3.9]
-						add("array:line", fmt.Sprintf("leaves square into line on %s-%s facing %d", s.num(l.A), s.num(l.B), f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
+						add("array:line", "leaves square into line on "+s.num(l.A)+"-"+s.num(l.B)+" facing "+strconv.Itoa(f), s.sc.act("leave_square", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), f)
 					}
 				}
 			}
@@ -922,7 +970,7 @@ func (s *State) arrayChanges(i int) []rules.Action {
 			if u.Array == Column {
 				if u.MP >= d.rectMin() {
 					for _, l := range s.rectPlaces(i, u.At, u.Facing) {
-						add("array:line", fmt.Sprintf("forms line on %s-%s", s.num(l.A), s.num(l.B)), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
+						add("array:line", "forms line on "+s.num(l.A)+"-"+s.num(l.B), s.sc.act("to_rectangle", 2), "6.3.9", s.num(l.A)+"-"+s.num(l.B), u.Facing)
 					}
 				} else {
 					add("array:line", "forms line", s.sc.act("column_to_line", 2), "6.2", "", u.Facing)
@@ -972,7 +1020,7 @@ func (s *State) detach(i int) []rules.Action {
 	}
 	h := s.U[i].At
 	return []rules.Action{{Kind: "deploy", Unit: d.Company, To: s.num(h), Choice: "detach",
-		Label: fmt.Sprintf("Detach %s from %s", s.def(c).Name, d.Name), Rule: "8.2"}}
+		Label: "Detach " + s.def(c).Name + " from " + d.Name, Rule: "8.2"}}
 }
 
 // moveApply applies an action of 2.2.
@@ -1017,13 +1065,14 @@ func (s *State) moveApply(a rules.Action) error {
 		}
 		for _, j := range s.stackOf(i) {
 			if j == i || s.kind(i) != KArt && s.kind(j) != KArt && s.kind(j) != KComp && !s.U[j].Two {
+				s.moved(j)
 				s.U[j].Facing = a.Facing // a stack shares its facing [11.0]
 			}
 		}
 		u.Spent += cost
 		u.Turns++
 		u.Spoiled = true // [9.2.1]
-		s.ev("12.7", s.Side, fmt.Sprintf("%s turns to face %d", s.name(i), a.Facing), nil, nil)
+		s.ev("12.7", s.Side, s.name(i)+" turns to face "+strconv.Itoa(a.Facing), nil, nil)
 	case "choose":
 		switch a.Choice {
 		case "double":
@@ -1035,6 +1084,7 @@ func (s *State) moveApply(a rules.Action) error {
 				s.U[j].Started = true
 			}
 			s.NextOrd++
+			s.moved(i)
 			u.Ord = s.NextOrd
 			s.ev("11.0", s.Side, s.name(i)+" goes to the bottom of its stack", nil, nil)
 		default:
@@ -1111,6 +1161,7 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 		minimal := u.Spent+cost > s.ma(j) // [12.5]
 		u.Spent += cost
 		u.Turns = 0
+		s.moved(j)
 		u.At = to
 		u.From = from
 		u.Started = true
@@ -1130,7 +1181,11 @@ func (s *State) stepStack(i int, others []int, to hex.Coord, charge bool) {
 		}
 		// through friends it may not stop with: it must go on [11.3]
 		u.Passing = len(members) == 1 && !s.stackOK(j, to, false, u.Facing, u.Array)
-		s.ev(firstRule(map[bool]string{true: "11.10"}[enemy], "12.1"), s.Side, fmt.Sprintf("%s moves %s to %s (%s MP left)", s.name(j), s.num(from), s.num(to), half(s.left(j))), nil, nil)
+		rule := "12.1"
+		if enemy {
+			rule = "11.10"
+		}
+		s.ev(rule, s.Side, s.name(j)+" moves "+s.num(from)+" to "+s.num(to)+" ("+half(s.left(j))+" MP left)", nil, nil)
 		s.reattach(j)
 	}
 	if s.U[i].Done {
@@ -1215,6 +1270,7 @@ func (s *State) lineStepStack(i int, others []int, to hex.Line2) {
 		minimal := uj.Spent+cost > s.ma(j) // [12.5]
 		uj.Spent += cost
 		from := uj.At
+		s.moved(j)
 		uj.At, uj.At2, uj.Facing = to.A, to.B, to.Facing
 		uj.From = from
 		uj.Started = true
@@ -1269,6 +1325,7 @@ func (s *State) reattach(i int) {
 	if s.U[c].Where != OnMap || s.U[b].Where != OnMap || !s.covers(b, s.U[c].At) {
 		return
 	}
+	s.moved(c)
 	s.U[c].Where = OffMap
 	s.U[b].MP += s.U[c].MP
 	if s.U[b].MP > s.def(b).N {
@@ -1285,6 +1342,7 @@ func (s *State) reattach(i int) {
 func (s *State) doDetach(b, c int) {
 	s.U[b].MP -= s.def(c).N
 	cu := &s.U[c]
+	s.moved(c)
 	cu.Where, cu.At, cu.Facing, cu.Array, cu.MP, cu.Detached = OnMap, s.U[b].At, s.U[b].Facing, Skirmish, s.def(c).N, true
 	cu.Spent, cu.Started, cu.Done, cu.Start, cu.Fires = s.U[b].Spent, true, false, s.U[b].At, 0
 	s.NextOrd++
@@ -1299,6 +1357,7 @@ func (s *State) doDetach(b, c int) {
 // changeArray applies an array change.
 func (s *State) changeArray(i int, a rules.Action) {
 	u := &s.U[i]
+	s.moved(i)
 	to := strings.TrimPrefix(a.Choice, "array:")
 	cost := costOfInfo(a.Info, 2) // the cost listed with the action
 	u.Spent += cost
@@ -1322,7 +1381,7 @@ func (s *State) changeArray(i int, a rules.Action) {
 		u.NoFire = true // [10.14]
 	}
 	u.Array = to
-	s.ev(a.Rule, s.Side, fmt.Sprintf("%s forms %s", s.name(i), to), nil, nil)
+	s.ev(a.Rule, s.Side, s.name(i)+" forms "+to, nil, nil)
 }
 
 // shrink replaces a rectangle by the square counter when its Manpower
@@ -1352,6 +1411,7 @@ func (s *State) shrinkTo(i int, h hex.Coord) {
 	if !u.Two {
 		return
 	}
+	s.moved(i)
 	u.Two, u.At, u.At2 = false, h, hex.Coord{}
 	s.ev("6.3.4", s.side(i), fmt.Sprintf("%s shrinks to a square counter on %s", s.name(i), s.num(h)), nil, nil)
 }
@@ -1368,6 +1428,7 @@ func (s *State) grow(i int) {
 		opts = append(opts, "place:"+s.num(l.A)+"-"+s.num(l.B))
 	}
 	if len(opts) == 0 {
+		s.moved(i)
 		u.Array = Column
 		s.ev("6.3.8", s.side(i), s.name(i)+" has no room for its line: it forms column", nil, nil)
 		return
@@ -1386,6 +1447,7 @@ func (s *State) growTo(i int, key string) {
 		return
 	}
 	u := &s.U[i]
+	s.moved(i)
 	u.At, u.At2, u.Two = a, b, true
 	s.ev("6.3.8", s.side(i), fmt.Sprintf("%s forms its line on %s", s.name(i), key), nil, nil)
 }

@@ -245,7 +245,8 @@ func (s *State) Legal() []rules.Action {
 	case s.Phase == phClash:
 		out = s.clashLegal()
 	}
-	s.cache = &legalCache{ver: s.ver, legal: out}
+	s.cacheBuf = legalCache{ver: s.ver, legal: out}
+	s.cache = &s.cacheBuf // the state's own (copyTo, rollback and restore drop it)
 	return out
 }
 
@@ -364,6 +365,9 @@ func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
 	s.busy = false
 	s.ver++
 	s.ckVer = s.ver
+	if s.ix != nil && s.ix.markVer == ver0 { // the marks go on covering every change
+		s.ix.markVer = s.ver
+	}
 	if s.pre != nil {
 		s.pre.ok, s.pre.ver = true, s.ver
 		if s.ix != nil && s.ix.built { // the last step read the final state through the index
@@ -493,6 +497,7 @@ func (s *State) admin() {
 		if u.Where == Routed && u.Box <= s.Turn {
 			u.Box = s.Turn + 1 // [15.11.3]
 			if u.Box > s.sc.P("turns") {
+				s.moved(i)
 				u.Where = Gone // [15.11.5]
 				s.ev("15.11.5", s.side(i), s.name(i)+" would return after the last turn: removed", nil, nil)
 			}

@@ -353,6 +353,7 @@ func (s *State) reactApply(t Task, o string) {
 	turn := func(cw bool) {
 		if s.U[r].Two {
 			if w := s.reactWheel(r, cw); w != nil {
+				s.moved(r)
 				s.U[r].At, s.U[r].At2, s.U[r].Facing = w.To.A, w.To.B, w.To.Facing
 			}
 		} else {
@@ -362,6 +363,7 @@ func (s *State) reactApply(t Task, o string) {
 			}
 			for _, j := range s.stackOf(r) {
 				if j == r || s.kind(j) != KArt && s.kind(j) != KComp && !s.U[j].Two {
+					s.moved(j)
 					s.U[j].Facing = hex.Mod6(s.U[j].Facing + d)
 				}
 			}
@@ -535,6 +537,7 @@ func (s *State) counterMove(r, m int) (hex.Coord, []int, bool) {
 			return target, nil, false
 		}
 		s.U[r].From = s.U[r].At
+		s.moved(r)
 		s.U[r].At, s.U[r].At2 = l.A, l.B
 		for _, h := range l.Hexes() {
 			if s.covers(m, h) {
@@ -550,6 +553,7 @@ func (s *State) counterMove(r, m int) (hex.Coord, []int, bool) {
 		}
 		for _, j := range s.stackOf(r) {
 			if s.kind(j) == s.kind(r) {
+				s.moved(j)
 				s.U[j].From = s.U[j].At
 				s.U[j].At = target
 			}

@@ -11,7 +11,7 @@ import "grognard/rules"
 // the whole state (60 KB of units) before every action.
 
 // ckptEvery is how many actions apart the copies are.
-const ckptEvery = 32
+const ckptEvery = 64
 
 // applyFault is a test hook run between an action and the automatic
 // steps after it; nil in play.
@@ -69,6 +69,7 @@ func (s *State) rollback(ver0 int) {
 	s.ver = ver0 + 1 // a new version: nothing kept for ver0 is trusted
 	if s.ix != nil {
 		s.ix.valid = false
+		s.ix.markVer = -1 // the units changed unmarked: compare them all
 	}
 }
 

@@ -276,6 +276,7 @@ func TestRule15_11_ReturnFromRout(t *testing.T) {
 	st := newFixture(t)
 	i := st.idx("1/23")
 	st.U[i].Where, st.U[i].Box = Routed, 1
+	st.ver++ // a test's edit of the units is a new version (docs/ENGINE.md)
 	mustApply(t, st, rules.Action{Kind: "draw", Choice: "stewart"})
 	mustApply(t, st, rules.Action{Kind: "choose", Unit: "stewart", Choice: "brigade:hoghton"})
 	if len(st.Tasks) == 0 || st.Tasks[0].Kind != "return" {

@@ -75,54 +75,56 @@ type Task struct {
 
 // State is a game of Albuera 1811.
 type State struct {
-	sc        *Scenario
-	Turn      int      `json:"turn"`
-	Phase     string   `json:"phase"`
-	U         []Unit   `json:"units"`
-	Pool      []string `json:"pool"`
-	Act       []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
-	Aside     []string `json:"aside"`
-	Out       []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
-	Chit      string   `json:"chit"`
-	Side      int      `json:"side"`            // side of the drawn chit
-	Brigs     []string `json:"brigs"`           // brigades whose units act in this 2.2 [4.4]
-	Movers    []string `json:"movers"`          // commanders that may move in 2.3
-	Support   []int    `json:"support"`         // supporting units that may act in this 2.2 [4.7.1]
-	Used      []bool   `json:"used"`            // supporting unit used this turn [4.7.1]
-	Lead      []bool   `json:"lead"`            // leaderless brigade activated this turn [4.8]
-	Window    string   `json:"window"`          // "opp" or "act" [14.5]
-	Motion    int      `json:"motion"`          // unit in motion [12.13], -1 none
-	Ended     bool     `json:"ended"`           // the active side ended its movement
-	Tasks     []Task   `json:"tasks,omitempty"` // omitempty: a clone's empty list and a new state's nil snapshot alike
-	VP        int      `json:"vp"`              // net, French positive [16.2]
-	Over      bool     `json:"over"`
-	Winner    int      `json:"winner"`
-	Reason    string   `json:"reason"`
-	Skip      string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
-	NextOrd   int      `json:"next_ord"`
-	Opts      map[string]bool
-	AutoWin   string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
-	ver       int
-	cache     *legalCache
-	evs       []rules.Event
-	ins       int
-	oc        *occTable      // occupancy index, only inside read-only scopes
-	sideHex   [2][]hex.Coord // hexes holding each side's units (with oc)
-	ix        *occBuf        // the occupancy index's storage (never shared)
-	spare     *State         // a copy restore puts back (backup)
-	ckpt      *State         // the copy a failed Apply starts again from (rollback.go)
-	ckLog     []rules.Action // the actions applied since ckpt
-	ckVer     int            // the version the last logged Apply left
-	replaying bool           // a rollback's replay (no test fault)
-	moveHint  int            // length of the last list of 2.2 actions (capacity of the next)
-	pre       *preLegal      // lists made by the last automatic step (speed)
-	uvcShared bool           // uvc is shared with a clone: copy before writing
-	uShared   bool           // U is shared with a clone: copy before writing (own)
-	busy      bool           // inside Apply: never keep an index
-	sightMemo map[sightKey]sightRes
-	views     *viewCache
-	uvc       []uvEntry  // each unit's last view and what it was made from (speed)
-	vlast     *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
+	sc         *Scenario
+	Turn       int      `json:"turn"`
+	Phase      string   `json:"phase"`
+	U          []Unit   `json:"units"`
+	Pool       []string `json:"pool"`
+	Act        []int    `json:"act"` // units that may act in this 2.2 [4.2], [4.4]
+	Aside      []string `json:"aside"`
+	Out        []string `json:"out"` // chits removed this turn (wounded) [4.10.1]
+	Chit       string   `json:"chit"`
+	Side       int      `json:"side"`            // side of the drawn chit
+	Brigs      []string `json:"brigs"`           // brigades whose units act in this 2.2 [4.4]
+	Movers     []string `json:"movers"`          // commanders that may move in 2.3
+	Support    []int    `json:"support"`         // supporting units that may act in this 2.2 [4.7.1]
+	Used       []bool   `json:"used"`            // supporting unit used this turn [4.7.1]
+	Lead       []bool   `json:"lead"`            // leaderless brigade activated this turn [4.8]
+	Window     string   `json:"window"`          // "opp" or "act" [14.5]
+	Motion     int      `json:"motion"`          // unit in motion [12.13], -1 none
+	Ended      bool     `json:"ended"`           // the active side ended its movement
+	Tasks      []Task   `json:"tasks,omitempty"` // omitempty: a clone's empty list and a new state's nil snapshot alike
+	VP         int      `json:"vp"`              // net, French positive [16.2]
+	Over       bool     `json:"over"`
+	Winner     int      `json:"winner"`
+	Reason     string   `json:"reason"`
+	Skip       string   `json:"skip,omitempty"` // "" or "nomove" after [4.5.3]
+	NextOrd    int      `json:"next_ord"`
+	Opts       map[string]bool
+	AutoWin    string `json:"autowin,omitempty"` // row of table autowin agreed before play, "" the book's [16.4]
+	ver        int
+	cache      *legalCache
+	cacheBuf   legalCache // what cache points to (no allocation per list)
+	evs        []rules.Event
+	ins        int
+	oc         *occTable      // occupancy index, only inside read-only scopes
+	sideHex    [2][]hex.Coord // hexes holding each side's units (with oc)
+	ix         *occBuf        // the occupancy index's storage (never shared)
+	spare      *State         // a copy restore puts back (backup)
+	ckpt       *State         // the copy a failed Apply starts again from (rollback.go)
+	ckLog      []rules.Action // the actions applied since ckpt
+	ckVer      int            // the version the last logged Apply left
+	replaying  bool           // a rollback's replay (no test fault)
+	moveHint   int            // length of the last list of 2.2 actions (capacity of the next)
+	motionHint int            // length of the last list of the unit in motion (capacity of the next)
+	pre        *preLegal      // lists made by the last automatic step (speed)
+	uvcShared  bool           // uvc is shared with a clone: copy before writing
+	uShared    bool           // U is shared with a clone: copy before writing (own)
+	busy       bool           // inside Apply: never keep an index
+	sightMemo  map[sightKey]sightRes
+	views      *viewCache
+	uvc        []uvEntry  // each unit's last view and what it was made from (speed)
+	vlast      *viewCache // the unit views last made from uvc (View reuses them while no entry changes)
 }
 
 // uvEntry is a unit's view with everything it depends on.
@@ -162,13 +164,26 @@ type occBuf struct {
 	built   bool
 	tgt     [][]hex.Coord // fire targets of each unit (targetHexes), kept while tgtOK
 	tgtOK   []bool
+	tgtList []tgtEntry // the units whose targets are kept (tgtOK), where they were
 	chg     []hex.Coord
 	// breadth-first scratch (command range)
 	seen  []uint32
 	depth []int
 	stamp uint32
 	q     []hex.Coord
-	unfn  func() // the state's unindex, made once (a method value allocates)
+	// the command-range search of listActors (reachFrom)
+	rseen   []uint32
+	rdepth  []int32
+	rstamp  uint32
+	rq      []hex.Coord
+	unfn    func() // the state's unindex, made once (a method value allocates)
+	labs    *labCache
+	arrLabs *arrLabCache
+	// units marked by moved since the index last matched the units of
+	// version markVer (over: more than maxMarks, compare them all)
+	marks   []int32
+	markVer int
+	over    bool
 	// CheckInvariants' scratch: units by hex as linked lists
 	invHead, invNext []int32
 	invUsed          []int
@@ -249,8 +264,13 @@ func newState(sc *Scenario) (*State, error) {
 
 func (s *State) def(i int) *UnitDef { return &s.sc.Units[i] }
 func (s *State) id(i int) string    { return s.sc.Units[i].ID }
-func (s *State) side(i int) int     { return s.sc.Units[i].Side }
-func (s *State) kind(i int) string  { return s.sc.Units[i].Kind }
+func (s *State) side(i int) int {
+	if so := s.sc.fast.sideOf; i >= 0 && i < len(so) {
+		return int(so[i])
+	}
+	return s.sc.Units[i].Side
+}
+func (s *State) kind(i int) string { return s.sc.Units[i].Kind }
 
 func (s *State) idx(id string) int {
 	if i, ok := s.sc.Index[id]; ok {
@@ -301,6 +321,15 @@ func (s *State) occ(c hex.Coord) []int {
 	if s.oc != nil {
 		return s.oc.get(s.sc.dense(c))
 	}
+	if s.sc.dense(c) >= 0 { // the index, brought up to date (marks), for this look only (speed)
+		done := s.indexed()
+		l := s.oc.get(s.sc.dense(c))
+		done()
+		if len(l) == 0 {
+			return nil
+		}
+		return append([]int(nil), l...) // the index changes later: the caller's own copy
+	}
 	var out []int
 	cdr := s.sc.cdr
 	for i := range s.U {
@@ -330,6 +359,9 @@ func (s *State) cdrsAt(c hex.Coord) []int {
 
 // hasSide reports units of side on hex c.
 func (s *State) hasSide(c hex.Coord, side int) bool {
+	if s.oc == nil && s.sc.dense(c) >= 0 { // the index, brought up to date, for this look only (speed)
+		defer s.indexed()()
+	}
 	if s.oc == nil { // no index: look without building the list
 		cdr := s.sc.cdr
 		for i := range s.U {
@@ -352,20 +384,26 @@ func (s *State) hasSide(c hex.Coord, side int) bool {
 }
 
 // clashHex reports a Clash Hex: units of both sides [3.4].
-func (s *State) clashHex(c hex.Coord) bool { return s.hasSide(c, 0) && s.hasSide(c, 1) }
+func (s *State) clashHex(c hex.Coord) bool {
+	if s.oc != nil {
+		if k := s.sc.dense(c); k >= 0 {
+			return s.oc.sides[k] == 3
+		}
+	}
+	return s.hasSide(c, 0) && s.hasSide(c, 1)
+}
 
 // inClash reports a unit standing in a Clash Hex.
 func (s *State) inClash(i int) bool {
-	for _, c := range s.hexes(i) {
-		if s.clashHex(c) {
-			return true
-		}
-	}
-	return false
+	u := &s.U[i]
+	return s.clashHex(u.At) || u.Two && s.clashHex(u.At2)
 }
 
 // top returns the top unit of side on c, -1 if none.
 func (s *State) top(c hex.Coord, side int) int {
+	if s.oc == nil {
+		defer s.indexed()() // no copy of the hex's list (speed)
+	}
 	for _, j := range s.occ(c) {
 		if s.side(j) == side {
 			return j
@@ -379,6 +417,9 @@ func (s *State) stackOf(i int) []int { return s.stackBuf(i, nil) }
 
 // stackLen is len(stackOf(i)) without the list.
 func (s *State) stackLen(i int) int {
+	if s.oc == nil {
+		defer s.indexed()()
+	}
 	n := 0
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
@@ -390,6 +431,9 @@ func (s *State) stackLen(i int) int {
 
 // stackBuf is stackOf appended to buf (a caller's array: no allocation).
 func (s *State) stackBuf(i int, buf []int) []int {
+	if s.oc == nil {
+		defer s.indexed()()
+	}
 	for _, j := range s.occ(s.U[i].At) {
 		if s.side(j) == s.side(i) {
 			buf = append(buf, j)
@@ -644,6 +688,7 @@ func (s *State) restore(bk *State) {
 	s.uvcShared = shared
 	if s.ix != nil {
 		s.ix.valid = false
+		s.ix.markVer = -1 // the units changed unmarked: compare them all
 	}
 }
 

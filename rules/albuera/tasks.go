@@ -328,11 +328,13 @@ func (s *State) taskApply(a rules.Action) error {
 		s.doRetreat(t, a.To)
 	case "displace":
 		to, _ := s.sc.Map.ParseOn(a.To)
+		s.moved(t.Unit)
 		s.U[t.Unit].At = to
 		s.ev("4.10.3", t.Side, s.name(t.Unit)+" escapes to "+a.To, nil, nil)
 	case "facing":
 		for _, j := range t.Units {
 			if s.U[j].Where == OnMap && !s.U[j].Two {
+				s.moved(j)
 				s.U[j].Facing = a.Facing
 			}
 		}
