@@ -658,7 +658,7 @@ func (b *BoardScene) layoutMenu(a *App) {
 	if !ok {
 		x, y = float64(b.mx), float64(b.my)
 	}
-	w := 380
+	w := b.menuWidth() // albuera_words.go: wide enough for every option's words
 	h := 34
 	x0 := int(x) + 20
 	y0 := int(y) - h*len(b.S.Menu)/2
@@ -1571,7 +1571,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.layoutMenu(a)
 		for i, r := range b.menu {
 			act := b.S.Menu[i]
-			b.button(dst, render.Button{Label: act.Label, Sub: ruleSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
+			b.button(dst, render.Button{Label: act.Label, Sub: b.menuSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
 		}
 		return
 	}
