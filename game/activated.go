@@ -50,7 +50,15 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 	}
 	m := v.Board.Hex
 	var drawn image.Rectangle
-	clip := dst.SubImage(b.Cam.Rect).(*ebiten.Image)
+	// Never over the overview (session 20: a brigade's squadrons under
+	// the overview drew their outline over its picture, a gold hex
+	// among the other side's units there).
+	// Nor over a stack fanned open for picking: its counters' values
+	// and names read whole (openstack.go).
+	var clips []*ebiten.Image
+	for _, q := range clearOf(b.Cam.Rect, b.RB.MinimapBox(b.Cam, b.minimapHidden), b.RB.OpenStackRect(b.Cam)) {
+		clips = append(clips, dst.SubImage(q).(*ebiten.Image))
+	}
 	w := float32(math.Max(2, width*b.Cam.Zoom))
 	for _, area := range areas {
 		in := map[hex.Coord]bool{}
@@ -72,10 +80,12 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 				x1, y1 := m.Layout.Corner(d, render.HexSize)
 				sx0, sy0 := b.Cam.ToScreen(cx+x0, cy+y0)
 				sx1, sy1 := b.Cam.ToScreen(cx+x1, cy+y1)
-				if edge != nil {
-					vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w+2, edge, true)
+				for _, clip := range clips {
+					if edge != nil {
+						vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w+2, edge, true)
+					}
+					vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, col, true)
 				}
-				vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, col, true)
 				r := image.Rect(int(math.Min(sx0, sx1))-5, int(math.Min(sy0, sy1))-5, int(math.Max(sx0, sx1))+6, int(math.Max(sy0, sy1))+6)
 				drawn = drawn.Union(r)
 			}

@@ -1,6 +1,10 @@
 package game
 
 import (
+	"fmt"
+	"image"
+	"strings"
+
 	"grognard/render"
 	"grognard/rules"
 )
@@ -60,4 +64,67 @@ func (b *BoardScene) menuWidth() int {
 		}
 	}
 	return w
+}
+
+// clearOf is r less each of the cuts, as rectangles that do not overlap.
+func clearOf(r image.Rectangle, cuts ...image.Rectangle) []image.Rectangle {
+	out := []image.Rectangle{r}
+	for _, c := range cuts {
+		if c.Empty() {
+			continue
+		}
+		var next []image.Rectangle
+		for _, q := range out {
+			next = append(next, outside(q, c)...)
+		}
+		out = next
+	}
+	return out
+}
+
+// formationWords is the lit hex's words for a move of a formation of
+// battalions in line [12.10] ("Line of 2/5P and 1 more steps back (+1 MP)
+// [12.6] to 0806"): "line forward", "line back +1 MP", "line wheels"
+// (session 20: such hexes read only "move", unlike the one battalion's
+// "1 MP" beside them). "" for other labels (l in lower case).
+func formationWords(l string) string {
+	if !strings.HasPrefix(l, "line of ") {
+		return ""
+	}
+	w := "line"
+	switch {
+	case strings.Contains(l, " wheels backwards"):
+		w += " wheels back"
+	case strings.Contains(l, " wheels "):
+		w += " wheels"
+	case strings.Contains(l, " steps back"):
+		w += " back"
+	case strings.Contains(l, " steps forward"):
+		w += " forward"
+	}
+	if strings.Contains(l, "+1 mp") {
+		w += " +1 MP"
+	}
+	return w
+}
+
+// albueraChoiceNote is what the hover of an Albuera command choice adds
+// when a die follows it: the whole division's coordination roll [4.5.2]
+// said how likely it succeeds ("7 in 10") but not what a failure costs
+// (session 20). The odds are the engine's Preview.
+func (s *Session) albueraChoiceNote(a rules.Action) []string {
+	if s.System.ID != "albuera" || a.Choice != "division" {
+		return nil
+	}
+	p, ok := s.Game.State.(rules.Previewer)
+	if !ok {
+		return nil
+	}
+	for _, o := range p.Preview(a) {
+		if strings.Contains(o.Result, "4.5.2.1") && o.Num > 0 {
+			return render.Wrap(fmt.Sprintf("Fails %d in %d [4.5.2.1]: nothing moves or fights this draw (subphases 2.2-2.4 skipped), you flip one of the division's brigade commanders (he is spent for this turn) and the chit goes back into the pool.",
+				o.Num, o.Den), render.Face(12.5), choiceTipWidth)
+		}
+	}
+	return nil
 }

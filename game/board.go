@@ -1793,7 +1793,7 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
 	// Beside the cursor, clear of the odds and the lit hexes if it can be.
-	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam)}, b.litRects()...) // openstack.go: never over a fanned stack
 	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
 	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
