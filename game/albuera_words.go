@@ -113,7 +113,25 @@ func formationWords(l string) string {
 // said how likely it succeeds ("7 in 10") but not what a failure costs
 // (session 20). The odds are the engine's Preview.
 func (s *Session) albueraChoiceNote(a rules.Action) []string {
-	if s.System.ID != "albuera" || a.Choice != "division" {
+	if s.System.ID != "albuera" {
+		return nil
+	}
+	if id, ok := strings.CutPrefix(a.Choice, "flip:"); ok {
+		// Flipping a brigade commander [4.5.3], [4.5.2.1] said nothing of
+		// what it means (session 20).
+		name, where := id, ""
+		if u, ok := s.Unit(id); ok {
+			if u.Name != "" {
+				name = u.Name
+			}
+			if u.At != "" {
+				where = " (at " + u.At + ")"
+			}
+		}
+		return render.Wrap(fmt.Sprintf("%s%s counts as activated without acting: his brigade cannot be activated again this turn [4.5.1]. No unit moves or fights this draw [%s].",
+			name, where, a.Rule), render.Face(12.5), choiceTipWidth)
+	}
+	if a.Choice != "division" {
 		return nil
 	}
 	p, ok := s.Game.State.(rules.Previewer)
@@ -127,4 +145,39 @@ func (s *Session) albueraChoiceNote(a rules.Action) []string {
 		}
 	}
 	return nil
+}
+
+// cardInPanel reports (in Albuera) that the hovered unit is the selected
+// one, whose card the panel shows already: its hover card, a copy, covered
+// the map around the unit just clicked (session 20: Arriaga's card hid the
+// KGL battalions beside it).
+func (s *Session) cardInPanel(id string) bool {
+	return s.System.ID == "albuera" && id != "" && id == s.Selected
+}
+
+// withTargetNote adds to the hover card of an enemy unit what the selected
+// unit may do against it, or why it may do nothing (Albuera; session 20:
+// a battery selected, the enemy battery four hexes off hovered, the card
+// did not say why no fire was offered). The card is a copy; the view is
+// not changed.
+func (s *Session) withTargetNote(u rules.UnitView) rules.UnitView {
+	if s.System.ID != "albuera" || s.Selected == "" || u.ID == s.Selected || u.At == "" || !s.CanAct() {
+		return u
+	}
+	sel, ok := s.Unit(s.Selected)
+	if !ok || sel.Side == u.Side {
+		return u
+	}
+	var note string
+	if acts := s.TargetActions(u.At); len(acts) > 0 {
+		note = "Click: " + acts[0].String()
+		if len(acts) > 1 {
+			note += fmt.Sprintf(" (or %d more)", len(acts)-1)
+		}
+	} else {
+		note = sel.Short + ": " + s.WhyNot(u.At)
+	}
+	c := u
+	c.Detail = append(append([]string(nil), u.Detail...), note)
+	return c
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"strings"
 	"testing"
 
@@ -85,5 +86,162 @@ func TestRule9_2_ChargeMenuSaysWhatEachDoes(t *testing.T) {
 		if strings.Contains(l.Result, " 1 turns") {
 			t.Errorf("odds row %q: one turn, not turns", l.Result)
 		}
+	}
+}
+
+// TestRule4_5_2_WholeDivisionSaysWhatFailingCosts (session 20): the
+// whole division's button gave the odds of success ("6: 7 in 10") but not
+// what a failure does; its hover now adds the chance of failing and what
+// follows [4.5.2.1]. Flipping a brigade commander [4.5.3] says what the
+// flip means.
+func TestRule4_5_2_WholeDivisionSaysWhatFailingCosts(t *testing.T) {
+	var s *Session
+	var div rules.Action
+	for seed := uint64(1); seed < 80 && s == nil; seed++ {
+		c, err := NewSession("albuera-1811", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range c.Game.State.Legal() {
+			if a.Choice == "division" {
+				s, div = c, a
+			}
+		}
+	}
+	if s == nil {
+		t.Skip("no seed opens on a division's choice")
+	}
+	note := strings.Join(s.albueraChoiceNote(div), " ")
+	if !strings.Contains(note, "Fails ") || !strings.Contains(note, "in 10 [4.5.2.1]") || !strings.Contains(note, "flip one of the division's brigade commanders") {
+		t.Errorf("%q: the hover does not say what failing costs: %q", div.Label, note)
+	}
+	flip := rules.Action{Kind: "choose", Choice: "flip:otway", Rule: "4.5.3", Label: "Flip Otway's counter"}
+	if got := strings.Join(s.albueraChoiceNote(flip), " "); !strings.Contains(got, "counts as activated") || !strings.Contains(got, "[4.5.3]") {
+		t.Errorf("the flip's hover does not say what it means: %q", got)
+	}
+}
+
+// TestRule12_10_LineFormationHexSaysLine (session 20): the lit hexes of a
+// line formation's step read "move" beside the battalion's own "1 MP";
+// they now say the formation and its cost.
+func TestRule12_10_LineFormationHexSaysLine(t *testing.T) {
+	for label, want := range map[string]string{
+		"Line of 2nd Bn, 5th Portuguese Line and 1 more steps back (+1 MP) [12.6] to 0806": "line back +1 MP",
+		"Line of 2nd Bn, 5th Portuguese Line and 1 more steps forward to 0804":              "line forward",
+		"Line of 2/5P and 1 more wheels clockwise about its right end (0806) [12.10]":       "line wheels",
+		"Line of 2/5P and 1 more wheels backwards about its left end (+1 MP [12.6]) (0806)": "line wheels back +1 MP",
+	} {
+		if got := hexWords(rules.Action{Kind: "move", Label: label, Rule: "12.10"}); got != want {
+			t.Errorf("%q: lit hex reads %q, want %q", label, got, want)
+		}
+	}
+	if got := hexWords(rules.Action{Kind: "move", Label: "1/5P to 0805 (1 MP)", Rule: "12.1"}); got != "1 MP" {
+		t.Errorf("a battalion's step reads %q", got)
+	}
+}
+
+// TestAlbueraHoverCardSaysWhatTheSelectedMayDo (session 20): with a unit
+// selected, an enemy's hover card says what the selected unit may do to
+// it or why nothing ("no line of sight"); the selected unit's own card is
+// not repeated over the map (the panel shows it).
+func TestAlbueraHoverCardSaysWhatTheSelectedMayDo(t *testing.T) {
+	ls, err := lesson.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	s.Select("3DGa")
+	if !s.cardInPanel("3DGa") || s.cardInPanel("II/34") {
+		t.Errorf("cardInPanel: the selected unit's card is the panel's, another's is the hover's")
+	}
+	enemy, _ := s.Unit("II/34")
+	c := s.withTargetNote(enemy)
+	if len(c.Detail) != len(enemy.Detail)+1 || !strings.Contains(c.Detail[len(c.Detail)-1], "No: ") {
+		t.Fatalf("II/34 out of reach: the card does not say why: %q", c.Detail)
+	}
+	// Dragoons beside II/34 after their run: the card offers the charge.
+	for run.Step() != nil && run.Step().Act.Kind != "charge" {
+		if r := run.Do(run.Step().Act); !r.OK {
+			t.Fatal(r.Msg)
+		}
+	}
+	s, err = SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	s.Select("3DGa")
+	enemy, _ = s.Unit("II/34")
+	c = s.withTargetNote(enemy)
+	if last := c.Detail[len(c.Detail)-1]; !strings.HasPrefix(last, "Click: ") {
+		t.Errorf("II/34 in reach: the card says %q", last)
+	}
+	own, _ := s.Unit("3DGa")
+	if got := s.withTargetNote(own); len(got.Detail) != len(own.Detail) {
+		t.Errorf("a friendly card got a note: %q", got.Detail)
+	}
+}
+
+// TestOutlinesClearOfOverviewAndOpenStack (session 20): the outlines of
+// the units that may act were drawn over the overview (a gold hex among
+// the other side's units there) and across a stack fanned open for
+// picking (cutting "6-2" and "brigade"): the places they are drawn in
+// leave out both, and the hover card avoids the fanned stack.
+func TestOutlinesClearOfOverviewAndOpenStack(t *testing.T) {
+	s, err := NewSession("albuera-1811", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View()
+	rb := render.NewBoard(v.Board)
+	// A stack of the opening position.
+	open := ""
+	for _, u := range v.Units {
+		if u.At != "" && len(rb.UnitsAt(v, u.At)) > 2 {
+			open = u.At
+			break
+		}
+	}
+	if open == "" {
+		t.Fatal("no stack of three")
+	}
+	cam := render.Camera{Zoom: 1, Rect: image.Rect(0, 64, 920, 720)}
+	cx, cy, _ := rb.Center(open)
+	cam.X, cam.Y = cx-460, cy-392
+	rb.PickUnitOpen(cam, v, "", 0, 0)
+	if r := rb.OpenStackRect(cam); !r.Empty() {
+		t.Fatalf("no stack open, yet a rectangle %v", r)
+	}
+	rb.PickUnitOpen(cam, v, open, 0, 0)
+	r := rb.OpenStackRect(cam)
+	if r.Dx() < 3*int(render.CounterSide) || r.Dy() < int(render.CounterSide) {
+		t.Fatalf("the open stack of %d at %s covers only %v", len(rb.UnitsAt(v, open)), open, r)
+	}
+	mm := image.Rect(720, 548, 912, 712)
+	parts := clearOf(cam.Rect, mm, r)
+	area := 0
+	for i, p := range parts {
+		if !p.Intersect(mm).Empty() || !p.Intersect(r).Empty() {
+			t.Errorf("part %v overlaps the overview or the stack", p)
+		}
+		for _, q := range parts[i+1:] {
+			if !p.Intersect(q).Empty() {
+				t.Errorf("parts %v and %v overlap", p, q)
+			}
+		}
+		area += p.Dx() * p.Dy()
+	}
+	in := r.Intersect(cam.Rect)
+	want := cam.Rect.Dx()*cam.Rect.Dy() - mm.Dx()*mm.Dy() - in.Dx()*in.Dy() + in.Intersect(mm).Dx()*in.Intersect(mm).Dy()
+	if area != want {
+		t.Errorf("the parts cover %d px, want %d", area, want)
 	}
 }

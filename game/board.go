@@ -1585,9 +1585,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
 		return
 	}
-	if b.hoverUnit != "" {
+	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
-			b.unitCard(dst, br, u, v.Board)
+			b.unitCard(dst, br, b.S.withTargetNote(u), v.Board) // albuera_words.go: why the selected unit cannot act on it
 			return
 		}
 	}
@@ -1795,7 +1795,7 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 	// Beside the cursor, clear of the odds and the lit hexes if it can be.
 	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam)}, b.litRects()...) // openstack.go: never over a fanned stack
 	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
-	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
+	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
 	})
