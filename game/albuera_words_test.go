@@ -126,7 +126,7 @@ func TestRule4_5_2_WholeDivisionSaysWhatFailingCosts(t *testing.T) {
 // they now say the formation and its cost.
 func TestRule12_10_LineFormationHexSaysLine(t *testing.T) {
 	for label, want := range map[string]string{
-		"Line of 2nd Bn, 5th Portuguese Line and 1 more steps back (+1 MP) [12.6] to 0806": "line back +1 MP",
+		"Line of 2nd Bn, 5th Portuguese Line and 1 more steps back (+1 MP) [12.6] to 0806":  "line back +1 MP",
 		"Line of 2nd Bn, 5th Portuguese Line and 1 more steps forward to 0804":              "line forward",
 		"Line of 2/5P and 1 more wheels clockwise about its right end (0806) [12.10]":       "line wheels",
 		"Line of 2/5P and 1 more wheels backwards about its left end (+1 MP [12.6]) (0806)": "line wheels back +1 MP",
