@@ -131,6 +131,14 @@ func (s *Session) albueraChoiceNote(a rules.Action) []string {
 		return render.Wrap(fmt.Sprintf("%s%s counts as activated without acting: his brigade cannot be activated again this turn [4.5.1]. No unit moves or fights this draw [%s].",
 			name, where, a.Rule), render.Face(12.5), choiceTipWidth)
 	}
+	switch a.Choice {
+	case "square:try": // the book's [7.2], [7.3]: what the check decides
+		return render.Wrap("Passed: it forms Square and the Clash is fought in the Square vs. Cavalry column, every shift ignored, a charge's too [7.3]. Failed: it takes one Loss and stays as it is [7.2].",
+			render.Face(12.5), choiceTipWidth)
+	case "square:no":
+		return render.Wrap("No Morale Check, no Loss: the Clash is fought as it stands, with every shift (a charge's +2 too) [9.2], [15.7].",
+			render.Face(12.5), choiceTipWidth)
+	}
 	if a.Choice != "division" {
 		return nil
 	}
@@ -180,4 +188,23 @@ func (s *Session) withTargetNote(u rules.UnitView) rules.UnitView {
 	c := u
 	c.Detail = append(append([]string(nil), u.Detail...), note)
 	return c
+}
+
+// hoverShown is the hovered place whose outline the board draws: none
+// while its hex lies under a stack fanned open for picking, whose counters
+// the outline crossed (session 20: a grey line through "1KGL" and "8-6-2").
+func (b *BoardScene) hoverShown() string {
+	if b.openStack == "" || b.hoverLoc == "" {
+		return b.hoverLoc
+	}
+	x, y, ok := b.ScreenOf(b.hoverLoc)
+	if !ok {
+		return b.hoverLoc
+	}
+	r := render.HexSize * b.Cam.Zoom
+	hex := image.Rect(int(x-r), int(y-r), int(x+r), int(y+r))
+	if hex.Overlaps(b.RB.OpenStackRect(b.Cam)) {
+		return ""
+	}
+	return b.hoverLoc
 }

@@ -515,7 +515,7 @@ func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
 
 // Overlay is what the board draws over the map for the current state.
 func (b *BoardScene) Overlay() render.Overlay {
-	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
+	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverShown(), OpenStack: b.openStack, // albuera_words.go
 		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom, Minimap: true, MinimapHidden: b.minimapHidden}
 	if b.S.CanAct() && b.S.Selected == "" {
 		// Nothing selected: corner brackets mark the units that may act.
@@ -660,11 +660,12 @@ func (b *BoardScene) layoutMenu(a *App) {
 	}
 	w := b.menuWidth() // albuera_words.go: wide enough for every option's words
 	h := 34
-	x0 := int(x) + 20
+	gap := max(20, int(render.HexSize*b.Cam.Zoom)+4) // clear of the counter on the hex (its values, its facing)
+	x0 := int(x) + gap
 	y0 := int(y) - h*len(b.S.Menu)/2
 	br := b.BoardRect(a)
 	if x0+w > br.Max.X {
-		x0 = int(x) - 20 - w
+		x0 = int(x) - gap - w
 	}
 	y0 = max(br.Min.Y+4, min(y0, br.Max.Y-h*len(b.S.Menu)-4))
 	for i := range b.S.Menu {
@@ -1793,7 +1794,7 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
 	// Beside the cursor, clear of the odds and the lit hexes if it can be.
-	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam)}, b.litRects()...) // openstack.go: never over a fanned stack
+	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam), b.coverRect}, b.litRects()...) // openstack.go: never over a fanned stack nor a lesson's card
 	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
 	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {

@@ -85,9 +85,13 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 	h := 14
 	for _, r := range rolls {
 		ls := render.Wrap(r.text, f, w-20)
-		if len(ls) > 2 {
-			ls = ls[:2]
-			ls[1] += " ..."
+		most := 2
+		if len(rolls) == 1 {
+			most = 4 // one roll: its whole text (a Clash's shifts ran past two lines)
+		}
+		if len(ls) > most {
+			ls = ls[:most]
+			ls[most-1] += " ..."
 		}
 		texts = append(texts, ls)
 		h += die + 6 + 17*len(ls) + 8
