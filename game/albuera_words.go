@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image"
+	"regexp"
 	"strings"
 
 	"grognard/render"
@@ -207,4 +208,43 @@ func (b *BoardScene) hoverShown() string {
 		return ""
 	}
 	return b.hoverLoc
+}
+
+// Words for the Albuera log (session 20): the engine's event texts name a
+// facing by its number ("turns to face 0") and a Clash's shifts by their
+// table ids ("defender odds15 +1"); the log and the dice tray show them in
+// the player's words. The texts themselves stay (the recorded replays).
+var (
+	faceNumber = regexp.MustCompile(`\bturns to face ([0-5])\b`)
+	shiftID    = regexp.MustCompile(`\b(attacker|defender) (odds15|odds2|odds3|square_inf|higher|morale|skirmishers|commander|village|cover|river|column|flank|rear|charge) ([+-]\d)`)
+	shiftWords = map[string]string{
+		"odds15": "Manpower 3:2", "odds2": "Manpower 2:1", "odds3": "Manpower 3:1",
+		"square_inf": "infantry against a square", "higher": "on higher ground", "morale": "better Morale",
+		"skirmishers": "against skirmishers", "commander": "commander present", "village": "in a village",
+		"cover": "in olive grove or forest", "river": "behind the stream", "column": "in column",
+		"flank": "flank attack", "rear": "rear attack", "charge": "charge",
+	}
+)
+
+// logWords is an event text as the Albuera log shows it (other systems:
+// unchanged).
+func (s *Session) logWords(t string) string {
+	if s.System.ID != "albuera" {
+		return t
+	}
+	if strings.Contains(t, "turns to face ") {
+		if v := s.View(); v.Board != nil && v.Board.Hex != nil {
+			t = faceNumber.ReplaceAllStringFunc(t, func(m string) string {
+				f := int(m[len(m)-1] - '0')
+				return "turns to face " + render.FacingWord(v.Board.Hex.Layout, f)
+			})
+		}
+	}
+	if strings.Contains(t, "Clash") {
+		t = shiftID.ReplaceAllStringFunc(t, func(m string) string {
+			p := shiftID.FindStringSubmatch(m)
+			return p[1] + " " + shiftWords[p[2]] + " " + p[3]
+		})
+	}
+	return t
 }

@@ -245,3 +245,42 @@ func TestOutlinesClearOfOverviewAndOpenStack(t *testing.T) {
 		t.Errorf("the parts cover %d px, want %d", area, want)
 	}
 }
+
+// TestRule15_7_LogNamesShiftsAndFacings (session 20): the log read "turns
+// to face 0" and "defender odds15 +1, defender odds2 +1"; the Albuera log
+// and dice tray name the facing and the shifts in words. The Charge
+// lesson's Clash is read from the log as the panel shows it.
+func TestRule15_7_LogNamesShiftsAndFacings(t *testing.T) {
+	ls, err := lesson.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St}
+	for run.Step() != nil {
+		r := run.Do(run.Step().Act)
+		if !r.OK {
+			t.Fatal(r.Msg)
+		}
+		g.Log = append(g.Log, r.Events...)
+	}
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clash := ""
+	for _, l := range s.LogLines() {
+		if strings.Contains(l, "Clash at") {
+			clash = l
+		}
+	}
+	if clash == "" || strings.Contains(clash, "odds15") || !strings.Contains(clash, "Manpower 3:2") || !strings.Contains(clash, "attacker charge +2") {
+		t.Errorf("the Clash reads %q", clash)
+	}
+	if got := s.logWords("3rd Dragoon Guards (a) turns to face 0 [12.7]"); strings.Contains(got, "face 0") || !strings.Contains(got, "turns to face north") {
+		t.Errorf("facing in the log: %q", got)
+	}
+}

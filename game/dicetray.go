@@ -30,7 +30,7 @@ func (s *Session) noteRoll(evs []rules.Event) {
 		// Only public rolls: the tray stays after a hand-over, seen by
 		// the other side too.
 		if len(e.Dice) > 0 && e.Private == "" {
-			s.roll.rolls = append(s.roll.rolls, rolled{text: e.TextFor(rules.NoSide), dice: append([]int(nil), e.Dice...)})
+			s.roll.rolls = append(s.roll.rolls, rolled{text: s.logWords(e.TextFor(rules.NoSide)), dice: append([]int(nil), e.Dice...)})
 		}
 	}
 }

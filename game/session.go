@@ -1353,7 +1353,7 @@ func (s *Session) LogLines() []string {
 		who = rules.NoSide
 	}
 	for _, e := range s.Game.Log {
-		out = append(out, e.TextFor(who))
+		out = append(out, s.logWords(e.TextFor(who))) // albuera_words.go
 	}
 	return out
 }
