@@ -284,3 +284,22 @@ func TestRule15_7_LogNamesShiftsAndFacings(t *testing.T) {
 		t.Errorf("facing in the log: %q", got)
 	}
 }
+
+// TestRule4_5_1_1_SetAsideSaysUntilWhen (session 20): the panel's chit
+// list read "Set aside: Collins · Cole" with nothing on what or why.
+func TestRule4_5_1_1_SetAsideSaysUntilWhen(t *testing.T) {
+	s, err := NewSession("albuera-1811", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, tr := range s.View().Tracks {
+		if tr.Name == "Set aside" {
+			t.Errorf("the track is still named %q", tr.Name)
+		}
+		found = found || strings.Contains(tr.Name, "until next turn [4.5.1.1]")
+	}
+	if !found {
+		t.Errorf("no set-aside track saying until when: %v", s.View().Tracks)
+	}
+}
