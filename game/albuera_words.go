@@ -248,3 +248,14 @@ func (s *Session) logWords(t string) string {
 	}
 	return t
 }
+
+// belowTray is the y of a tooltip anchored at (x, y) (b.tooltip draws its
+// box from (x+14, y+16)) moved down below the dice tray when the box would
+// start over it (session 20: the hover of a reaction's option covered the
+// reaction check's roll just made).
+func (b *BoardScene) belowTray(x, y float64) float64 {
+	if t := b.trayRect; !t.Empty() && y+16 < float64(t.Max.Y+4) && x+14 < float64(t.Max.X) && y+16 >= float64(t.Min.Y-40) {
+		return float64(t.Max.Y - 12)
+	}
+	return y
+}

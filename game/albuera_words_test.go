@@ -303,3 +303,20 @@ func TestRule4_5_1_1_SetAsideSaysUntilWhen(t *testing.T) {
 		t.Errorf("no set-aside track saying until when: %v", s.View().Tracks)
 	}
 }
+
+// TestChoiceHoverBelowDiceTray (session 20): a panel choice's hover box
+// starts below the dice tray it would have covered, and stays put when
+// the tray is elsewhere or absent.
+func TestChoiceHoverBelowDiceTray(t *testing.T) {
+	b := &BoardScene{trayRect: image.Rect(490, 74, 910, 166)}
+	if y := b.belowTray(580, 162); y+16 < 166+4 {
+		t.Errorf("the hover starts at %v, over the tray ending at 166", y+16)
+	}
+	if y := b.belowTray(580, 400); y != 400 {
+		t.Errorf("a hover below the tray moved to %v", y)
+	}
+	b.trayRect = image.Rectangle{}
+	if y := b.belowTray(580, 162); y != 162 {
+		t.Errorf("with no tray the hover moved to %v", y)
+	}
+}

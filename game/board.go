@@ -83,6 +83,7 @@ type BoardScene struct {
 	// coverRect is what a scene draws over the board (a lesson's card):
 	// hover texts keep clear of it
 	coverRect image.Rectangle
+	trayRect  image.Rectangle // this frame's dice tray (dicetray.go): hover texts keep clear of it
 
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
 	fullOdds bool            // T: the full odds table shown beside the summary
@@ -1749,7 +1750,7 @@ func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []str
 		w, lh = math.Max(w, lw), math.Max(lh, h)
 	}
 	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
-	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect, b.trayRect}, b.litRects()...)
 	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
 	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
@@ -1794,7 +1795,7 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
 	// Beside the cursor, clear of the odds and the lit hexes if it can be.
-	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam), b.coverRect}, b.litRects()...) // openstack.go: never over a fanned stack nor a lesson's card
+	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam), b.coverRect, b.trayRect}, b.litRects()...) // openstack.go: never over a fanned stack nor a lesson's card
 	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
 	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {

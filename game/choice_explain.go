@@ -52,7 +52,8 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		if len(lines) == 0 {
 			return false
 		}
-		b.tooltip(dst, float64(pb.b.Rect.Min.X-choiceTipWidth-40), float64(pb.b.Rect.Min.Y-16), lines)
+		x := float64(pb.b.Rect.Min.X - choiceTipWidth - 40)
+		b.tooltip(dst, x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines) // albuera_words.go
 		return true
 	}
 	return false

@@ -72,6 +72,7 @@ func drawDice(dst *ebiten.Image, syms []string, dice []int, x, y, size float64) 
 // its dice pictures and its words (newcomer issue #18 point 8: dice were
 // only words in the log), in a corner clear of the lit hexes and the odds.
 func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
+	b.trayRect = image.Rectangle{}
 	rolls := b.S.LastRolls()
 	if len(rolls) == 0 {
 		return
@@ -98,6 +99,7 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 	}
 	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
 	r := placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	b.trayRect = r
 	syms := dieSymbols(b.S.Game.State)
 	var key strings.Builder
 	key.WriteString("dicetray")
