@@ -132,6 +132,20 @@ func (s *Session) albueraChoiceNote(a rules.Action) []string {
 		return render.Wrap(fmt.Sprintf("%s%s counts as activated without acting: his brigade cannot be activated again this turn [4.5.1]. No unit moves or fights this draw [%s].",
 			name, where, a.Rule), render.Face(12.5), choiceTipWidth)
 	}
+	if strings.HasPrefix(a.Choice, "react:fire") {
+		// The option gives the chance the mover fails its check, not what
+		// a failure does: the fire's whole odds (session 20).
+		if p, ok := s.Game.State.(rules.Previewer); ok {
+			var out []string
+			for _, o := range p.Preview(a) {
+				out = append(out, render.Wrap(fmt.Sprintf("%s: %d in %d", o.Result, o.Num, o.Den), render.Face(12.5), choiceTipWidth)...)
+			}
+			if len(out) > 0 {
+				return append([]string{"The fire:"}, out...)
+			}
+		}
+		return nil
+	}
 	switch a.Choice {
 	case "square:try": // the book's [7.2], [7.3]: what the check decides
 		return render.Wrap("Passed: it forms Square and the Clash is fought in the Square vs. Cavalry column, every shift ignored, a charge's too [7.3]. Failed: it takes one Loss and stays as it is [7.2].",

@@ -320,3 +320,41 @@ func TestChoiceHoverBelowDiceTray(t *testing.T) {
 		t.Errorf("with no tray the hover moved to %v", y)
 	}
 }
+
+// TestRule13_1_ReactionFireSaysWhatFailingDoes (session 20): "II/34
+// fires at 3DGa: 3DGa fails its check 4 in 10" did not say what a failed
+// check does; the option's hover gives the fire's outcomes.
+func TestRule13_1_ReactionFireSaysWhatFailingDoes(t *testing.T) {
+	ls, err := lesson.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for run.Step() != nil && !(run.Step().Act.Kind == "choose" && run.Step().Rule == "13.1") {
+		if r := run.Do(run.Step().Act); !r.OK {
+			t.Fatal(r.Msg)
+		}
+	}
+	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	var fire *rules.Action
+	for _, a := range s.Game.State.Legal() {
+		if a.Choice == "react:fire" {
+			a := a
+			fire = &a
+		}
+	}
+	if fire == nil {
+		t.Fatal("no reaction fire offered")
+	}
+	note := strings.Join(s.albueraChoiceNote(*fire), " ")
+	if !strings.Contains(note, "passes") || !strings.Contains(note, "fails:") || !strings.Contains(note, "in 10") {
+		t.Errorf("the reaction fire's hover: %q", note)
+	}
+}
