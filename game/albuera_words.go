@@ -132,21 +132,30 @@ func (s *Session) albueraChoiceNote(a rules.Action) []string {
 		return render.Wrap(fmt.Sprintf("%s%s counts as activated without acting: his brigade cannot be activated again this turn [4.5.1]. No unit moves or fights this draw [%s].",
 			name, where, a.Rule), render.Face(12.5), choiceTipWidth)
 	}
-	if strings.HasPrefix(a.Choice, "react:fire") {
+	if strings.HasPrefix(a.Choice, "react:fire") || a.Choice == "react:counter" {
 		// The option gives the chance the mover fails its check, not what
-		// a failure does: the fire's whole odds (session 20).
+		// a failure does: the fire's (or the Counterattack's Clash's)
+		// whole odds (session 20).
 		if p, ok := s.Game.State.(rules.Previewer); ok {
 			var out []string
 			for _, o := range p.Preview(a) {
 				out = append(out, render.Wrap(fmt.Sprintf("%s: %d in %d", o.Result, o.Num, o.Den), render.Face(12.5), choiceTipWidth)...)
 			}
 			if len(out) > 0 {
-				return append([]string{"The fire:"}, out...)
+				head := "The fire:"
+				if a.Choice == "react:counter" {
+					head = "The Counterattack's Clash [15.10]:"
+				}
+				return append([]string{head}, out...)
 			}
 		}
 		return nil
 	}
 	switch a.Choice {
+	case "react:none":
+		return render.Wrap("No fire, no Counterattack, no turn: nothing befalls the moving unit now [13.1].", render.Face(12.5), choiceTipWidth)
+	case "react:turn-cw", "react:turn-ccw":
+		return render.Wrap("It only turns 60°, for a new Front: no fire, no Counterattack now [13.1].", render.Face(12.5), choiceTipWidth)
 	case "square:try": // the book's [7.2], [7.3]: what the check decides
 		return render.Wrap("Passed: it forms Square and the Clash is fought in the Square vs. Cavalry column, every shift ignored, a charge's too [7.3]. Failed: it takes one Loss and stays as it is [7.2].",
 			render.Face(12.5), choiceTipWidth)

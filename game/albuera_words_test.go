@@ -357,4 +357,10 @@ func TestRule13_1_ReactionFireSaysWhatFailingDoes(t *testing.T) {
 	if !strings.Contains(note, "passes") || !strings.Contains(note, "fails:") || !strings.Contains(note, "in 10") {
 		t.Errorf("the reaction fire's hover: %q", note)
 	}
+	// Every reaction option of the panel says what it does.
+	for _, a := range s.Game.State.Legal() {
+		if strings.HasPrefix(a.Choice, "react:") && len(s.albueraChoiceNote(a)) == 0 {
+			t.Errorf("reaction option %q (%s) says nothing on hover", a.Label, a.Choice)
+		}
+	}
 }
