@@ -23,3 +23,10 @@ func (b *Board) OpenStackRect(cam Camera) image.Rectangle {
 	}
 	return r
 }
+
+// ChipRects are the screen rectangles of the marker chips the last Draw
+// drew (a unit's "ACT", "F1"; a place's markers): outlines drawn over the
+// board afterwards keep clear of them so their letters read whole.
+func (b *Board) ChipRects() []image.Rectangle {
+	return append([]image.Rectangle(nil), b.chipRects...)
+}
