@@ -282,3 +282,27 @@ func (b *BoardScene) belowTray(x, y float64) float64 {
 	}
 	return y
 }
+
+// counterRects are the screen squares of the counters on the board in
+// view, for boxes drawn over the map (the dice tray) to keep clear of
+// where a corner allows (session 20: the tray hid Soult's counter).
+func (b *BoardScene) counterRects() []image.Rectangle {
+	half := int(render.HexSize * b.Cam.Zoom * 0.6)
+	var out []image.Rectangle
+	seen := map[string]bool{}
+	for _, u := range b.S.View().Units {
+		if u.At == "" || u.Eliminated || seen[u.At] {
+			continue
+		}
+		seen[u.At] = true
+		x, y, ok := b.ScreenOf(u.At)
+		if !ok {
+			continue
+		}
+		c := image.Rect(int(x)-half, int(y)-half, int(x)+half, int(y)+half)
+		if c.Overlaps(b.Cam.Rect) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

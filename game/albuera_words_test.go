@@ -364,3 +364,38 @@ func TestRule13_1_ReactionFireSaysWhatFailingDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestDiceTrayAvoidsCounters (session 20): the dice tray, drawn in a
+// corner of the board, hid Soult's counter; the corners are now weighed
+// against the counters in view too, so a corner clear of counters wins.
+func TestDiceTrayAvoidsCounters(t *testing.T) {
+	s, err := NewSession("albuera-1811", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View()
+	b := &BoardScene{S: s, RB: render.NewBoard(v.Board)}
+	br := image.Rect(0, 64, 920, 720)
+	var at string
+	for _, u := range v.Units {
+		if u.At != "" {
+			at = u.At
+			break
+		}
+	}
+	cx, cy, _ := b.RB.Center(at)
+	// The unit in the board's top-right corner, where the tray would go first.
+	b.Cam = render.Camera{Zoom: 1, Rect: br}
+	b.Cam.X, b.Cam.Y = cx-float64(br.Dx()-60), cy-70
+	rects := b.counterRects()
+	if len(rects) == 0 {
+		t.Fatal("no counter in view")
+	}
+	const w, h = 420, 120
+	tray := placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), rects)
+	for _, r := range rects {
+		if r.Overlaps(tray) {
+			t.Errorf("the tray %v covers a counter at %v", tray, r)
+		}
+	}
+}
