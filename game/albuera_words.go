@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"regexp"
+	"sort"
 	"strings"
 
 	"grognard/render"
@@ -131,6 +132,20 @@ func (s *Session) albueraChoiceNote(a rules.Action) []string {
 		}
 		return render.Wrap(fmt.Sprintf("%s%s counts as activated without acting: his brigade cannot be activated again this turn [4.5.1]. No unit moves or fights this draw [%s].",
 			name, where, a.Rule), render.Face(12.5), choiceTipWidth)
+	}
+	if a.Kind == "melee" && a.Unit == "" && a.To != "" {
+		// The Clash subphase's "Clash at 0605: column -1" buttons [15.4]
+		// showed no odds and no hover (session 20): the Clash's outcomes.
+		if p, ok := s.Game.State.(rules.Previewer); ok {
+			out := []string{"The Clash [15.7], [15.8]:"}
+			for _, o := range p.Preview(a) {
+				out = append(out, render.Wrap(fmt.Sprintf("%s: %d in %d", o.Result, o.Num, o.Den), render.Face(12.5), choiceTipWidth)...)
+			}
+			if len(out) > 1 {
+				return out
+			}
+		}
+		return nil
 	}
 	if strings.HasPrefix(a.Choice, "react:fire") || a.Choice == "react:counter" {
 		// The option gives the chance the mover fails its check, not what
@@ -305,4 +320,113 @@ func (b *BoardScene) counterRects() []image.Rectangle {
 		}
 	}
 	return out
+}
+
+// clashesAt lists the Clash subphase's unit-less Clash actions [15.4]
+// whose hexes include loc ("Clash at 0605+0606: column -1" fights on both).
+func (s *Session) clashesAt(loc string) []rules.Action {
+	if s.System.ID != "albuera" || !s.CanAct() {
+		return nil
+	}
+	// A Line's rectangle on two hexes [6.1] is clicked on either: the
+	// places of the units standing on loc count as loc.
+	places := map[string]bool{loc: true}
+	for _, u := range s.View().Units {
+		if u.At == loc || u.At2 == loc {
+			places[u.At] = true
+			if u.At2 != "" {
+				places[u.At2] = true
+			}
+		}
+	}
+	var out []rules.Action
+	for _, a := range s.Legal() {
+		if a.Kind != "melee" || a.Unit != "" || a.To == "" {
+			continue
+		}
+		for h := range clashHexesOf(a) {
+			if places[h] {
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// clashHexesOf reads the hexes of a Clash from its label ("Clash at
+// 0605+0606: column -1").
+func clashHexesOf(a rules.Action) map[string]bool {
+	out := map[string]bool{a.To: true}
+	l, ok := strings.CutPrefix(a.Label, "Clash at ")
+	if !ok {
+		return out
+	}
+	if i := strings.Index(l, ":"); i > 0 {
+		l = l[:i]
+	}
+	for _, h := range strings.Split(l, "+") {
+		out[strings.TrimSpace(h)] = true
+	}
+	return out
+}
+
+// clashMarks marks the Clash Hexes the side may choose in the Clash
+// subphase [15.4] (session 20: the lesson said "click Clash Hex No. 1,
+// 0605", but nothing on the board marked it and a click there selected
+// a counter).
+func (s *Session) clashMarks() []render.Highlight {
+	if s.System.ID != "albuera" || !s.CanAct() {
+		return nil
+	}
+	var out []render.Highlight
+	seen := map[string]bool{}
+	for _, a := range s.Legal() {
+		if a.Kind != "melee" || a.Unit != "" || a.To == "" {
+			continue
+		}
+		for h := range clashHexesOf(a) {
+			if !seen[h] {
+				seen[h] = true
+				out = append(out, render.Highlight{At: h, Kind: render.HLShock, Text: "Clash"})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].At < out[j].At })
+	return out
+}
+
+// clickClash opens the menu of the Clashes fought on a clicked Clash Hex
+// when nothing is selected (its odds show as the pointer rests on the
+// option); false when loc is no Clash Hex.
+func (s *Session) clickClash(loc string) bool {
+	acts := s.clashesAt(loc)
+	if len(acts) == 0 {
+		return false
+	}
+	s.Menu, s.MenuAt = acts, loc
+	s.changed()
+	return true
+}
+
+// stepPlaceUnder reports whether the place the lesson's step asks for (its
+// target hex, else its unit's hexes) lies under r (session 20: the card
+// of "Two Clash Hexes" covered Clash Hex No. 1, the hex it asked to click,
+// because the bottom held as many counters).
+func (ls *lessonScene) stepPlaceUnder(r image.Rectangle) bool {
+	st := ls.run.Step()
+	if st == nil {
+		return false
+	}
+	places := ls.stepHexes()
+	if st.Act.To != "" {
+		places = append(places, st.Act.To)
+	}
+	half := int(render.HexSize * ls.b.Cam.Zoom * 0.6)
+	for _, p := range places {
+		if x, y, ok := ls.b.ScreenOf(p); ok && image.Rect(int(x)-half, int(y)-half, int(x)+half, int(y)+half).Overlaps(r) {
+			return true
+		}
+	}
+	return false
 }

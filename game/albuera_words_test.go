@@ -399,3 +399,53 @@ func TestDiceTrayAvoidsCounters(t *testing.T) {
 		}
 	}
 }
+
+// TestRule15_4_ClashHexesMarkedAndClickable (session 20): in the Clash
+// subphase the lesson said "click Clash Hex No. 1, 0605", but no hex was
+// marked, a click there selected a counter, and the panel's "Clash at
+// 0605: column -1" showed neither odds nor hover. The Clash Hexes are now
+// marked, a click on one opens its Clashes as a menu, and the button's
+// hover gives the Clash's outcomes.
+func TestRule15_4_ClashHexesMarkedAndClickable(t *testing.T) {
+	ls, err := lesson.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := lesson.Start(lesson.Find(ls, "albuera-clash-hexes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	s.Selected = ""
+	marks := map[string]bool{}
+	for _, h := range s.clashMarks() {
+		marks[h.At] = h.Text == "Clash"
+	}
+	for _, h := range []string{"0605", "0706"} {
+		if !marks[h] {
+			t.Errorf("Clash Hex %s is not marked: %v", h, marks)
+		}
+	}
+	if !s.clickClash("0605") || len(s.Menu) != 1 || s.Menu[0].Kind != "melee" || s.Menu[0].To != "0605" {
+		t.Fatalf("a click on 0605 opens %v", s.Menu)
+	}
+	note := strings.Join(s.albueraChoiceNote(s.Menu[0]), " ")
+	if !strings.Contains(note, "attacker loses") && !strings.Contains(note, "defender loses") {
+		t.Errorf("the Clash's hover gives no outcomes: %q", note)
+	}
+	s.closeMenu()
+	// 1/7's Line covers 0605 and 0606: a click on its other hex opens the same Clash.
+	if !s.clickClash("0606") || len(s.Menu) != 1 || s.Menu[0].To != "0605" {
+		t.Fatalf("a click on 0606 (1/7's other hex) opens %v", s.Menu)
+	}
+	if err := s.Choose(0); err != nil {
+		t.Fatal(err)
+	}
+	if s.clickClash("0102") {
+		t.Error("a hex without a Clash opened a menu")
+	}
+}

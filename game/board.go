@@ -521,6 +521,7 @@ func (b *BoardScene) Overlay() render.Overlay {
 	if b.S.CanAct() && b.S.Selected == "" {
 		// Nothing selected: corner brackets mark the units that may act.
 		o.Highlights = b.S.ActorMarks()
+		o.Highlights = append(o.Highlights, b.S.clashMarks()...) // albuera_words.go: the Clash Hexes [15.4]
 	}
 	if b.S.CanAct() && b.S.Selected != "" {
 		o.Highlights = b.S.Highlights()
@@ -1046,6 +1047,9 @@ func (b *BoardScene) click(a *App, x, y int) {
 		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
+	if onMap && b.S.Selected == "" && b.S.clickClash(loc) { // albuera_words.go: a Clash Hex's menu [15.4]
+		return
+	}
 	// A lit target (or a route's end) takes the click, but a friend's
 	// counter there is selected unless Shift is held (friendclick.go).
 	if onMap && b.S.Selected != "" && b.S.CanAct() && (b.clickShift || b.friendUnder(v, fx, fy) == "") {
