@@ -430,3 +430,13 @@ func (ls *lessonScene) stepPlaceUnder(r image.Rectangle) bool {
 	}
 	return false
 }
+
+// panelHintText is the status strip's advice when the decision is among
+// the panel's buttons; in Albuera's Clash subphase it says the Clash
+// Hexes may be clicked on the map too [15.4].
+func (s *Session) panelHintText() string {
+	if len(s.clashMarks()) > 0 {
+		return "Click a Clash Hex on the map (marked Clash) or choose on the right: point at a button to read what it does"
+	}
+	return panelHint
+}

@@ -430,6 +430,9 @@ func TestRule15_4_ClashHexesMarkedAndClickable(t *testing.T) {
 			t.Errorf("Clash Hex %s is not marked: %v", h, marks)
 		}
 	}
+	if h := s.panelHintText(); !strings.Contains(h, "Click a Clash Hex") {
+		t.Errorf("the strip does not say the Clash Hexes may be clicked: %q", h)
+	}
 	if !s.clickClash("0605") || len(s.Menu) != 1 || s.Menu[0].Kind != "melee" || s.Menu[0].To != "0605" {
 		t.Fatalf("a click on 0605 opens %v", s.Menu)
 	}

@@ -1544,7 +1544,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
 			if b.S.panelDecision() {
-				msg = panelHint // no counter acts: the choice is in the panel (choice_explain.go)
+				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
