@@ -440,3 +440,44 @@ func (s *Session) panelHintText() string {
 	}
 	return panelHint
 }
+
+// menuPlace is the top-left corner of a popup menu w x h for the place at
+// (x, y): right of it (left when it would leave the board), centred on it;
+// failing that, whichever of the right, the left, above-centred and
+// below-centred places covers the fewest counters (session 20: a Clash's
+// menu covered the next hex's battalion). Always on the board.
+func (b *BoardScene) menuPlace(x, y float64, w, h, gap int, br image.Rectangle) (int, int) {
+	clamp := func(x0, y0 int) image.Rectangle {
+		x0 = max(br.Min.X+4, min(x0, br.Max.X-w-4))
+		y0 = max(br.Min.Y+4, min(y0, br.Max.Y-h-4))
+		return image.Rect(x0, y0, x0+w, y0+h)
+	}
+	right, left := int(x)+gap, int(x)-gap-w
+	first := right
+	if right+w > br.Max.X {
+		first = left
+	}
+	cands := []image.Rectangle{clamp(first, int(y)-h/2)}
+	if first == right {
+		cands = append(cands, clamp(left, int(y)-h/2))
+	} else {
+		cands = append(cands, clamp(right, int(y)-h/2))
+	}
+	cands = append(cands, clamp(int(x)-w/2, int(y)-gap-h), clamp(int(x)-w/2, int(y)+gap))
+	counters := b.counterRects()
+	clicked := image.Rect(int(x)-gap+4, int(y)-gap+4, int(x)+gap-4, int(y)+gap-4) // the clicked place's counter
+	best, bestArea := cands[0], -1
+	for _, c := range cands {
+		if c.Overlaps(clicked) {
+			continue
+		}
+		area := 0
+		for _, r := range counters {
+			area += r.Intersect(c).Dx() * r.Intersect(c).Dy()
+		}
+		if bestArea < 0 || area < bestArea {
+			best, bestArea = c, area
+		}
+	}
+	return best.Min.X, best.Min.Y
+}

@@ -452,3 +452,60 @@ func TestRule15_4_ClashHexesMarkedAndClickable(t *testing.T) {
 		t.Error("a hex without a Clash opened a menu")
 	}
 }
+
+// TestPopupMenuAvoidsCounters (session 20): a Clash's popup menu opened
+// right of the clicked hex and covered the battalion of the next hex; it
+// now takes whichever side covers the fewest counters, never the clicked
+// one. Checked over the Albuera opening: wherever the right-hand place
+// would cover a counter, the place chosen covers less, somewhere none.
+func TestPopupMenuAvoidsCounters(t *testing.T) {
+	s, err := NewSession("albuera-1811", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := s.View()
+	b := &BoardScene{S: s, RB: render.NewBoard(v.Board)}
+	br := image.Rect(0, 64, 920, 720)
+	b.Cam = render.Camera{Zoom: 0.73, Rect: br}
+	cover := func(r image.Rectangle, rects []image.Rectangle) int {
+		n := 0
+		for _, c := range rects {
+			n += r.Intersect(c).Dx() * r.Intersect(c).Dy()
+		}
+		return n
+	}
+	const w, h = 420, 68
+	better, tried := 0, 0
+	for _, u := range v.Units {
+		if u.At == "" {
+			continue
+		}
+		cx, cy, _ := b.RB.Center(u.At)
+		b.Cam.X, b.Cam.Y = cx-460/0.73, cy-328/0.73
+		x, y, _ := b.ScreenOf(u.At)
+		gap := int(render.HexSize*b.Cam.Zoom) + 4
+		rects := b.counterRects()
+		right := image.Rect(int(x)+gap, int(y)-h/2, int(x)+gap+w, int(y)-h/2+h)
+		x0, y0 := b.menuPlace(x, y, w, h, gap, br)
+		got := image.Rect(x0, y0, x0+w, y0+h)
+		clicked := image.Rect(int(x)-gap+4, int(y)-gap+4, int(x)+gap-4, int(y)+gap-4)
+		if got.Overlaps(clicked) {
+			t.Fatalf("the menu for %s covers the clicked counter (%v over %v)", u.At, got, clicked)
+		}
+		if !got.In(br) {
+			t.Fatalf("the menu for %s leaves the board: %v", u.At, got)
+		}
+		if a := cover(right, rects); a > 0 {
+			tried++
+			if g := cover(got, rects); g > a {
+				t.Errorf("the menu for %s covers more (%d) than the right-hand place (%d)", u.At, g, a)
+			} else if g < a {
+				better++
+			}
+		}
+	}
+	t.Logf("%d crowded places, %d with a clearer side", tried, better)
+	if tried == 0 || better == 0 {
+		t.Errorf("in %d crowded places the menu never found a clearer side", tried)
+	}
+}

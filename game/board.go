@@ -663,13 +663,7 @@ func (b *BoardScene) layoutMenu(a *App) {
 	w := b.menuWidth() // albuera_words.go: wide enough for every option's words
 	h := 34
 	gap := max(20, int(render.HexSize*b.Cam.Zoom)+4) // clear of the counter on the hex (its values, its facing)
-	x0 := int(x) + gap
-	y0 := int(y) - h*len(b.S.Menu)/2
-	br := b.BoardRect(a)
-	if x0+w > br.Max.X {
-		x0 = int(x) - gap - w
-	}
-	y0 = max(br.Min.Y+4, min(y0, br.Max.Y-h*len(b.S.Menu)-4))
+	x0, y0 := b.menuPlace(x, y, w, h*len(b.S.Menu), gap, b.BoardRect(a)) // albuera_words.go: clear of counters where it can
 	for i := range b.S.Menu {
 		b.menu = append(b.menu, image.Rect(x0, y0+i*h, x0+w, y0+i*h+h-2))
 	}
