@@ -662,7 +662,7 @@ func (b *BoardScene) layoutMenu(a *App) {
 	}
 	w := b.menuWidth() // albuera_words.go: wide enough for every option's words
 	h := 34
-	gap := max(20, int(render.HexSize*b.Cam.Zoom)+4) // clear of the counter on the hex (its values, its facing)
+	gap := max(20, int(render.HexSize*b.Cam.Zoom)+4)                     // clear of the counter on the hex (its values, its facing)
 	x0, y0 := b.menuPlace(x, y, w, h*len(b.S.Menu), gap, b.BoardRect(a)) // albuera_words.go: clear of counters where it can
 	for i := range b.S.Menu {
 		b.menu = append(b.menu, image.Rect(x0, y0+i*h, x0+w, y0+i*h+h-2))
