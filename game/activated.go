@@ -50,7 +50,18 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 	}
 	m := v.Board.Hex
 	var drawn image.Rectangle
-	clip := dst.SubImage(b.Cam.Rect).(*ebiten.Image)
+	// Never over the overview (session 20: a brigade's squadrons under
+	// the overview drew their outline over its picture, a gold hex
+	// among the other side's units there).
+	// Nor over a stack fanned open for picking: its counters' values
+	// and names read whole (openstack.go).
+	// Nor across a marker chip ("ACT" read "AC|T").
+	cuts := append([]image.Rectangle{b.RB.MinimapBox(b.Cam, b.minimapHidden), b.RB.OpenStackRect(b.Cam)}, b.RB.ChipRects()...)
+	rects := clearOf(b.Cam.Rect, cuts...)
+	clips := make([]*ebiten.Image, len(rects))
+	for i, q := range rects {
+		clips[i] = dst.SubImage(q).(*ebiten.Image)
+	}
 	w := float32(math.Max(2, width*b.Cam.Zoom))
 	for _, area := range areas {
 		in := map[hex.Coord]bool{}
@@ -72,10 +83,17 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 				x1, y1 := m.Layout.Corner(d, render.HexSize)
 				sx0, sy0 := b.Cam.ToScreen(cx+x0, cy+y0)
 				sx1, sy1 := b.Cam.ToScreen(cx+x1, cy+y1)
-				if edge != nil {
-					vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w+2, edge, true)
+				pad := float64(w) + 2
+				seg := image.Rect(int(math.Min(sx0, sx1)-pad), int(math.Min(sy0, sy1)-pad), int(math.Max(sx0, sx1)+pad+1), int(math.Max(sy0, sy1)+pad+1))
+				for i, clip := range clips {
+					if !rects[i].Overlaps(seg) {
+						continue
+					}
+					if edge != nil {
+						vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w+2, edge, true)
+					}
+					vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, col, true)
 				}
-				vector.StrokeLine(clip, float32(sx0), float32(sy0), float32(sx1), float32(sy1), w, col, true)
 				r := image.Rect(int(math.Min(sx0, sx1))-5, int(math.Min(sy0, sy1))-5, int(math.Max(sx0, sx1))+6, int(math.Max(sy0, sy1))+6)
 				drawn = drawn.Union(r)
 			}

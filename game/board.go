@@ -83,6 +83,7 @@ type BoardScene struct {
 	// coverRect is what a scene draws over the board (a lesson's card):
 	// hover texts keep clear of it
 	coverRect image.Rectangle
+	trayRect  image.Rectangle // this frame's dice tray (dicetray.go): hover texts keep clear of it
 
 	hintRect image.Rectangle // this frame's hint strip (strips.go)
 	fullOdds bool            // T: the full odds table shown beside the summary
@@ -515,11 +516,12 @@ func (b *BoardScene) ScreenOf(loc string) (float64, float64, bool) {
 
 // Overlay is what the board draws over the map for the current state.
 func (b *BoardScene) Overlay() render.Overlay {
-	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverLoc, OpenStack: b.openStack,
+	o := render.Overlay{Selected: b.S.Selected, Hover: b.hoverShown(), OpenStack: b.openStack, // albuera_words.go
 		Numbers: b.numbers || b.Cam.Zoom >= numbersZoom, Minimap: true, MinimapHidden: b.minimapHidden}
 	if b.S.CanAct() && b.S.Selected == "" {
 		// Nothing selected: corner brackets mark the units that may act.
 		o.Highlights = b.S.ActorMarks()
+		o.Highlights = append(o.Highlights, b.S.clashMarks()...) // albuera_words.go: the Clash Hexes [15.4]
 	}
 	if b.S.CanAct() && b.S.Selected != "" {
 		o.Highlights = b.S.Highlights()
@@ -658,15 +660,10 @@ func (b *BoardScene) layoutMenu(a *App) {
 	if !ok {
 		x, y = float64(b.mx), float64(b.my)
 	}
-	w := 380
+	w := b.menuWidth() // albuera_words.go: wide enough for every option's words
 	h := 34
-	x0 := int(x) + 20
-	y0 := int(y) - h*len(b.S.Menu)/2
-	br := b.BoardRect(a)
-	if x0+w > br.Max.X {
-		x0 = int(x) - 20 - w
-	}
-	y0 = max(br.Min.Y+4, min(y0, br.Max.Y-h*len(b.S.Menu)-4))
+	gap := max(20, int(render.HexSize*b.Cam.Zoom)+4)                     // clear of the counter on the hex (its values, its facing)
+	x0, y0 := b.menuPlace(x, y, w, h*len(b.S.Menu), gap, b.BoardRect(a)) // albuera_words.go: clear of counters where it can
 	for i := range b.S.Menu {
 		b.menu = append(b.menu, image.Rect(x0, y0+i*h, x0+w, y0+i*h+h-2))
 	}
@@ -1044,6 +1041,9 @@ func (b *BoardScene) click(a *App, x, y int) {
 		return
 	}
 	loc, onMap := b.RB.Pick(b.Cam, fx, fy)
+	if onMap && b.S.Selected == "" && b.S.clickClash(loc) { // albuera_words.go: a Clash Hex's menu [15.4]
+		return
+	}
 	// A lit target (or a route's end) takes the click, but a friend's
 	// counter there is selected unless Shift is held (friendclick.go).
 	if onMap && b.S.Selected != "" && b.S.CanAct() && (b.clickShift || b.friendUnder(v, fx, fy) == "") {
@@ -1538,7 +1538,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
 			if b.S.panelDecision() {
-				msg = panelHint // no counter acts: the choice is in the panel (choice_explain.go)
+				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
@@ -1571,7 +1571,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.layoutMenu(a)
 		for i, r := range b.menu {
 			act := b.S.Menu[i]
-			b.button(dst, render.Button{Label: act.Label, Sub: ruleSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
+			b.button(dst, render.Button{Label: act.Label, Sub: b.menuSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
 		}
 		return
 	}
@@ -1585,9 +1585,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
 		return
 	}
-	if b.hoverUnit != "" {
+	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
-			b.unitCard(dst, br, u, v.Board)
+			b.unitCard(dst, br, b.S.withTargetNote(u), v.Board) // albuera_words.go: why the selected unit cannot act on it
 			return
 		}
 	}
@@ -1748,7 +1748,7 @@ func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []str
 		w, lh = math.Max(w, lw), math.Max(lh, h)
 	}
 	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
-	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect, b.trayRect}, b.litRects()...)
 	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
 	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
@@ -1793,9 +1793,9 @@ func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.Uni
 	const w = 300
 	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
 	// Beside the cursor, clear of the odds and the lit hexes if it can be.
-	avoid := append([]image.Rectangle{b.oddsRect}, b.litRects()...)
+	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam), b.coverRect, b.trayRect}, b.litRects()...) // openstack.go: never over a fanned stack nor a lesson's card
 	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
-	key := fmt.Sprintf("card|%d|%d|%s", b.S.Version(), b.S.Viewer, u.ID)
+	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
 	})

@@ -40,9 +40,10 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 			continue
 		}
 		lines := choiceLines(*pb.act)
-		more := b.S.choiceWhy(*pb.act)                     // choice_why.go
-		more = append(more, b.choiceUnitLines(*pb.act)...) // choice_units.go
-		more = append(more, b.S.choiceDice(*pb.act)...)    // choice_dice.go
+		more := b.S.choiceWhy(*pb.act)                         // choice_why.go
+		more = append(more, b.choiceUnitLines(*pb.act)...)     // choice_units.go
+		more = append(more, b.S.choiceDice(*pb.act)...)        // choice_dice.go
+		more = append(more, b.S.albueraChoiceNote(*pb.act)...) // albuera_words.go
 		if len(more) > 0 {
 			if len(lines) == 0 {
 				lines = render.Wrap(pb.act.Label, render.Face(12.5), choiceTipWidth)
@@ -52,7 +53,8 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		if len(lines) == 0 {
 			return false
 		}
-		b.tooltip(dst, float64(pb.b.Rect.Min.X-choiceTipWidth-40), float64(pb.b.Rect.Min.Y-16), lines)
+		x := float64(pb.b.Rect.Min.X - choiceTipWidth - 40)
+		b.tooltip(dst, x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines) // albuera_words.go
 		return true
 	}
 	return false

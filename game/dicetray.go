@@ -30,7 +30,7 @@ func (s *Session) noteRoll(evs []rules.Event) {
 		// Only public rolls: the tray stays after a hand-over, seen by
 		// the other side too.
 		if len(e.Dice) > 0 && e.Private == "" {
-			s.roll.rolls = append(s.roll.rolls, rolled{text: e.TextFor(rules.NoSide), dice: append([]int(nil), e.Dice...)})
+			s.roll.rolls = append(s.roll.rolls, rolled{text: s.logWords(e.TextFor(rules.NoSide)), dice: append([]int(nil), e.Dice...)})
 		}
 	}
 }
@@ -72,6 +72,7 @@ func drawDice(dst *ebiten.Image, syms []string, dice []int, x, y, size float64) 
 // its dice pictures and its words (newcomer issue #18 point 8: dice were
 // only words in the log), in a corner clear of the lit hexes and the odds.
 func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
+	b.trayRect = image.Rectangle{}
 	rolls := b.S.LastRolls()
 	if len(rolls) == 0 {
 		return
@@ -85,15 +86,21 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 	h := 14
 	for _, r := range rolls {
 		ls := render.Wrap(r.text, f, w-20)
-		if len(ls) > 2 {
-			ls = ls[:2]
-			ls[1] += " ..."
+		most := 2
+		if len(rolls) == 1 {
+			most = 4 // one roll: its whole text (a Clash's shifts ran past two lines)
+		}
+		if len(ls) > most {
+			ls = ls[:most]
+			ls[most-1] += " ..."
 		}
 		texts = append(texts, ls)
 		h += die + 6 + 17*len(ls) + 8
 	}
 	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
+	avoid = append(avoid, b.counterRects()...) // albuera_words.go: a corner clear of counters where one is
 	r := placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	b.trayRect = r
 	syms := dieSymbols(b.S.Game.State)
 	var key strings.Builder
 	key.WriteString("dicetray")

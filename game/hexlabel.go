@@ -31,6 +31,9 @@ func hexWords(a rules.Action) string {
 	if strings.HasPrefix(l, "stack of ") {
 		words = append(words, "stack")
 	}
+	if w := formationWords(l); w != "" { // albuera_words.go: "line of ... steps back (+1 MP)"
+		return w
+	}
 	switch {
 	case a.Kind == "move" || a.Kind == "walk" || a.Kind == "step":
 	case a.Kind == "choose" || a.Kind == "" || a.Kind == "hex":

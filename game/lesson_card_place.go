@@ -20,6 +20,12 @@ func (ls *lessonScene) clearOfCounters(a *App, card image.Rectangle) image.Recta
 	if low.Min.Y <= card.Min.Y {
 		return card
 	}
+	if up, down := ls.stepPlaceUnder(card), ls.stepPlaceUnder(low); up != down { // albuera_words.go: the step's own place first
+		if up {
+			return low
+		}
+		return card
+	}
 	if n := ls.countersUnder(card); n > 0 && ls.countersUnder(low) < n {
 		return low
 	}

@@ -1000,9 +1000,9 @@ func (s *Session) HoverText(loc string) []string {
 		return nil
 	}
 	if acts := s.TargetActions(loc); len(acts) > 0 {
-		out := make([]string, len(acts))
-		for i, a := range acts {
-			out[i] = a.String()
+		var out []string
+		for _, a := range acts {
+			out = append(out, s.actionLines(a)...) // albuera_words.go
 		}
 		if acts[0].Kind == "move" {
 			out = append(out, s.Consequences(acts[0].Unit, loc)...)
@@ -1353,7 +1353,7 @@ func (s *Session) LogLines() []string {
 		who = rules.NoSide
 	}
 	for _, e := range s.Game.Log {
-		out = append(out, e.TextFor(who))
+		out = append(out, s.logWords(e.TextFor(who))) // albuera_words.go
 	}
 	return out
 }

@@ -155,6 +155,9 @@ func TestWalkthrough_albuera_1811_combat(t *testing.T) {
 				w.selectUnit(act.Unit)
 			}
 			clickFacing(w, act)
+		} else if act.Kind == "charge" {
+			clickChargeMenu(w, act) // walk_albuera_menu_test.go: the menu says what each option does
+			seen["charge menu"] = true
 		} else {
 			lessonDoByClicks(w, act)
 		}
@@ -182,7 +185,7 @@ func TestWalkthrough_albuera_1811_combat(t *testing.T) {
 	if err := run.CheckResult(); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"reaction", "charge", "clash", "rout", "fire"} {
+	for _, k := range []string{"reaction", "charge", "charge menu", "clash", "rout", "fire"} {
 		if !seen[k] {
 			t.Errorf("the walkthrough did not reach the %s: %v", k, seen)
 		}

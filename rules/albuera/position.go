@@ -196,6 +196,11 @@ func (s *State) placeUnit(pl lesson.Place) (int, error) {
 		}
 	}
 	if a, ok := pl.Fields["array"]; ok {
+		if arrays := arraysOf(d); len(arrays) == 0 {
+			return i, fmt.Errorf("array=%s: a commander has no array [4]", a)
+		} else if !contains(arrays, a) {
+			return i, fmt.Errorf("array=%s is not an array of a %s (%s) [5]-[10]", a, d.Kind, strings.Join(arrays, ", "))
+		}
 		if u.Two && a != Line {
 			return i, fmt.Errorf("array=%s on two hexes: a rectangle is in Line [6.1]", a)
 		}
@@ -224,4 +229,25 @@ func (s *State) placeUnit(pl lesson.Place) (int, error) {
 	s.NextOrd++
 	u.Ord = s.NextOrd
 	return i, nil
+}
+
+// arraysOf lists the arrays a unit may be set up in (as the scenario's
+// set-up checks them): a battalion in Column, Line or Square [5]-[7], a
+// company in Skirmish Order [8], cavalry mounted [9], foot artillery
+// unlimbered or limbered and horse artillery as horse [10.13]-[10.15].
+func arraysOf(d *UnitDef) []string {
+	switch d.Kind {
+	case KInf:
+		return []string{Column, Line, Square}
+	case KComp:
+		return []string{Skirmish}
+	case KCav:
+		return []string{Mounted}
+	case KArt:
+		if d.ArtKind == Horse {
+			return []string{Horse}
+		}
+		return []string{Foot, Limbered}
+	}
+	return nil
 }

@@ -212,7 +212,16 @@ func (s *State) previewClash(atk []int, g []hex.Coord, charge bool) []rules.Odds
 		if k[0] == 'D' {
 			who = "defender"
 		}
-		out = append(out, rules.OddsLine{Result: fmt.Sprintf("%s: %s loses, back in %s turns (column %s) [15.8]", k, who, k[2:], colName(col, svc)), Num: count[k], Den: 10})
+		out = append(out, rules.OddsLine{Result: fmt.Sprintf("%s: %s loses, back in %s (column %s) [15.8]", k, who, turnsText(k[2:]), colName(col, svc)), Num: count[k], Den: 10})
 	}
 	return out
+}
+
+// turnsText is "1 turn", "2 turns": how many turns a routed side waits on
+// the Turn track [15.8] (a clash result's digits).
+func turnsText(n string) string {
+	if n == "1" {
+		return "1 turn"
+	}
+	return n + " turns"
 }

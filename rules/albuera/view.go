@@ -68,7 +68,7 @@ func (s *State) View(side rules.Side) *rules.View {
 		aside = append(aside, s.name(s.idx(c)))
 	}
 	v.Notes = append(v.Notes, s.clock())
-	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Set aside", Items: aside})
+	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Chits set aside until next turn [4.5.1.1]", Items: aside}) // session 20: "Set aside" said not what nor why
 	if s.Chit != "" && s.Phase != phDraw {
 		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
 		v.Notes = append(v.Notes, fmt.Sprintf("Activated: %s (%s)", s.chitName(), sideNames[s.Side]))
