@@ -465,17 +465,32 @@ func (s *State) keep(out []rules.Action) []rules.Action {
 	return out
 }
 
-// forget drops the cached legal list. Its array is reused for the next
-// list unless Legal handed it out or a clone shares it; then the next list
-// gets a new array of about its size.
+// forget drops the cached legal list, keeping its array for a later list
+// (#20):
+//   - shared with a clone (the clone's cached list): never reused;
+//   - handed out by Legal: held intact through one more list, so a caller
+//     may still read the list it had before an action while it reads the
+//     one after; the list held before it is reused now (two arrays take
+//     turns: no allocation per action);
+//   - otherwise (built only inside Apply): reused by the next list.
 func (s *State) forget() {
 	if s.cache != nil && s.bufs != nil {
-		if !s.cacheShared && !s.lent {
-			if cap(s.cache) > cap(s.bufs.acts) {
-				s.bufs.acts = s.cache[:0]
+		b := s.bufs
+		switch {
+		case s.cacheShared:
+		case s.lent:
+			free := b.held
+			b.held = s.cache[:0]
+			if cap(free) > cap(b.acts) {
+				b.acts = free
 			}
-		} else if cap(s.bufs.acts) < len(s.cache) {
-			s.bufs.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
+		default:
+			if cap(s.cache) > cap(b.acts) {
+				b.acts = s.cache[:0]
+			}
+		}
+		if cap(b.acts) < len(s.cache) {
+			b.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
 		}
 	}
 	s.cache, s.cacheShared, s.lent = nil, false, false

@@ -114,6 +114,7 @@ type stateBufs struct {
 	occ  occBuf
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
+	held []rules.Action // the last list Legal handed out, kept intact (forget)
 	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
 	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
 	// traceCommand's search
