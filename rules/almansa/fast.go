@@ -204,6 +204,9 @@ type occ struct {
 	slot  []int16 // hex index -> 1 + the hex's group, 0 when empty
 	start []int16 // group g's units are list[start[g]:start[g+1]]
 	list  []int
+	// rec, when set, records every hex asked about (a bitset by hex
+	// index): the hexes one unit's movement actions depend on (moveMemo).
+	rec []uint64
 }
 
 // at lists the units in hex c (never to be changed by the caller).
@@ -215,6 +218,9 @@ func (o occ) at(c hex.Coord) []int {
 	if h < 0 {
 		return nil
 	}
+	if o.rec != nil {
+		o.rec[h>>6] |= 1 << (h & 63)
+	}
 	g := int(o.slot[h])
 	if g == 0 {
 		return nil
@@ -223,10 +229,13 @@ func (o occ) at(c hex.Coord) []int {
 }
 
 // occMemo is an occupancy with the places it was built from: it answers
-// again while no unit has moved, entered or left the map. It is never
-// changed after it is made, so clones share it (#20).
+// again while no unit has moved, entered or left the map. Clones share it;
+// only the state that built it, while no clone shares it (occOwn), builds
+// the next one in it, and only at the start of a legal-list build, when no
+// caller holds an occupancy (#20).
 type occMemo struct {
 	o     occ
+	buf   occBuf // o's arrays (slot, start, list)
 	at    []hex.Coord
 	alive []bool
 }
@@ -246,27 +255,37 @@ func (m *occMemo) matches(s *State) bool {
 }
 
 // occupancy indexes the units on the map by hex.
-func (s *State) occupancy() occ {
-	if m := s.occm; m != nil && m.matches(s) {
+func (s *State) occupancy() occ { return s.occupancyIn(false) }
+
+// occupancyIn is occupancy; inPlace (the start of a list build) lets a new
+// one be built in the arrays of the state's own memo.
+func (s *State) occupancyIn(inPlace bool) occ {
+	m := s.occm
+	if m != nil && m.matches(s) {
 		return m.o
 	}
-	var b occBuf
+	if !inPlace || !s.occOwn || m == nil {
+		m = &occMemo{}
+		s.occm, s.occOwn = m, true
+	}
+	b := &m.buf
 	if s.bufs != nil {
 		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
-		s.bufs.occ.hexOf, s.bufs.occ.cnt = nil, nil
 	}
-	o := s.occupancyInto(&b)
+	m.o = s.occupancyInto(b)
 	if s.bufs != nil {
 		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
 	}
-	m := &occMemo{o: o, at: make([]hex.Coord, len(s.Units)), alive: make([]bool, len(s.Units))}
+	b.hexOf, b.cnt = nil, nil
+	if len(m.at) != len(s.Units) {
+		m.at, m.alive = make([]hex.Coord, len(s.Units)), make([]bool, len(s.Units))
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		m.alive[i] = u.On && !u.Dead
 		m.at[i] = u.At
 	}
-	s.occm = m
-	return o
+	return m.o
 }
 
 // occBuf is what a state keeps to build an occupancy without allocating;

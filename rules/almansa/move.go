@@ -114,6 +114,7 @@ type stateBufs struct {
 	occ  occBuf
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
+	mv   moveMemo       // the movement actions unit by unit
 	held []rules.Action // the last list Legal handed out, kept intact (forget)
 	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
 	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
@@ -266,6 +267,25 @@ func (s *State) canMoveOn(cx moveCtx, i int, c hex.Coord, f, budget, depth int) 
 // inTransit: unit i stands in a friendly stack that faces another way [7].
 func (s *State) inTransit(o occ, i int) bool {
 	return s.def(i).Combat() && s.facingProblem(o, i, s.Units[i].At, s.Units[i].Facing) != ""
+}
+
+// inTransitNow is inTransit read from the units themselves, without an
+// occupancy (Apply asks it once after a step, #20).
+func (s *State) inTransitNow(i int) bool {
+	if !s.hasFacing(i) {
+		return false
+	}
+	c, f, side := s.Units[i].At, s.Units[i].Facing, s.def(i).Side
+	if s.fast().idx(c) < 0 {
+		return false // off the map: no hex lists it
+	}
+	for j := range s.Units {
+		u := &s.Units[j]
+		if j != i && u.On && !u.Dead && u.At == c && s.def(j).Side == side && s.hasFacing(j) && u.Facing != f {
+			return true
+		}
+	}
+	return false
 }
 
 // cincApartProblem: the two commanders in chief of an army may not be more
@@ -438,11 +458,16 @@ func (s *State) moveActions() []rules.Action {
 	cx := s.ctx(side)
 	out := s.scratch()
 	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
-	for i := range s.Units {
-		if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
-			continue
+	if l, ok := s.memoMoves(out, cx, side, busy); ok {
+		out = l
+	} else {
+		out = out[:0]
+		for i := range s.Units {
+			if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
+				continue
+			}
+			out = s.unitMoves(out, cx, i, busy)
 		}
-		out = s.unitMoves(out, cx, i, busy)
 	}
 	if why := s.endMoveProblem(); why == "" {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
@@ -595,7 +620,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	text := s.name(i) + " moves to " + a.To + " (" + mp(cost) + ")"
 	rule := "10"
 	s.Transit = ""
-	if s.inTransit(s.occupancy(), i) {
+	if s.inTransitNow(i) {
 		s.Transit = s.def(i).ID
 		text += ", passing through a stack that faces another way"
 		rule = "7"

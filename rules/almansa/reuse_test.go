@@ -44,3 +44,49 @@ func TestLegalListStaysThroughOneApply(t *testing.T) {
 		t.Fatal("no list compared")
 	}
 }
+
+// fullList is s's legal list made from nothing: a copy of s with no memo,
+// no scratch and no occupancy (s itself is left as it is).
+func fullList(s *State) []rules.Action {
+	c := *s
+	c.cache, c.cx, c.bufs, c.labels, c.occm, c.occOwn, c.zocm = nil, nil, nil, nil, nil, false, [2]*zocMemo{}
+	c.cacheShared, c.lent = false, false
+	c.Units = append([]UnitState(nil), s.Units...)
+	return append([]rules.Action(nil), c.legalList()...)
+}
+
+// TestMoveMemoAgreesWithFullLists: the movement list made unit by unit
+// from the last one (moveMemo, #20) equals the list made from nothing,
+// after every action of random games with each optional rule [15], in
+// every phase (the other phases' lists are checked the same way).
+func TestMoveMemoAgreesWithFullLists(t *testing.T) {
+	optsList := []rules.Options{nil, {OptGalway: true, OptReserve: true}, {OptRoutCharge: true, OptDragoons: true, OptFormationMorale: true, OptAmmo: true}}
+	moves, memo := 0, 0
+	for k, opts := range optsList {
+		st, err := rules.NewState(ScenarioID, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		pick := uint64(17 + k)
+		for n := 0; n < 2500 && !s.Over; n++ {
+			legal := s.Legal()
+			if want := fullList(s); !reflect.DeepEqual(append([]rules.Action(nil), legal...), want) {
+				t.Fatalf("options %v, action %d (%s, turn %d): list\n%v\nfrom nothing\n%v", opts, n, s.Phase, s.Turn, legal, want)
+			}
+			if phaseKind(s.Phase) == "move" && len(s.Tasks) == 0 {
+				moves++
+				if s.bufs != nil && s.bufs.mv.valid {
+					memo++
+				}
+			}
+			pick = pick*6364136223846793005 + 1442695040888963407
+			if _, err := s.Apply(legal[int(pick>>33)%len(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if moves < 1000 || memo < moves/2 {
+		t.Fatalf("%d movement lists, %d of them from the memo", moves, memo)
+	}
+}
