@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"strconv"
+	"sync"
 
 	"grognard/rules"
 
@@ -13,7 +14,8 @@ import (
 // each hex's number, terrain, level and neighbours, the road hexsides, the
 // Terrain Costs Chart per movement class and hex, the unit types as flags,
 // and the texts labels repeat. They answer exactly what hex.Map, sc.Cost
-// and UnitDef answer; nothing here changes after BuildScenario.
+// and UnitDef answer; nothing here changes after BuildScenario but the
+// label memo (under its lock).
 type fastMap struct {
 	minQ, minR, w, h int
 	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the map
@@ -38,10 +40,26 @@ type fastMap struct {
 	facingWord [6]string
 	view       []unitTexts       // the texts of each unit's view
 	formDetail map[string]string // "Formation X [6]" by formation id
+	formSub    map[string]string // "formation X" (Status's sub-phase) by formation id
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
 
 	stackArt, stackSteps, fallbackMP, cincApart int
+
+	labels   [][]string // set-up letters by hex (sc.Labels) [4]
+	lblMu    sync.RWMutex
+	lbl      map[uint64]string // label's memo, shared by every state (under lblMu)
+	enemyLbl [2][]bool         // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+}
+
+// hasLabel is sc.HasLabel by hex index.
+func (fm *fastMap) hasLabel(h int, l string) bool {
+	for _, x := range fm.labels[h] {
+		if x == l {
+			return true
+		}
+	}
+	return false
 }
 
 // Label kinds of the per-state label memo.
@@ -53,17 +71,20 @@ const (
 )
 
 // label returns a label of unit i about hex index h (with cost in half MP
-// for moves), built once per state (#20): a playout reads the same few
-// thousand labels again and again. The memo is the state's own: a clone
-// starts without one, so states on other goroutines never share it.
+// for moves), built once per scenario (#20): games and playouts read the
+// same few thousand labels again and again. The scenario's memo is shared
+// by every state, on any goroutine, under its lock.
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
-	if l, ok := s.labels[key]; ok {
+	fm := s.fast()
+	fm.lblMu.RLock()
+	l, ok := fm.lbl[key]
+	fm.lblMu.RUnlock()
+	if ok {
 		return l
 	}
 	d := s.def(i)
-	hn := s.fast().num[h]
-	var l string
+	hn := fm.num[h]
 	switch kind {
 	case lblMove:
 		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
@@ -74,10 +95,12 @@ func (s *State) label(kind, i, h, cost int) string {
 	case lblDeploy:
 		l = "Deploy " + d.Name + " at " + hn
 	}
-	if s.labels == nil {
-		s.labels = make(map[uint64]string, 256)
+	fm.lblMu.Lock()
+	if fm.lbl == nil {
+		fm.lbl = make(map[uint64]string, 1024)
 	}
-	s.labels[key] = l
+	fm.lbl[key] = l
+	fm.lblMu.Unlock()
 	return l
 }
 
@@ -169,6 +192,14 @@ func buildFast(sc *Scenario) *fastMap {
 				fm.turnLabel[i][nf][t][0] = "Turn " + name + " one hexside " + dir + to + " (1/2 MP)"
 				fm.turnLabel[i][nf][t][1] = "Turn the stack of " + name + " one hexside " + dir + to + " (1/2 MP each)"
 			}
+		}
+	}
+	fm.labels = make([][]string, n)
+	fm.enemyLbl = [2][]bool{make([]bool, n), make([]bool, n)}
+	for i, c := range cs {
+		fm.labels[i] = sc.Labels[c]
+		for side := range 2 {
+			fm.enemyLbl[side][i] = tmp.enemyLabel(c, side) != ""
 		}
 	}
 	buildViewTexts(sc, fm)

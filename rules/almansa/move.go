@@ -117,7 +117,13 @@ type stateBufs struct {
 	mv   moveMemo       // the movement actions unit by unit
 	held []rules.Action // the last list Legal handed out, kept intact (forget)
 	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
-	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
+	near [2][]int32     // nearestEnemy by hex, plus one, valid when nearAt is nearGen
+	// nearAt[side][h] is the nearGen[side] near[side][h] was found in;
+	// nearMove[side]: nearGen[side] began in a movement list of side,
+	// kept while the enemy stays (moveMemo).
+	nearAt   [2][]uint32
+	nearGen  [2]uint32
+	nearMove [2]bool
 	// traceCommand's search
 	seen  []uint32
 	dist  []int16
@@ -335,22 +341,32 @@ func (s *State) nearestEnemy(c hex.Coord, side int) int {
 		if h := fm.idx(c); h >= 0 {
 			b := s.cx.bufs
 			if !s.cx.nearOK[side] {
-				if len(b.near[side]) != len(fm.coords) {
-					b.near[side] = make([]int32, len(fm.coords))
-				} else {
-					clear(b.near[side])
-				}
+				b.nextNearGen(side)
+				b.nearMove[side] = false
 				s.cx.nearOK[side] = true
 			}
-			if v := b.near[side][h]; v != 0 {
-				return int(v - 1)
+			if len(b.near[side]) != len(fm.coords) {
+				b.near[side] = make([]int32, len(fm.coords))
+				b.nearAt[side] = make([]uint32, len(fm.coords))
+			}
+			if b.nearAt[side][h] == b.nearGen[side] {
+				return int(b.near[side][h])
 			}
 			v := s.nearestEnemyNow(c, side)
-			b.near[side][h] = int32(v + 1)
+			b.near[side][h], b.nearAt[side][h] = int32(v), b.nearGen[side]
 			return v
 		}
 	}
 	return s.nearestEnemyNow(c, side)
+}
+
+// nextNearGen forgets every nearest enemy of side found so far.
+func (b *stateBufs) nextNearGen(side int) {
+	b.nearGen[side]++
+	if b.nearGen[side] == 0 { // wrapped: no stale answer may match
+		clear(b.nearAt[side])
+		b.nearGen[side] = 1
+	}
 }
 
 func (s *State) nearestEnemyNow(c hex.Coord, side int) int {
@@ -457,9 +473,19 @@ func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
 	out := s.scratch()
+	b := s.cx.bufs
+	m := &b.mv
+	same := m.begin(s, side)
+	m.side = side
+	// The nearest enemy [6] of each hex is kept while the enemy stays.
+	if !same || !b.nearMove[side] {
+		b.nextNearGen(side)
+	}
+	b.nearMove[side], s.cx.nearOK[side] = true, true
 	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
 	if l, ok := s.memoMoves(out, cx, side, busy); ok {
 		out = l
+		m.valid = true
 	} else {
 		out = out[:0]
 		for i := range s.Units {
@@ -468,10 +494,12 @@ func (s *State) moveActions() []rules.Action {
 			}
 			out = s.unitMoves(out, cx, i, busy)
 		}
+		m.valid = false
 	}
-	if why := s.endMoveProblem(); why == "" {
+	if !s.endMoveBlocked() {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
+	m.finish(s)
 	return s.keep(out)
 }
 
@@ -493,6 +521,21 @@ func (s *State) endMoveProblem() string {
 	return ""
 }
 
+// endMoveBlocked: endMoveProblem != "", without its text (#20).
+func (s *State) endMoveBlocked() bool {
+	side := phaseSide(s.Phase)
+	if s.Transit != "" {
+		return true
+	}
+	for k := range s.sc.Forms {
+		f := &s.sc.Forms[k]
+		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
+			return true
+		}
+	}
+	return side == Allied && s.Galway && s.galwayMustMove()
+}
+
 // mustStillMove: a unit of an attack-mode formation can still step toward
 // the enemy, straight away or after turning (a unit that turned away must
 // turn back while it has the movement points) [6].
@@ -503,6 +546,9 @@ func (s *State) mustStillMove(f string) bool {
 	if s.cx != nil {
 		// Building the legal list: one answer per formation.
 		k, ok := s.sc.FormIdx[f]
+		if m := &s.cx.bufs.mv; ok && m.inBuild && s.sc.Forms[k].Side == m.side {
+			return s.mustMemo(k, f) // kept from list to list (#20)
+		}
 		if ok {
 			m := &s.cx.bufs.must
 			if len(*m) != len(s.sc.Forms) || !s.cx.mustOK {
@@ -521,9 +567,14 @@ func (s *State) mustStillMove(f string) bool {
 	return s.mustStillMoveNow(f)
 }
 
-func (s *State) mustStillMoveNow(f string) bool {
+func (s *State) mustStillMoveNow(f string) bool { return s.mustStillMoveRec(f, nil) }
+
+// mustStillMoveRec is mustStillMoveNow recording in rec the hexes whose
+// occupancy it reads (moveMemo).
+func (s *State) mustStillMoveRec(f string, rec []uint64) bool {
 	side := s.sc.Form(f).Side
 	cx := s.ctx(side)
+	cx.o.rec = rec
 	for i := range s.Units {
 		if s.Units[i].Form != f || !s.def(i).Combat() || s.def(i).Type == Artillery || !s.alive(i) {
 			continue

@@ -48,6 +48,15 @@ type moveMemo struct {
 	w       int      // words of a hex bitset
 	reads   []uint64 // unit i's hexes read: reads[i*w:][:w]
 	changed []int    // hex indices where a changed unit stood or stands
+	regate  bool     // every unit's gate is to be asked again
+	// mustStillMove of each formation [6], with the hexes it read
+	mustOK, must []bool
+	mustReads    []uint64 // formation k's: mustReads[k*w:][:w]
+	// the record applies to this list build (begin was called in it)
+	// of side's list
+	inBuild bool
+	side    int
+	full    bool // begin found everything to be made anew
 }
 
 type formMemo struct {
@@ -58,30 +67,28 @@ type formMemo struct {
 // segCap bounds one unit's movement actions: six steps and two turns.
 const segCap = 8
 
-// memoMoves appends the movement actions of side's units to out, made
-// again only where something they read changed; ok is false when a unit's
-// actions did not fit the memo (out is then to be made anew).
-func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) ([]rules.Action, bool) {
-	m := &s.bufs.mv
+// begin compares the state with the record of the last movement list of
+// side and forgets what changed (#20); it reports whether the enemy and
+// the phase are as they were (what the nearest enemy [6] and the enemy's
+// zones of control [9] read).
+func (m *moveMemo) begin(s *State, side int) (same bool) {
 	fm := s.fast()
-	nu := len(s.Units)
-	busyOf := ""
-	if busy {
-		busyOf = s.CurForm
-	}
-	full := !m.valid || m.phase != s.Phase || m.turn != s.Turn || m.busy != busy || m.busyOf != busyOf
-	if len(m.n) != nu || m.w != (len(fm.coords)+63)/64 || len(m.form) != len(s.sc.Forms) {
+	nu, nf := len(s.Units), len(s.sc.Forms)
+	full := !m.valid || m.phase != s.Phase || m.turn != s.Turn
+	if len(m.n) != nu || m.w != (len(fm.coords)+63)/64 || len(m.form) != nf {
 		m.w = (len(fm.coords) + 63) / 64
 		m.snap = make([]UnitState, nu)
-		m.form = make([]formMemo, len(s.sc.Forms))
+		m.form = make([]formMemo, nf)
 		m.gate = make([]bool, nu)
 		m.ok = make([]bool, nu)
 		m.acts = make([]rules.Action, nu*segCap)
 		m.n = make([]int8, nu)
 		m.reads = make([]uint64, nu*m.w)
+		m.mustOK, m.must = make([]bool, nf), make([]bool, nf)
+		m.mustReads = make([]uint64, nf*m.w)
 		full = true
 	}
-	gates := full || m.transit != s.Transit || m.fgen != s.fgen
+	m.regate = full || m.transit != s.Transit || m.fgen != s.fgen
 	m.changed = m.changed[:0]
 	if !full {
 		if m.transit != s.Transit {
@@ -90,8 +97,10 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 					m.ok[i] = false
 				}
 			}
+			clear(m.mustOK) // turning a stack asks whether its units may move [7]
 		}
 		if m.fgen != s.fgen {
+			clear(m.mustOK)
 			for k := range s.sc.Forms {
 				f := &s.sc.Forms[k]
 				now := formMemo{done: s.Done[f.ID], mode: s.Mode[f.ID]}
@@ -124,32 +133,77 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 					}
 				}
 			}
+			for k := range s.sc.Forms {
+				if id := s.sc.Forms[k].ID; id == was.Form || id == now.Form {
+					m.mustOK[k] = false
+				}
+			}
 			m.markChanged(fm, was)
 			m.markChanged(fm, now)
 		}
 	}
 	if full {
 		clear(m.ok)
-		gates = true
+		clear(m.mustOK)
+		m.regate = true
 	} else if len(m.changed) > 0 {
 		for i := range s.Units {
-			if !m.ok[i] {
-				continue
-			}
-			r := m.reads[i*m.w : (i+1)*m.w]
-			for _, h := range m.changed {
-				if r[h>>6]&(1<<(h&63)) != 0 {
-					m.ok[i] = false
-					break
-				}
+			if m.ok[i] && m.readsAny(m.reads[i*m.w:(i+1)*m.w]) {
+				m.ok[i] = false
 			}
 		}
+		for k := range m.mustOK {
+			if m.mustOK[k] && m.readsAny(m.mustReads[k*m.w:(k+1)*m.w]) {
+				m.mustOK[k] = false
+			}
+		}
+	}
+	m.inBuild, m.full = true, full
+	return !full
+}
+
+// readsAny: the bitset r holds a changed hex.
+func (m *moveMemo) readsAny(r []uint64) bool {
+	for _, h := range m.changed {
+		if r[h>>6]&(1<<(h&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// mustMemo is mustStillMove of formation k from the record, or made now
+// (recording the hexes it reads).
+func (s *State) mustMemo(k int, f string) bool {
+	m := &s.bufs.mv
+	if !m.mustOK[k] {
+		r := m.mustReads[k*m.w : (k+1)*m.w]
+		clear(r)
+		m.must[k] = s.mustStillMoveRec(f, r)
+		m.mustOK[k] = true
+	}
+	return m.must[k]
+}
+
+// memoMoves appends the movement actions of side's units to out, made
+// again only where something they read changed (after begin); ok is false
+// when a unit's actions did not fit the memo (out is then to be made
+// anew).
+func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) ([]rules.Action, bool) {
+	m := &s.bufs.mv
+	busyOf := ""
+	if busy {
+		busyOf = s.CurForm
+	}
+	if m.busy != busy || m.busyOf != busyOf {
+		clear(m.ok) // a stack turns only if all its units may move [7]
+		m.regate = true
 	}
 	for i := range s.Units {
 		if s.def(i).Side != side {
 			continue
 		}
-		if gates || !m.ok[i] {
+		if m.regate || !m.ok[i] {
 			m.gate[i] = s.cannotMoveQ(i, busy, true) == ""
 		}
 		if !m.gate[i] {
@@ -170,15 +224,21 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 		}
 		out = append(out, m.acts[i*segCap:i*segCap+int(m.n[i])]...)
 	}
+	m.busy, m.busyOf = busy, busyOf
+	return out, true
+}
+
+// finish records the state the list was made from.
+func (m *moveMemo) finish(s *State) {
 	copy(m.snap, s.Units)
-	if m.fgen != s.fgen || full {
+	if m.fgen != s.fgen || m.full {
 		for k := range s.sc.Forms {
 			f := &s.sc.Forms[k]
 			m.form[k] = formMemo{done: s.Done[f.ID], mode: s.Mode[f.ID]}
 		}
 	}
-	m.valid, m.phase, m.turn, m.busy, m.busyOf, m.transit, m.fgen = true, s.Phase, s.Turn, busy, busyOf, s.Transit, s.fgen
-	return out, true
+	m.phase, m.turn, m.transit, m.fgen = s.Phase, s.Turn, s.Transit, s.fgen
+	m.inBuild = false
 }
 
 // markChanged notes the hex of u (if on the map) as changed.

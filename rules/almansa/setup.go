@@ -80,33 +80,51 @@ func (s *State) setupProblem(i int, c hex.Coord, strict bool) string {
 }
 
 func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
+	return s.setupProblemQ(o, i, c, strict, false)
+}
+
+// setupProblemQ is setupProblemO; quiet (the legal list), it answers
+// refused instead of building the texts, and reads the scenario's flat
+// tables (#20).
+func (s *State) setupProblemQ(o occ, i int, c hex.Coord, strict, quiet bool) string {
 	d := s.def(i)
-	if !s.sc.Map.On(c) {
+	fm := s.fast()
+	h := fm.idx(c)
+	if h < 0 {
 		return "that hex is not on the map"
 	}
 	if s.Units[i].On {
 		return "the unit is already deployed [4]"
 	}
-	if !s.passable(i, c) {
+	if fm.cost[fm.class[i]][h] < 0 {
+		if quiet {
+			return refused
+		}
 		return fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(c))
 	}
 	if s.hasSide(o, c, 1-d.Side, nil) {
 		return "an enemy unit is there"
 	}
-	if l := s.enemyLabel(c, d.Side); l != "" {
-		return fmt.Sprintf("that hex is a set-up hex of the enemy formation %s [4]", l)
+	if fm.enemyLbl[d.Side][h] {
+		if quiet {
+			return refused
+		}
+		return fmt.Sprintf("that hex is a set-up hex of the enemy formation %s [4]", s.enemyLabel(c, d.Side))
 	}
-	if why := s.stackProblem(o, i, c); why != "" {
+	if why := s.stackProblemQ(o, i, c, quiet); why != "" {
 		return why
 	}
 	switch s.deployClass(i) {
 	case 0:
 		f := s.Units[i].Form
-		if !s.sc.HasLabel(c, f) {
+		if !fm.hasLabel(h, f) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("units of formation %s deploy on the hexes lettered %s [4]", s.sc.Form(f).Name, f)
 		}
 	case 1:
-		if !s.sc.HasLabel(c, "A") {
+		if !fm.hasLabel(h, "A") {
 			return "artillery deploys on the hexes marked A [4]"
 		}
 		if !s.hasFriendFoot(o, c, d.Side) {
@@ -124,19 +142,31 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		return "a formation leader deploys next to a unit of his formation [4]"
 	case 3:
 		if !s.nearOwnLeader(i, c) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", s.sc.P("setup_cinc"))
 		}
 		if k, far := s.cincTooFar(i, c); far && s.anyCinCHexNearMemo(o, i, k) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", s.sc.P("cinc_apart"), s.def(k).Name)
 		}
 	case 4:
 		b := s.sideCommander(d.Side)
 		if b < 0 || !s.alive(b) || hex.Distance(s.Units[b].At, c) > s.sc.P("setup_reserve") {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the cavalry reserve deploys within %d hexes of Berwick [15]", s.sc.P("setup_reserve"))
 		}
 	case 5:
 		k := s.idx(d.CinC)
 		if k < 0 || !s.alive(k) || hex.Distance(s.Units[k].At, c) > s.sc.P("setup_train") {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the supply train deploys within %d hexes of its commander in chief [4]", s.sc.P("setup_train"))
 		}
 	}
@@ -368,7 +398,7 @@ func (s *State) setupActions() []rules.Action {
 			cands[key] = cs
 		}
 		for _, c := range cs {
-			if s.setupProblemO(o, i, c, false) == "" {
+			if s.setupProblemQ(o, i, c, false, true) == "" {
 				hi := s.fast().idx(c)
 				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.fast().num[hi],
 					Label: s.label(lblDeploy, i, hi, 0), Rule: "4"})
