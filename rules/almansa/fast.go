@@ -528,6 +528,13 @@ func (s *State) forget() {
 		b := s.bufs
 		switch {
 		case s.cacheShared:
+			// A clone keeps this list as its own: never reused. The list
+			// held before it was handed out two lists ago: free now.
+			free := b.held
+			b.held = nil
+			if cap(free) > cap(b.acts) {
+				b.acts = free
+			}
 		case s.lent:
 			free := b.held
 			b.held = s.cache[:0]

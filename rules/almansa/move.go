@@ -35,10 +35,10 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 // texts it would build.
 func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 	d := s.def(i)
-	u := s.Units[i]
-	side := phaseSide(s.Phase)
+	u := &s.Units[i]
+	kind, side, _ := phaseOf(s.Phase)
 	switch {
-	case phaseKind(s.Phase) != "move":
+	case kind != "move":
 		return "units move only in their side's movement phase [3]"
 	case d.Side != side:
 		return "it is not this side's movement phase [3]"
@@ -57,13 +57,14 @@ func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
-		if quiet && (s.Done[f] || s.Mode[f] == "withdraw" && !d.Person() || s.CurForm != "" && s.CurForm != f && curBusy) {
+		done, withdraw := s.Done[f], s.Mode[f] == "withdraw" && !d.Person()
+		if quiet && (done || withdraw || s.CurForm != "" && s.CurForm != f && curBusy) {
 			return refused
 		}
 		switch {
-		case s.Done[f]:
+		case done:
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
-		case s.Mode[f] == "withdraw" && !d.Person():
+		case withdraw:
 			return "formation " + s.formName(f) + " fell back out of command and may not move this turn [6]"
 		case s.CurForm != "" && s.CurForm != f && curBusy:
 			return "formation " + s.formName(s.CurForm) + " must first spend its movement toward the enemy [6]"
@@ -115,9 +116,11 @@ type stateBufs struct {
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
 	mv   moveMemo       // the movement actions unit by unit
-	held []rules.Action // the last list Legal handed out, kept intact (forget)
-	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
-	near [2][]int32     // nearestEnemy by hex, plus one, valid when nearAt is nearGen
+	// setupActions' groups of infantry and cavalry
+	setupGroups []setupGroup
+	held        []rules.Action // the last list Legal handed out, kept intact (forget)
+	must        []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
+	near        [2][]int32     // nearestEnemy by hex, plus one, valid when nearAt is nearGen
 	// nearAt[side][h] is the nearGen[side] near[side][h] was found in;
 	// nearMove[side]: nearGen[side] began in a movement list of side,
 	// kept while the enemy stays (moveMemo).

@@ -384,8 +384,45 @@ func (s *State) setupActions() []rules.Action {
 	s.cincMemo = map[[2]int]bool{} // valid for this one listing
 	defer func() { s.cincMemo = nil }()
 	cands := map[string][]hex.Coord{} // units of one class and formation share their candidates
+	fm := s.fast()
+	groups := s.cx.bufs.setupGroups[:0]
 	for i := range s.Units {
 		if s.def(i).Side != side || s.Units[i].On || s.deployClass(i) != cls {
+			continue
+		}
+		if cls == 0 {
+			// Infantry and cavalry: the hexes a unit may take depend only
+			// on its formation's letters, its Terrain Costs Chart column
+			// and its steps (stacking [8]), and the occupancy: found once
+			// per such group (#20).
+			u := &s.Units[i]
+			g := -1
+			for k := range groups {
+				if groups[k].form == u.Form && groups[k].class == fm.class[i] && groups[k].steps == u.Steps {
+					g = k
+					break
+				}
+			}
+			if g < 0 {
+				g = len(groups)
+				if g < cap(groups) {
+					groups = groups[:g+1]
+				} else {
+					groups = append(groups, setupGroup{})
+				}
+				gr := &groups[g]
+				gr.form, gr.class, gr.steps, gr.ok = u.Form, fm.class[i], u.Steps, gr.ok[:0]
+				for _, c := range s.sc.ByLabel[u.Form] {
+					if s.setupProblemQ(o, i, c, false, true) == "" {
+						gr.ok = append(gr.ok, int32(fm.idx(c)))
+					}
+				}
+			}
+			id := s.def(i).ID
+			for _, hi := range groups[g].ok {
+				out = append(out, rules.Action{Kind: "deploy", Unit: id, To: fm.num[hi],
+					Label: s.label(lblDeploy, i, int(hi), 0), Rule: "4"})
+			}
 			continue
 		}
 		key := s.Units[i].Form + "/" + s.def(i).Formation + "/" + s.def(i).CinC
@@ -405,7 +442,17 @@ func (s *State) setupActions() []rules.Action {
 			}
 		}
 	}
+	s.cx.bufs.setupGroups = groups
 	return s.keep(out)
+}
+
+// setupGroup is the hexes where the infantry or cavalry units of one
+// formation, chart column and steps may deploy now [4] (setupActions).
+type setupGroup struct {
+	form  string
+	class int8
+	steps int
+	ok    []int32
 }
 
 // setupCandidates lists, in map order, the only hexes where unit i could
