@@ -43,6 +43,8 @@ type fastMap struct {
 	formSub    map[string]string // "formation X" (Status's sub-phase) by formation id
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
+	faceText  [][6]string // the event of a turn to a facing [7]
+	ids       [][]string  // each unit's id alone: an event's Units (never changed)
 
 	stackArt, stackSteps, fallbackMP, cincApart int
 
@@ -68,6 +70,9 @@ const (
 	lblZoC
 	lblFallBack
 	lblDeploy
+	lblEvMove     // the event of a step [10]
+	lblEvMoveStop // ... into an enemy ZoC [9]
+	lblEvFall     // ... falling back [10]
 )
 
 // label returns a label of unit i about hex index h (with cost in half MP
@@ -94,6 +99,12 @@ func (s *State) label(kind, i, h, cost int) string {
 		l = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
 	case lblDeploy:
 		l = "Deploy " + d.Name + " at " + hn
+	case lblEvMove:
+		l = d.Name + " moves to " + hn + " (" + mp(cost) + ")"
+	case lblEvMoveStop:
+		l = d.Name + " moves to " + hn + " (" + mp(cost) + ") and stops in an enemy zone of control"
+	case lblEvFall:
+		l = d.Name + " falls back to " + hn + " (" + mp(cost) + ")"
 	}
 	fm.lblMu.Lock()
 	if fm.lbl == nil {
@@ -184,8 +195,14 @@ func buildFast(sc *Scenario) *fastMap {
 		fm.facingWord[f] = tmp.facingWord(f)
 	}
 	fm.turnLabel = make([][6][2][2]string, nu)
+	fm.faceText = make([][6]string, nu)
+	fm.ids = make([][]string, nu)
 	for i := range sc.Units {
 		name := sc.Units[i].Name
+		fm.ids[i] = []string{sc.Units[i].ID}[:1:1]
+		for nf := range 6 {
+			fm.faceText[i][nf] = name + " turns to face " + fm.facingWord[nf]
+		}
 		for nf := range 6 {
 			for t, dir := range [2]string{"clockwise", "anticlockwise"} {
 				to := ", to face " + fm.facingWord[nf]

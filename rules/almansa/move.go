@@ -116,8 +116,10 @@ type stateBufs struct {
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
 	mv   moveMemo       // the movement actions unit by unit
+	lc   listCtx        // s.cx while a list is built
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
+	near1       []bool         // setupCandidates' marks by hex index
 	held        []rules.Action // the last list Legal handed out, kept intact (forget)
 	must        []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
 	near        [2][]int32     // nearestEnemy by hex, plus one, valid when nearAt is nearGen
@@ -657,13 +659,20 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		s.CurForm = f
 	}
 	cx := s.ctx(side)
+	fm := s.fast()
 	if a.Kind == "face" {
-		for _, j := range s.stack(cx, i) {
-			s.Units[j].Facing = hex.Mod6(a.Facing)
-			s.Units[j].Spent++
-			s.Units[j].Moved = true
+		// The stack turns together [7]; the event's texts and unit list
+		// are the scenario's (#20).
+		nf := hex.Mod6(a.Facing)
+		sd := s.def(i).Side
+		for _, j := range cx.o.at(s.Units[i].At) {
+			if s.def(j).Side == sd && s.hasFacing(j) {
+				s.Units[j].Facing = nf
+				s.Units[j].Spent++
+				s.Units[j].Moved = true
+			}
 		}
-		return append(evs, ev("face", "7", s.name(i)+" turns to face "+s.fast().facingWord[hex.Mod6(a.Facing)], side, a.Unit))
+		return append(evs, rules.Event{Kind: "face", Rule: "7", Text: fm.faceText[i][nf], Side: rules.Side(side), Units: fm.ids[i]})
 	}
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
@@ -671,23 +680,33 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.At = to
 	u.Spent += cost
 	u.Moved = true
-	text := s.name(i) + " moves to " + a.To + " (" + mp(cost) + ")"
+	h := fm.idx(to)
 	rule := "10"
 	s.Transit = ""
-	if s.inTransitNow(i) {
+	transit := s.inTransitNow(i)
+	if transit {
 		s.Transit = s.def(i).ID
-		text += ", passing through a stack that faces another way"
 		rule = "7"
 	}
-	if fb {
+	var text string
+	switch {
+	case fb:
 		u.FellBack = true
-		text = s.name(i) + " falls back to " + a.To + " (" + mp(cost) + ")"
-	} else if cx.zoc.has(to) {
+		text = s.label(lblEvFall, i, h, cost)
+	case cx.zoc.has(to):
 		u.Stopped = true
-		text += " and stops in an enemy zone of control"
+		if transit {
+			text = s.label(lblEvMove, i, h, cost) + ", passing through a stack that faces another way and stops in an enemy zone of control"
+		} else {
+			text = s.label(lblEvMoveStop, i, h, cost)
+		}
 		rule = "9"
+	case transit:
+		text = s.label(lblEvMove, i, h, cost) + ", passing through a stack that faces another way"
+	default:
+		text = s.label(lblEvMove, i, h, cost)
 	}
-	return append(evs, ev("move", rule, text, side, a.Unit))
+	return append(evs, rules.Event{Kind: "move", Rule: rule, Text: text, Side: rules.Side(side), Units: fm.ids[i]})
 }
 
 // ---- Planner [10] -----------------------------------------------------------

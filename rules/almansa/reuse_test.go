@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // TestLegalListStaysThroughOneApply: the list Legal hands out is the
@@ -93,4 +94,90 @@ func TestMoveMemoAgreesWithFullLists(t *testing.T) {
 	if moves < 1000 || memo < moves/2 {
 		t.Fatalf("%d movement lists, %d of them from the memo", moves, memo)
 	}
+}
+
+// TestRule4_SetupCandidatesAgreeWithTheMapSearch: the hexes where a unit
+// could deploy, marked by hex index (#20), are those the map of
+// coordinates gave, in map order, for every unit not yet deployed along
+// random set-ups of both sides [4].
+func TestRule4_SetupCandidatesAgreeWithTheMapSearch(t *testing.T) {
+	compared := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := rules.NewState(ScenarioID, rules.Options{OptReserve: seed%2 == 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		pick := seed
+		for s.Turn == 0 {
+			for i := range s.Units {
+				if s.Units[i].On {
+					continue
+				}
+				got, want := s.setupCandidates(i), setupCandidatesSlow(s, i)
+				if !reflect.DeepEqual(got, want) && (len(got) > 0 || len(want) > 0) {
+					t.Fatalf("seed %d, %s: %v, the map search %v", seed, s.def(i).ID, got, want)
+				}
+				compared++
+			}
+			legal := s.Legal()
+			// Deploy by hand (no one-click set-up) where possible.
+			var hand []rules.Action
+			for _, a := range legal {
+				if a.Kind == "deploy" || a.Choice == "historical" && len(legal) == 1 {
+					hand = append(hand, a)
+				}
+			}
+			if len(hand) == 0 {
+				hand = legal
+			}
+			pick = pick*6364136223846793005 + 1442695040888963407
+			if _, err := s.Apply(hand[int(pick>>33)%len(hand)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if compared < 500 {
+		t.Fatalf("only %d units compared", compared)
+	}
+}
+
+// setupCandidatesSlow is setupCandidates as it was before #20.
+func setupCandidatesSlow(s *State, i int) []hex.Coord {
+	d := s.def(i)
+	near := map[hex.Coord]bool{}
+	around := func(j, r int) {
+		if j >= 0 && s.alive(j) {
+			for _, c := range hex.Within(s.Units[j].At, r) {
+				near[c] = true
+			}
+		}
+	}
+	switch s.deployClass(i) {
+	case 0:
+		return s.sc.ByLabel[s.Units[i].Form]
+	case 1:
+		return s.sc.ByLabel["A"]
+	case 2:
+		for j := range s.Units {
+			if s.def(j).Combat() && s.Units[j].Form == d.Formation {
+				around(j, s.sc.P("setup_leader"))
+			}
+		}
+	case 3:
+		for _, f := range d.Commands {
+			around(s.idx(s.sc.Form(f).Leader), s.sc.P("setup_cinc"))
+		}
+	case 4:
+		around(s.sideCommander(d.Side), s.sc.P("setup_reserve"))
+	case 5:
+		around(s.idx(d.CinC), s.sc.P("setup_train"))
+	}
+	var out []hex.Coord
+	for _, c := range s.sc.Map.Coords() {
+		if near[c] {
+			out = append(out, c)
+		}
+	}
+	return out
 }

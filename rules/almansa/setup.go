@@ -459,11 +459,30 @@ type setupGroup struct {
 // possibly deploy, to keep Legal fast.
 func (s *State) setupCandidates(i int) []hex.Coord {
 	d := s.def(i)
-	near := map[hex.Coord]bool{}
+	fm := s.fast()
+	// The hexes near the units that count, marked by hex index (#20: a
+	// map of coordinates before); map order is index order.
+	var near []bool
+	if s.bufs != nil && len(s.bufs.near1) == len(fm.coords) {
+		near = s.bufs.near1
+		clear(near)
+	} else {
+		near = make([]bool, len(fm.coords))
+		if s.bufs != nil {
+			s.bufs.near1 = near
+		}
+	}
+	any := false
 	around := func(j, r int) {
-		if j >= 0 && s.alive(j) {
-			for _, c := range hex.Within(s.Units[j].At, r) {
-				near[c] = true
+		if j < 0 || !s.alive(j) || r < 0 {
+			return
+		}
+		c := s.Units[j].At
+		for dq := -r; dq <= r; dq++ {
+			for dr := max(-r, -dq-r); dr <= min(r, -dq+r); dr++ {
+				if h := fm.idx(hex.Coord{Q: c.Q + dq, R: c.R + dr}); h >= 0 {
+					near[h], any = true, true
+				}
 			}
 		}
 	}
@@ -487,9 +506,12 @@ func (s *State) setupCandidates(i int) []hex.Coord {
 	case 5:
 		around(s.idx(d.CinC), s.sc.P("setup_train"))
 	}
+	if !any {
+		return nil
+	}
 	var out []hex.Coord
-	for _, c := range s.sc.Map.Coords() {
-		if near[c] {
+	for h, c := range fm.coords {
+		if near[h] {
 			out = append(out, c)
 		}
 	}

@@ -272,7 +272,8 @@ func (s *State) legalList() []rules.Action {
 		if s.bufs == nil {
 			s.bufs = &stateBufs{}
 		}
-		s.cx = &listCtx{bufs: s.bufs}
+		s.bufs.lc = listCtx{bufs: s.bufs} // the state's own (#20)
+		s.cx = &s.bufs.lc
 		s.cx.o = s.occupancyIn(true)
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
