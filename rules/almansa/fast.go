@@ -78,9 +78,23 @@ const (
 // label returns a label of unit i about hex index h (with cost in half MP
 // for moves), built once per scenario (#20): games and playouts read the
 // same few thousand labels again and again. The scenario's memo is shared
-// by every state, on any goroutine, under its lock.
+// by every state, on any goroutine, under its lock; each state keeps the
+// labels it read in its own memo too (no lock; a clone starts without).
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
+	if l, ok := s.labels[key]; ok {
+		return l
+	}
+	l := s.labelShared(key, kind, i, h, cost)
+	if s.labels == nil {
+		s.labels = make(map[uint64]string, 256)
+	}
+	s.labels[key] = l
+	return l
+}
+
+// labelShared is label from the scenario's memo.
+func (s *State) labelShared(key uint64, kind, i, h, cost int) string {
 	fm := s.fast()
 	fm.lblMu.RLock()
 	l, ok := fm.lbl[key]
