@@ -50,8 +50,9 @@ type fastMap struct {
 
 	labels   [][]string // set-up letters by hex (sc.Labels) [4]
 	lblMu    sync.RWMutex
-	lbl      map[uint64]string // label's memo, shared by every state (under lblMu)
-	enemyLbl [2][]bool         // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+	lbl      map[uint64]string     // label's memo, shared by every state (under lblMu)
+	dieLbl   map[string]*[6]string // dieLabels' memo by the roll's why (under lblMu)
+	enemyLbl [2][]bool             // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
 }
 
 // hasLabel is sc.HasLabel by hex index.

@@ -240,8 +240,12 @@ func (s *State) Chances() []rules.Outcome {
 	if s.decider() != rules.Chance {
 		return nil
 	}
-	var out []rules.Outcome
-	for _, a := range s.Legal() {
+	legal := s.Legal()
+	if len(legal) == 0 {
+		return nil
+	}
+	out := make([]rules.Outcome, 0, len(legal))
+	for _, a := range legal {
 		out = append(out, rules.Outcome{Action: a, Weight: 1})
 	}
 	return out
