@@ -285,8 +285,10 @@ type unitTexts struct {
 func buildViewTexts(sc *Scenario, fm *fastMap) {
 	fm.view = make([]unitTexts, len(sc.Units))
 	fm.formDetail = map[string]string{}
+	fm.formSub = map[string]string{}
 	for _, f := range sc.Forms {
 		fm.formDetail[f.ID] = "Formation " + f.Name + " [6]"
+		fm.formSub[f.ID] = "formation " + f.Name
 	}
 	it := strconv.Itoa
 	for i := range sc.Units {

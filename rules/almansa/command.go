@@ -237,6 +237,7 @@ func (s *State) computeCommand(side int) []rules.Event {
 // commandPhase opens the turn [3, 6] and the optional turn-start rules [15].
 func (s *State) commandPhase() []rules.Event {
 	s.Mode = map[string]string{}
+	s.fgen++
 	s.Demoral = map[string]bool{}
 	s.Galway, s.GalwayOK, s.AmmoNow = false, false, false
 	var evs []rules.Event

@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"strconv"
+	"sync"
 
 	"grognard/rules"
 
@@ -13,7 +14,8 @@ import (
 // each hex's number, terrain, level and neighbours, the road hexsides, the
 // Terrain Costs Chart per movement class and hex, the unit types as flags,
 // and the texts labels repeat. They answer exactly what hex.Map, sc.Cost
-// and UnitDef answer; nothing here changes after BuildScenario.
+// and UnitDef answer; nothing here changes after BuildScenario but the
+// label memo (under its lock).
 type fastMap struct {
 	minQ, minR, w, h int
 	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the map
@@ -38,10 +40,29 @@ type fastMap struct {
 	facingWord [6]string
 	view       []unitTexts       // the texts of each unit's view
 	formDetail map[string]string // "Formation X [6]" by formation id
+	formSub    map[string]string // "formation X" (Status's sub-phase) by formation id
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
+	faceText  [][6]string // the event of a turn to a facing [7]
+	ids       [][]string  // each unit's id alone: an event's Units (never changed)
 
 	stackArt, stackSteps, fallbackMP, cincApart int
+
+	labels   [][]string // set-up letters by hex (sc.Labels) [4]
+	lblMu    sync.RWMutex
+	lbl      map[uint64]string     // label's memo, shared by every state (under lblMu)
+	dieLbl   map[string]*[6]string // dieLabels' memo by the roll's why (under lblMu)
+	enemyLbl [2][]bool             // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+}
+
+// hasLabel is sc.HasLabel by hex index.
+func (fm *fastMap) hasLabel(h int, l string) bool {
+	for _, x := range fm.labels[h] {
+		if x == l {
+			return true
+		}
+	}
+	return false
 }
 
 // Label kinds of the per-state label memo.
@@ -50,20 +71,40 @@ const (
 	lblZoC
 	lblFallBack
 	lblDeploy
+	lblEvMove     // the event of a step [10]
+	lblEvMoveStop // ... into an enemy ZoC [9]
+	lblEvFall     // ... falling back [10]
 )
 
 // label returns a label of unit i about hex index h (with cost in half MP
-// for moves), built once per state (#20): a playout reads the same few
-// thousand labels again and again. The memo is the state's own: a clone
-// starts without one, so states on other goroutines never share it.
+// for moves), built once per scenario (#20): games and playouts read the
+// same few thousand labels again and again. The scenario's memo is shared
+// by every state, on any goroutine, under its lock; each state keeps the
+// labels it read in its own memo too (no lock; a clone starts without).
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
 	if l, ok := s.labels[key]; ok {
 		return l
 	}
+	l := s.labelShared(key, kind, i, h, cost)
+	if s.labels == nil {
+		s.labels = make(map[uint64]string, 256)
+	}
+	s.labels[key] = l
+	return l
+}
+
+// labelShared is label from the scenario's memo.
+func (s *State) labelShared(key uint64, kind, i, h, cost int) string {
+	fm := s.fast()
+	fm.lblMu.RLock()
+	l, ok := fm.lbl[key]
+	fm.lblMu.RUnlock()
+	if ok {
+		return l
+	}
 	d := s.def(i)
-	hn := s.fast().num[h]
-	var l string
+	hn := fm.num[h]
 	switch kind {
 	case lblMove:
 		l = "Move " + d.Name + " to " + hn + " (" + mp(cost) + ")"
@@ -73,11 +114,19 @@ func (s *State) label(kind, i, h, cost int) string {
 		l = "Fall back: " + d.Name + " to rear hex " + hn + " (" + mp(cost) + ")"
 	case lblDeploy:
 		l = "Deploy " + d.Name + " at " + hn
+	case lblEvMove:
+		l = d.Name + " moves to " + hn + " (" + mp(cost) + ")"
+	case lblEvMoveStop:
+		l = d.Name + " moves to " + hn + " (" + mp(cost) + ") and stops in an enemy zone of control"
+	case lblEvFall:
+		l = d.Name + " falls back to " + hn + " (" + mp(cost) + ")"
 	}
-	if s.labels == nil {
-		s.labels = make(map[uint64]string, 256)
+	fm.lblMu.Lock()
+	if fm.lbl == nil {
+		fm.lbl = make(map[uint64]string, 1024)
 	}
-	s.labels[key] = l
+	fm.lbl[key] = l
+	fm.lblMu.Unlock()
 	return l
 }
 
@@ -161,14 +210,28 @@ func buildFast(sc *Scenario) *fastMap {
 		fm.facingWord[f] = tmp.facingWord(f)
 	}
 	fm.turnLabel = make([][6][2][2]string, nu)
+	fm.faceText = make([][6]string, nu)
+	fm.ids = make([][]string, nu)
 	for i := range sc.Units {
 		name := sc.Units[i].Name
+		fm.ids[i] = []string{sc.Units[i].ID}[:1:1]
+		for nf := range 6 {
+			fm.faceText[i][nf] = name + " turns to face " + fm.facingWord[nf]
+		}
 		for nf := range 6 {
 			for t, dir := range [2]string{"clockwise", "anticlockwise"} {
 				to := ", to face " + fm.facingWord[nf]
 				fm.turnLabel[i][nf][t][0] = "Turn " + name + " one hexside " + dir + to + " (1/2 MP)"
 				fm.turnLabel[i][nf][t][1] = "Turn the stack of " + name + " one hexside " + dir + to + " (1/2 MP each)"
 			}
+		}
+	}
+	fm.labels = make([][]string, n)
+	fm.enemyLbl = [2][]bool{make([]bool, n), make([]bool, n)}
+	for i, c := range cs {
+		fm.labels[i] = sc.Labels[c]
+		for side := range 2 {
+			fm.enemyLbl[side][i] = tmp.enemyLabel(c, side) != ""
 		}
 	}
 	buildViewTexts(sc, fm)
@@ -204,6 +267,9 @@ type occ struct {
 	slot  []int16 // hex index -> 1 + the hex's group, 0 when empty
 	start []int16 // group g's units are list[start[g]:start[g+1]]
 	list  []int
+	// rec, when set, records every hex asked about (a bitset by hex
+	// index): the hexes one unit's movement actions depend on (moveMemo).
+	rec []uint64
 }
 
 // at lists the units in hex c (never to be changed by the caller).
@@ -215,6 +281,9 @@ func (o occ) at(c hex.Coord) []int {
 	if h < 0 {
 		return nil
 	}
+	if o.rec != nil {
+		o.rec[h>>6] |= 1 << (h & 63)
+	}
 	g := int(o.slot[h])
 	if g == 0 {
 		return nil
@@ -223,10 +292,13 @@ func (o occ) at(c hex.Coord) []int {
 }
 
 // occMemo is an occupancy with the places it was built from: it answers
-// again while no unit has moved, entered or left the map. It is never
-// changed after it is made, so clones share it (#20).
+// again while no unit has moved, entered or left the map. Clones share it;
+// only the state that built it, while no clone shares it (occOwn), builds
+// the next one in it, and only at the start of a legal-list build, when no
+// caller holds an occupancy (#20).
 type occMemo struct {
 	o     occ
+	buf   occBuf // o's arrays (slot, start, list)
 	at    []hex.Coord
 	alive []bool
 }
@@ -246,27 +318,37 @@ func (m *occMemo) matches(s *State) bool {
 }
 
 // occupancy indexes the units on the map by hex.
-func (s *State) occupancy() occ {
-	if m := s.occm; m != nil && m.matches(s) {
+func (s *State) occupancy() occ { return s.occupancyIn(false) }
+
+// occupancyIn is occupancy; inPlace (the start of a list build) lets a new
+// one be built in the arrays of the state's own memo.
+func (s *State) occupancyIn(inPlace bool) occ {
+	m := s.occm
+	if m != nil && m.matches(s) {
 		return m.o
 	}
-	var b occBuf
+	if !inPlace || !s.occOwn || m == nil {
+		m = &occMemo{}
+		s.occm, s.occOwn = m, true
+	}
+	b := &m.buf
 	if s.bufs != nil {
 		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
-		s.bufs.occ.hexOf, s.bufs.occ.cnt = nil, nil
 	}
-	o := s.occupancyInto(&b)
+	m.o = s.occupancyInto(b)
 	if s.bufs != nil {
 		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
 	}
-	m := &occMemo{o: o, at: make([]hex.Coord, len(s.Units)), alive: make([]bool, len(s.Units))}
+	b.hexOf, b.cnt = nil, nil
+	if len(m.at) != len(s.Units) {
+		m.at, m.alive = make([]hex.Coord, len(s.Units)), make([]bool, len(s.Units))
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		m.alive[i] = u.On && !u.Dead
 		m.at[i] = u.At
 	}
-	s.occm = m
-	return o
+	return m.o
 }
 
 // occBuf is what a state keeps to build an occupancy without allocating;
@@ -465,17 +547,39 @@ func (s *State) keep(out []rules.Action) []rules.Action {
 	return out
 }
 
-// forget drops the cached legal list. Its array is reused for the next
-// list unless Legal handed it out or a clone shares it; then the next list
-// gets a new array of about its size.
+// forget drops the cached legal list, keeping its array for a later list
+// (#20):
+//   - shared with a clone (the clone's cached list): never reused;
+//   - handed out by Legal: held intact through one more list, so a caller
+//     may still read the list it had before an action while it reads the
+//     one after; the list held before it is reused now (two arrays take
+//     turns: no allocation per action);
+//   - otherwise (built only inside Apply): reused by the next list.
 func (s *State) forget() {
 	if s.cache != nil && s.bufs != nil {
-		if !s.cacheShared && !s.lent {
-			if cap(s.cache) > cap(s.bufs.acts) {
-				s.bufs.acts = s.cache[:0]
+		b := s.bufs
+		switch {
+		case s.cacheShared:
+			// A clone keeps this list as its own: never reused. The list
+			// held before it was handed out two lists ago: free now.
+			free := b.held
+			b.held = nil
+			if cap(free) > cap(b.acts) {
+				b.acts = free
 			}
-		} else if cap(s.bufs.acts) < len(s.cache) {
-			s.bufs.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
+		case s.lent:
+			free := b.held
+			b.held = s.cache[:0]
+			if cap(free) > cap(b.acts) {
+				b.acts = free
+			}
+		default:
+			if cap(s.cache) > cap(b.acts) {
+				b.acts = s.cache[:0]
+			}
+		}
+		if cap(b.acts) < len(s.cache) {
+			b.acts = make([]rules.Action, 0, len(s.cache)+len(s.cache)/4+8)
 		}
 	}
 	s.cache, s.cacheShared, s.lent = nil, false, false

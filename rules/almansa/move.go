@@ -35,10 +35,10 @@ func (s *State) cannotMoveBusy(i int, curBusy bool) string {
 // texts it would build.
 func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 	d := s.def(i)
-	u := s.Units[i]
-	side := phaseSide(s.Phase)
+	u := &s.Units[i]
+	kind, side, _ := phaseOf(s.Phase)
 	switch {
-	case phaseKind(s.Phase) != "move":
+	case kind != "move":
 		return "units move only in their side's movement phase [3]"
 	case d.Side != side:
 		return "it is not this side's movement phase [3]"
@@ -57,13 +57,14 @@ func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
-		if quiet && (s.Done[f] || s.Mode[f] == "withdraw" && !d.Person() || s.CurForm != "" && s.CurForm != f && curBusy) {
+		done, withdraw := s.Done[f], s.Mode[f] == "withdraw" && !d.Person()
+		if quiet && (done || withdraw || s.CurForm != "" && s.CurForm != f && curBusy) {
 			return refused
 		}
 		switch {
-		case s.Done[f]:
+		case done:
 			return "formation " + s.formName(f) + " has finished moving: formations move one after another [10]"
-		case s.Mode[f] == "withdraw" && !d.Person():
+		case withdraw:
 			return "formation " + s.formName(f) + " fell back out of command and may not move this turn [6]"
 		case s.CurForm != "" && s.CurForm != f && curBusy:
 			return "formation " + s.formName(s.CurForm) + " must first spend its movement toward the enemy [6]"
@@ -114,8 +115,20 @@ type stateBufs struct {
 	occ  occBuf
 	mc   [2]moveCtx
 	acts []rules.Action // the list being built
-	must []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
-	near [2][]int32     // nearestEnemy by hex, plus one; 0 not asked
+	mv   moveMemo       // the movement actions unit by unit
+	lc   listCtx        // s.cx while a list is built
+	// setupActions' groups of infantry and cavalry
+	setupGroups []setupGroup
+	near1       []bool         // setupCandidates' marks by hex index
+	held        []rules.Action // the last list Legal handed out, kept intact (forget)
+	must        []int8         // mustStillMove by formation: 0 not asked, 1 no, 2 yes
+	near        [2][]int32     // nearestEnemy by hex, plus one, valid when nearAt is nearGen
+	// nearAt[side][h] is the nearGen[side] near[side][h] was found in;
+	// nearMove[side]: nearGen[side] began in a movement list of side,
+	// kept while the enemy stays (moveMemo).
+	nearAt   [2][]uint32
+	nearGen  [2]uint32
+	nearMove [2]bool
 	// traceCommand's search
 	seen  []uint32
 	dist  []int16
@@ -267,6 +280,25 @@ func (s *State) inTransit(o occ, i int) bool {
 	return s.def(i).Combat() && s.facingProblem(o, i, s.Units[i].At, s.Units[i].Facing) != ""
 }
 
+// inTransitNow is inTransit read from the units themselves, without an
+// occupancy (Apply asks it once after a step, #20).
+func (s *State) inTransitNow(i int) bool {
+	if !s.hasFacing(i) {
+		return false
+	}
+	c, f, side := s.Units[i].At, s.Units[i].Facing, s.def(i).Side
+	if s.fast().idx(c) < 0 {
+		return false // off the map: no hex lists it
+	}
+	for j := range s.Units {
+		u := &s.Units[j]
+		if j != i && u.On && !u.Dead && u.At == c && s.def(j).Side == side && s.hasFacing(j) && u.Facing != f {
+			return true
+		}
+	}
+	return false
+}
+
 // cincApartProblem: the two commanders in chief of an army may not be more
 // than 8 hexes apart [6]; a commander in chief may not step beyond that
 // distance from the other (nor further away, if events left them apart).
@@ -314,22 +346,32 @@ func (s *State) nearestEnemy(c hex.Coord, side int) int {
 		if h := fm.idx(c); h >= 0 {
 			b := s.cx.bufs
 			if !s.cx.nearOK[side] {
-				if len(b.near[side]) != len(fm.coords) {
-					b.near[side] = make([]int32, len(fm.coords))
-				} else {
-					clear(b.near[side])
-				}
+				b.nextNearGen(side)
+				b.nearMove[side] = false
 				s.cx.nearOK[side] = true
 			}
-			if v := b.near[side][h]; v != 0 {
-				return int(v - 1)
+			if len(b.near[side]) != len(fm.coords) {
+				b.near[side] = make([]int32, len(fm.coords))
+				b.nearAt[side] = make([]uint32, len(fm.coords))
+			}
+			if b.nearAt[side][h] == b.nearGen[side] {
+				return int(b.near[side][h])
 			}
 			v := s.nearestEnemyNow(c, side)
-			b.near[side][h] = int32(v + 1)
+			b.near[side][h], b.nearAt[side][h] = int32(v), b.nearGen[side]
 			return v
 		}
 	}
 	return s.nearestEnemyNow(c, side)
+}
+
+// nextNearGen forgets every nearest enemy of side found so far.
+func (b *stateBufs) nextNearGen(side int) {
+	b.nearGen[side]++
+	if b.nearGen[side] == 0 { // wrapped: no stale answer may match
+		clear(b.nearAt[side])
+		b.nearGen[side] = 1
+	}
 }
 
 func (s *State) nearestEnemyNow(c hex.Coord, side int) int {
@@ -436,16 +478,33 @@ func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
 	out := s.scratch()
-	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
-	for i := range s.Units {
-		if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
-			continue
-		}
-		out = s.unitMoves(out, cx, i, busy)
+	b := s.cx.bufs
+	m := &b.mv
+	same := m.begin(s, side)
+	m.side = side
+	// The nearest enemy [6] of each hex is kept while the enemy stays.
+	if !same || !b.nearMove[side] {
+		b.nextNearGen(side)
 	}
-	if why := s.endMoveProblem(); why == "" {
+	b.nearMove[side], s.cx.nearOK[side] = true, true
+	busy := s.CurForm != "" && s.mustStillMove(s.CurForm)
+	if l, ok := s.memoMoves(out, cx, side, busy); ok {
+		out = l
+		m.valid = true
+	} else {
+		out = out[:0]
+		for i := range s.Units {
+			if s.def(i).Side != side || s.cannotMoveQ(i, busy, true) != "" {
+				continue
+			}
+			out = s.unitMoves(out, cx, i, busy)
+		}
+		m.valid = false
+	}
+	if !s.endMoveBlocked() {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
+	m.finish(s)
 	return s.keep(out)
 }
 
@@ -467,6 +526,21 @@ func (s *State) endMoveProblem() string {
 	return ""
 }
 
+// endMoveBlocked: endMoveProblem != "", without its text (#20).
+func (s *State) endMoveBlocked() bool {
+	side := phaseSide(s.Phase)
+	if s.Transit != "" {
+		return true
+	}
+	for k := range s.sc.Forms {
+		f := &s.sc.Forms[k]
+		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
+			return true
+		}
+	}
+	return side == Allied && s.Galway && s.galwayMustMove()
+}
+
 // mustStillMove: a unit of an attack-mode formation can still step toward
 // the enemy, straight away or after turning (a unit that turned away must
 // turn back while it has the movement points) [6].
@@ -477,6 +551,9 @@ func (s *State) mustStillMove(f string) bool {
 	if s.cx != nil {
 		// Building the legal list: one answer per formation.
 		k, ok := s.sc.FormIdx[f]
+		if m := &s.cx.bufs.mv; ok && m.inBuild && s.sc.Forms[k].Side == m.side {
+			return s.mustMemo(k, f) // kept from list to list (#20)
+		}
 		if ok {
 			m := &s.cx.bufs.must
 			if len(*m) != len(s.sc.Forms) || !s.cx.mustOK {
@@ -495,9 +572,14 @@ func (s *State) mustStillMove(f string) bool {
 	return s.mustStillMoveNow(f)
 }
 
-func (s *State) mustStillMoveNow(f string) bool {
+func (s *State) mustStillMoveNow(f string) bool { return s.mustStillMoveRec(f, nil) }
+
+// mustStillMoveRec is mustStillMoveNow recording in rec the hexes whose
+// occupancy it reads (moveMemo).
+func (s *State) mustStillMoveRec(f string, rec []uint64) bool {
 	side := s.sc.Form(f).Side
 	cx := s.ctx(side)
+	cx.o.rec = rec
 	for i := range s.Units {
 		if s.Units[i].Form != f || !s.def(i).Combat() || s.def(i).Type == Artillery || !s.alive(i) {
 			continue
@@ -577,13 +659,20 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		s.CurForm = f
 	}
 	cx := s.ctx(side)
+	fm := s.fast()
 	if a.Kind == "face" {
-		for _, j := range s.stack(cx, i) {
-			s.Units[j].Facing = hex.Mod6(a.Facing)
-			s.Units[j].Spent++
-			s.Units[j].Moved = true
+		// The stack turns together [7]; the event's texts and unit list
+		// are the scenario's (#20).
+		nf := hex.Mod6(a.Facing)
+		sd := s.def(i).Side
+		for _, j := range cx.o.at(s.Units[i].At) {
+			if s.def(j).Side == sd && s.hasFacing(j) {
+				s.Units[j].Facing = nf
+				s.Units[j].Spent++
+				s.Units[j].Moved = true
+			}
 		}
-		return append(evs, ev("face", "7", s.name(i)+" turns to face "+s.fast().facingWord[hex.Mod6(a.Facing)], side, a.Unit))
+		return append(evs, rules.Event{Kind: "face", Rule: "7", Text: fm.faceText[i][nf], Side: rules.Side(side), Units: fm.ids[i]})
 	}
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
@@ -591,23 +680,33 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	u.At = to
 	u.Spent += cost
 	u.Moved = true
-	text := s.name(i) + " moves to " + a.To + " (" + mp(cost) + ")"
+	h := fm.idx(to)
 	rule := "10"
 	s.Transit = ""
-	if s.inTransit(s.occupancy(), i) {
+	transit := s.inTransitNow(i)
+	if transit {
 		s.Transit = s.def(i).ID
-		text += ", passing through a stack that faces another way"
 		rule = "7"
 	}
-	if fb {
+	var text string
+	switch {
+	case fb:
 		u.FellBack = true
-		text = s.name(i) + " falls back to " + a.To + " (" + mp(cost) + ")"
-	} else if cx.zoc.has(to) {
+		text = s.label(lblEvFall, i, h, cost)
+	case cx.zoc.has(to):
 		u.Stopped = true
-		text += " and stops in an enemy zone of control"
+		if transit {
+			text = s.label(lblEvMove, i, h, cost) + ", passing through a stack that faces another way and stops in an enemy zone of control"
+		} else {
+			text = s.label(lblEvMoveStop, i, h, cost)
+		}
 		rule = "9"
+	case transit:
+		text = s.label(lblEvMove, i, h, cost) + ", passing through a stack that faces another way"
+	default:
+		text = s.label(lblEvMove, i, h, cost)
 	}
-	return append(evs, ev("move", rule, text, side, a.Unit))
+	return append(evs, rules.Event{Kind: "move", Rule: rule, Text: text, Side: rules.Side(side), Units: fm.ids[i]})
 }
 
 // ---- Planner [10] -----------------------------------------------------------

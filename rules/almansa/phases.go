@@ -192,6 +192,7 @@ func (s *State) nextPhase() []rules.Event {
 	s.Phase = p.ID
 	s.CurForm, s.Decl, s.Ended = "", nil, false
 	s.Done = map[string]bool{}
+	s.fgen++
 	evs = append(evs, rules.Event{Kind: "phase", Rule: p.Rule, Text: fmt.Sprintf("Turn %d: %s", s.Turn, p.Name), Side: rules.NoSide})
 	evs = append(evs, s.enterPhase()...)
 	return evs

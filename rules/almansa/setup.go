@@ -80,33 +80,51 @@ func (s *State) setupProblem(i int, c hex.Coord, strict bool) string {
 }
 
 func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
+	return s.setupProblemQ(o, i, c, strict, false)
+}
+
+// setupProblemQ is setupProblemO; quiet (the legal list), it answers
+// refused instead of building the texts, and reads the scenario's flat
+// tables (#20).
+func (s *State) setupProblemQ(o occ, i int, c hex.Coord, strict, quiet bool) string {
 	d := s.def(i)
-	if !s.sc.Map.On(c) {
+	fm := s.fast()
+	h := fm.idx(c)
+	if h < 0 {
 		return "that hex is not on the map"
 	}
 	if s.Units[i].On {
 		return "the unit is already deployed [4]"
 	}
-	if !s.passable(i, c) {
+	if fm.cost[fm.class[i]][h] < 0 {
+		if quiet {
+			return refused
+		}
 		return fmt.Sprintf("%s may not enter %s [10]", d.Type, s.terrain(c))
 	}
 	if s.hasSide(o, c, 1-d.Side, nil) {
 		return "an enemy unit is there"
 	}
-	if l := s.enemyLabel(c, d.Side); l != "" {
-		return fmt.Sprintf("that hex is a set-up hex of the enemy formation %s [4]", l)
+	if fm.enemyLbl[d.Side][h] {
+		if quiet {
+			return refused
+		}
+		return fmt.Sprintf("that hex is a set-up hex of the enemy formation %s [4]", s.enemyLabel(c, d.Side))
 	}
-	if why := s.stackProblem(o, i, c); why != "" {
+	if why := s.stackProblemQ(o, i, c, quiet); why != "" {
 		return why
 	}
 	switch s.deployClass(i) {
 	case 0:
 		f := s.Units[i].Form
-		if !s.sc.HasLabel(c, f) {
+		if !fm.hasLabel(h, f) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("units of formation %s deploy on the hexes lettered %s [4]", s.sc.Form(f).Name, f)
 		}
 	case 1:
-		if !s.sc.HasLabel(c, "A") {
+		if !fm.hasLabel(h, "A") {
 			return "artillery deploys on the hexes marked A [4]"
 		}
 		if !s.hasFriendFoot(o, c, d.Side) {
@@ -124,19 +142,31 @@ func (s *State) setupProblemO(o occ, i int, c hex.Coord, strict bool) string {
 		return "a formation leader deploys next to a unit of his formation [4]"
 	case 3:
 		if !s.nearOwnLeader(i, c) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("a commander in chief deploys within %d hexes of one of his formation leaders [4]", s.sc.P("setup_cinc"))
 		}
 		if k, far := s.cincTooFar(i, c); far && s.anyCinCHexNearMemo(o, i, k) {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the commanders in chief may not be more than %d hexes apart (%s) [6]", s.sc.P("cinc_apart"), s.def(k).Name)
 		}
 	case 4:
 		b := s.sideCommander(d.Side)
 		if b < 0 || !s.alive(b) || hex.Distance(s.Units[b].At, c) > s.sc.P("setup_reserve") {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the cavalry reserve deploys within %d hexes of Berwick [15]", s.sc.P("setup_reserve"))
 		}
 	case 5:
 		k := s.idx(d.CinC)
 		if k < 0 || !s.alive(k) || hex.Distance(s.Units[k].At, c) > s.sc.P("setup_train") {
+			if quiet {
+				return refused
+			}
 			return fmt.Sprintf("the supply train deploys within %d hexes of its commander in chief [4]", s.sc.P("setup_train"))
 		}
 	}
@@ -354,8 +384,45 @@ func (s *State) setupActions() []rules.Action {
 	s.cincMemo = map[[2]int]bool{} // valid for this one listing
 	defer func() { s.cincMemo = nil }()
 	cands := map[string][]hex.Coord{} // units of one class and formation share their candidates
+	fm := s.fast()
+	groups := s.cx.bufs.setupGroups[:0]
 	for i := range s.Units {
 		if s.def(i).Side != side || s.Units[i].On || s.deployClass(i) != cls {
+			continue
+		}
+		if cls == 0 {
+			// Infantry and cavalry: the hexes a unit may take depend only
+			// on its formation's letters, its Terrain Costs Chart column
+			// and its steps (stacking [8]), and the occupancy: found once
+			// per such group (#20).
+			u := &s.Units[i]
+			g := -1
+			for k := range groups {
+				if groups[k].form == u.Form && groups[k].class == fm.class[i] && groups[k].steps == u.Steps {
+					g = k
+					break
+				}
+			}
+			if g < 0 {
+				g = len(groups)
+				if g < cap(groups) {
+					groups = groups[:g+1]
+				} else {
+					groups = append(groups, setupGroup{})
+				}
+				gr := &groups[g]
+				gr.form, gr.class, gr.steps, gr.ok = u.Form, fm.class[i], u.Steps, gr.ok[:0]
+				for _, c := range s.sc.ByLabel[u.Form] {
+					if s.setupProblemQ(o, i, c, false, true) == "" {
+						gr.ok = append(gr.ok, int32(fm.idx(c)))
+					}
+				}
+			}
+			id := s.def(i).ID
+			for _, hi := range groups[g].ok {
+				out = append(out, rules.Action{Kind: "deploy", Unit: id, To: fm.num[hi],
+					Label: s.label(lblDeploy, i, int(hi), 0), Rule: "4"})
+			}
 			continue
 		}
 		key := s.Units[i].Form + "/" + s.def(i).Formation + "/" + s.def(i).CinC
@@ -368,25 +435,54 @@ func (s *State) setupActions() []rules.Action {
 			cands[key] = cs
 		}
 		for _, c := range cs {
-			if s.setupProblemO(o, i, c, false) == "" {
+			if s.setupProblemQ(o, i, c, false, true) == "" {
 				hi := s.fast().idx(c)
 				out = append(out, rules.Action{Kind: "deploy", Unit: s.def(i).ID, To: s.fast().num[hi],
 					Label: s.label(lblDeploy, i, hi, 0), Rule: "4"})
 			}
 		}
 	}
+	s.cx.bufs.setupGroups = groups
 	return s.keep(out)
+}
+
+// setupGroup is the hexes where the infantry or cavalry units of one
+// formation, chart column and steps may deploy now [4] (setupActions).
+type setupGroup struct {
+	form  string
+	class int8
+	steps int
+	ok    []int32
 }
 
 // setupCandidates lists, in map order, the only hexes where unit i could
 // possibly deploy, to keep Legal fast.
 func (s *State) setupCandidates(i int) []hex.Coord {
 	d := s.def(i)
-	near := map[hex.Coord]bool{}
+	fm := s.fast()
+	// The hexes near the units that count, marked by hex index (#20: a
+	// map of coordinates before); map order is index order.
+	var near []bool
+	if s.bufs != nil && len(s.bufs.near1) == len(fm.coords) {
+		near = s.bufs.near1
+		clear(near)
+	} else {
+		near = make([]bool, len(fm.coords))
+		if s.bufs != nil {
+			s.bufs.near1 = near
+		}
+	}
+	any := false
 	around := func(j, r int) {
-		if j >= 0 && s.alive(j) {
-			for _, c := range hex.Within(s.Units[j].At, r) {
-				near[c] = true
+		if j < 0 || !s.alive(j) || r < 0 {
+			return
+		}
+		c := s.Units[j].At
+		for dq := -r; dq <= r; dq++ {
+			for dr := max(-r, -dq-r); dr <= min(r, -dq+r); dr++ {
+				if h := fm.idx(hex.Coord{Q: c.Q + dq, R: c.R + dr}); h >= 0 {
+					near[h], any = true, true
+				}
 			}
 		}
 	}
@@ -410,9 +506,12 @@ func (s *State) setupCandidates(i int) []hex.Coord {
 	case 5:
 		around(s.idx(d.CinC), s.sc.P("setup_train"))
 	}
+	if !any {
+		return nil
+	}
 	var out []hex.Coord
-	for _, c := range s.sc.Map.Coords() {
-		if near[c] {
+	for h, c := range fm.coords {
+		if near[h] {
 			out = append(out, c)
 		}
 	}

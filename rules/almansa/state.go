@@ -63,12 +63,16 @@ type State struct {
 	// cacheShared: a clone shares the cached list (its array is not reused);
 	// lent: Legal handed it out (nor is it then).
 	cacheShared, lent bool
-	occm              *occMemo          // the last occupancy built (shared by clones: never changed)
+	occm              *occMemo          // the last occupancy built (shared by clones)
+	occOwn            bool              // occm is this state's alone: it may build the next one in it
+	labels            map[uint64]string // the labels this state read (label); not shared with clones
 	zocm              [2]*zocMemo       // the last zone of control of each side (shared by clones: never changed)
-	labels            map[uint64]string // label memo (label); not shared with clones
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
+	// fgen counts the writes of Done, Mode and Demoral (own, and where
+	// they are made anew): what is memoised from them is kept per fgen.
+	fgen uint64
 
 	Turn  int         `json:"turn"`
 	Phase string      `json:"phase"`
@@ -147,6 +151,7 @@ func (s *State) clone() *State {
 	// Opts is never written after the state is made; Done, Mode and Demoral
 	// are shared until one of the two states writes them (own) (#20).
 	s.shared, c.shared = true, true
+	s.occOwn, c.occOwn = false, false // the occupancy memo is shared now
 	c.Units = append([]UnitState(nil), s.Units...)
 	// Tasks are replaced, never changed in place, below their slice: the
 	// clone needs its own array of them only.
@@ -164,6 +169,7 @@ func (s *State) clone() *State {
 // own gives the state its own Done, Mode and Demoral maps before it writes
 // one of them (they may be shared with clones).
 func (s *State) own() {
+	s.fgen++
 	if s.shared {
 		s.Done = copyMap(s.Done)
 		s.Mode = copyMap(s.Mode)
@@ -197,7 +203,11 @@ func (s *State) Status() rules.Status {
 		return st
 	}
 	if s.CurForm != "" {
-		st.SubPhase = "formation " + s.sc.Form(s.CurForm).Name
+		if sub, ok := s.fast().formSub[s.CurForm]; ok {
+			st.SubPhase = sub // made once per scenario (#20)
+		} else {
+			st.SubPhase = "formation " + s.sc.Form(s.CurForm).Name
+		}
 	}
 	if s.Decl != nil {
 		st.SubPhase = s.declText()
@@ -230,8 +240,12 @@ func (s *State) Chances() []rules.Outcome {
 	if s.decider() != rules.Chance {
 		return nil
 	}
-	var out []rules.Outcome
-	for _, a := range s.Legal() {
+	legal := s.Legal()
+	if len(legal) == 0 {
+		return nil
+	}
+	out := make([]rules.Outcome, 0, len(legal))
+	for _, a := range legal {
 		out = append(out, rules.Outcome{Action: a, Weight: 1})
 	}
 	return out
@@ -263,8 +277,9 @@ func (s *State) legalList() []rules.Action {
 		if s.bufs == nil {
 			s.bufs = &stateBufs{}
 		}
-		s.cx = &listCtx{bufs: s.bufs}
-		s.cx.o = s.occupancy()
+		s.bufs.lc = listCtx{bufs: s.bufs} // the state's own (#20)
+		s.cx = &s.bufs.lc
+		s.cx.o = s.occupancyIn(true)
 		defer func() { s.cx = nil }()
 		if len(s.Tasks) > 0 {
 			s.cache = s.taskActions(&s.Tasks[0])
@@ -284,7 +299,13 @@ func (s *State) FindLegal(a rules.Action) (rules.Action, bool) {
 }
 
 // touch forgets cached results after a change made outside Apply (tests).
-func (s *State) touch() { s.forget() }
+func (s *State) touch() {
+	s.forget()
+	s.fgen++
+	if s.bufs != nil {
+		s.bufs.mv.valid = false
+	}
+}
 
 // Apply checks that a is legal, then applies it and every automatic step
 // that follows.

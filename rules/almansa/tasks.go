@@ -17,6 +17,33 @@ var rollKinds = map[string]bool{"mc": true, "routcheck": true, "flankcheck": tru
 
 func isRoll(kind string) bool { return rollKinds[kind] }
 
+// dieFaces holds the faces 1-6: a roll's Dice is a slice of it (never
+// changed).
+var dieFaces = []int{1, 2, 3, 4, 5, 6}
+
+// dieLabels are the six labels "Die n: why" of a roll, made once per
+// scenario and why (#20).
+func (s *State) dieLabels(why string) *[6]string {
+	fm := s.fast()
+	fm.lblMu.RLock()
+	l, ok := fm.dieLbl[why]
+	fm.lblMu.RUnlock()
+	if ok {
+		return l
+	}
+	l = new([6]string)
+	for d := 1; d <= 6; d++ {
+		l[d-1] = "Die " + strconv.Itoa(d) + ": " + why
+	}
+	fm.lblMu.Lock()
+	if fm.dieLbl == nil {
+		fm.dieLbl = map[string]*[6]string{}
+	}
+	fm.dieLbl[why] = l
+	fm.lblMu.Unlock()
+	return l
+}
+
 func (s *State) taskPrompt(t Task) string {
 	switch t.Kind {
 	case "rout":
@@ -53,14 +80,14 @@ func (s *State) unitName(id string) string {
 func (s *State) taskActions(t *Task) []rules.Action {
 	var out []rules.Action
 	if isRoll(t.Kind) {
-		// One array for the six faces' dice (#20).
-		out = make([]rules.Action, 0, 6)
-		faces := [6]int{1, 2, 3, 4, 5, 6}
-		dice := faces[:]
+		// The six faces' dice and labels are the scenario's, the list is
+		// built in the state's scratch (#20).
+		out = s.scratch()
+		lbl := s.dieLabels(t.Why)
 		for d := 1; d <= 6; d++ {
-			out = append(out, rules.Action{Kind: "roll", Dice: dice[d-1 : d : d], Label: "Die " + strconv.Itoa(d) + ": " + t.Why, Rule: t.Rule})
+			out = append(out, rules.Action{Kind: "roll", Dice: dieFaces[d-1 : d : d], Label: lbl[d-1], Rule: t.Rule})
 		}
-		return out
+		return s.keep(out)
 	}
 	switch t.Kind {
 	case "rout", "retreat", "withdraw":
