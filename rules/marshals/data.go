@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -113,6 +114,9 @@ type Scenario struct {
 	adjI      [][]adjEdge    // adj by zone index
 	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
 	cmds      []int          // the commanders' indices in Defs, in order [7.1]
+	decoys    []int          // the decoys' indices in Defs, in order [7.5]
+	armyCinCs [][]int        // by counter: the commanders in chief of its own army [CR1] (armyCinC)
+	madrid    bool           // the map has Madrid [CR8]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
@@ -159,6 +163,24 @@ const (
 // when nat is ""), as depotIdx answers zone by zone.
 func (sc *Scenario) depotsOf(side int, nat string) []int {
 	return sc.depotsBy[depotKey(side, nat)]
+}
+
+// armyCinC is, for counter i, the commanders in chief of its own army
+// that are not one of its side's [CR1] [CR6], in index order: cincOf's
+// candidates, fixed per scenario.
+func (sc *Scenario) armyCinC(i int) []int {
+	return sc.armyCinCs[i]
+}
+
+func (sc *Scenario) makeArmyCinC() {
+	sc.armyCinCs = make([][]int, len(sc.Defs))
+	for i, d := range sc.Defs {
+		for j, dj := range sc.Defs {
+			if dj.Kind == KCmd && dj.CinC && dj.Side == d.Side && dj.Army != "" && dj.Army == d.Army && !slices.Contains(sc.CinC[d.Side], dj.ID) {
+				sc.armyCinCs[i] = append(sc.armyCinCs[i], j)
+			}
+		}
+	}
 }
 
 // depotKey is the index of depotsBy for nat (any of the side's when "").
@@ -302,9 +324,14 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	}
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.ids = g.IDs()
+	sc.madrid = g.Has("madrid")
+	sc.makeArmyCinC()
 	for i, d := range sc.Defs {
 		if d.Kind == KCmd {
 			sc.cmds = append(sc.cmds, i)
+		}
+		if d.Kind == KDecoy {
+			sc.decoys = append(sc.decoys, i)
 		}
 	}
 	sc.connKind = make([]uint8, len(g.Conns))

@@ -57,27 +57,27 @@ func (s *State) occupancyIn(buf [][2]bool) occupancy {
 	var v [][2]bool
 	if n := len(s.sc.zoff); n <= len(buf) {
 		v = buf[:n]
-		clear(v)
 	} else {
 		v = make([][2]bool, n)
 	}
 	o := occupancy{zi: s.sc.zi, v: v}
+	ix := s.pos()
+	copy(v, ix.occ)
+	if ix.other == 0 {
+		return o
+	}
 	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Off != "" || u.At == "" {
+		if ix.uz[i] != -2 {
 			continue
 		}
 		d := s.def(i)
 		if !isUnit(d) {
 			continue
 		}
-		if zi, ok := s.unitZone(i); ok {
-			o.v[zi][d.Side] = true
-			continue
-		}
 		if o.other == nil {
 			o.other = map[string][2]bool{}
 		}
+		u := &s.Units[i]
 		v := o.other[u.At]
 		v[d.Side] = true
 		o.other[u.At] = v
@@ -154,29 +154,40 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	} else {
 		blocked = make([]bool, n)
 	}
-	for zi, v := range o.v {
-		blocked[zi] = v[1-side]
+	// The same blocked zones and destroyed bridges give the same set: the
+	// last one of this family of depots is remembered (the key is made in
+	// the same pass).
+	memoOK := n <= 128 && len(sc.connKind) <= 192
+	var key locMemo
+	if memoOK {
+		for zi, v := range o.v {
+			if v[1-side] {
+				blocked[zi] = true
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+	} else {
+		for zi, v := range o.v {
+			blocked[zi] = v[1-side]
+		}
+	}
+	mark := func(zi int) {
+		blocked[zi] = true
+		if memoOK {
+			key.blocked[zi>>6] |= 1 << (zi & 63)
+		}
 	}
 	for _, v := range o.other {
 		if v[1-side] {
-			blocked[0] = true
+			mark(0)
 		}
 	}
 	if side == French {
 		for z := range s.Guerillas {
-			blocked[sc.zi[z]] = true // [EV Guerilla] cuts French lines
+			mark(sc.zi[z]) // [EV Guerilla] cuts French lines
 		}
 	}
-	// The same blocked zones and destroyed bridges give the same set: the
-	// last one of this family of depots is remembered.
-	memoOK := n <= 128 && len(sc.connKind) <= 192
-	var key locMemo
 	if memoOK {
-		for zi, b := range blocked {
-			if b {
-				key.blocked[zi>>6] |= 1 << (zi & 63)
-			}
-		}
 		for ci, d := range s.Bridges {
 			if ci < 0 || ci >= len(sc.connKind) {
 				memoOK = false
@@ -384,22 +395,24 @@ func (s *State) validAxis(side int, z string, ci int, units []int) bool {
 // Madrid marker goes in or out of the French container [CR8]; scenario
 // triggers are noted.
 func (s *State) sweep() []rules.Event {
-	evs, _, _ := s.sweepOcc()
+	var ob [256][2]bool // (speed: no allocation)
+	evs, _, _ := s.sweepOcc(ob[:])
 	return evs
 }
 
 // sweepOcc is sweep that also gives the occupancy it read and whether
 // it still holds (no decoy removed) for the step that follows.
-func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
+// buf is for the occupancy (a caller's array: no allocation).
+func (s *State) sweepOcc(buf [][2]bool) (evs []rules.Event, o occupancy, still bool) {
 	if s.Phase == PhSetup {
 		return nil, o, false
 	}
-	o = s.occupancy()
+	o = s.occupancyIn(buf)
 	still = true
-	sets := map[string][]bool{}
-	for i := range s.Units {
+	var sets [5][]bool // locSet by depot family (depotKey)
+	for _, i := range s.sc.decoys {
 		d := s.def(i)
-		if d.Kind != KDecoy || !s.onMap(i) {
+		if !s.onMap(i) {
 			continue
 		}
 		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
@@ -412,10 +425,11 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 		z := s.Units[i].At
 		has, known := s.locNear(d.Side, d.Nat, z, o)
 		if !known {
-			set, ok := sets[d.Nat]
-			if !ok {
+			k := depotKey(d.Side, d.Nat)
+			set := sets[k]
+			if set == nil {
 				set = s.locSet(d.Side, d.Nat, o)
-				sets[d.Nat] = set
+				sets[k] = set
 			}
 			has = s.locFrom(d.Side, d.Nat, z, o, set)
 		}
@@ -423,6 +437,7 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 			z := s.Units[i].At
 			still = false
 			s.Units[i].Off = OffEliminated
+			s.placed(i)
 			if s.Move != nil {
 				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
 			}
@@ -457,7 +472,7 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	// [CR8] (spec §3.12 reading): an Allied unit in Madrid without French
 	// puts the Madrid marker in the French container; a French unit there
 	// takes it out again.
-	if s.sc.Graph.Has("madrid") {
+	if s.sc.madrid {
 		var fr, al bool
 		if still {
 			v := o.at("madrid")

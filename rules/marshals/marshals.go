@@ -197,6 +197,7 @@ func (s *State) legalDecoy() []rules.Action {
 func (s *State) applyDecoy(a rules.Action) ([]rules.Event, error) {
 	i := s.idx(a.Unit)
 	s.Units[i].Off, s.Units[i].At = "", a.To
+	s.placed(i)
 	d := s.def(i)
 	return []rules.Event{{Kind: "deploy", Text: sideNames[d.Side] + " places a counter", Rule: "7.5", Side: rules.Side(d.Side),
 		Private: "Decoy placed at " + s.zoneOf(a.To).Name, Owner: rules.Side(d.Side)}}, nil

@@ -221,6 +221,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	m.BattleOrder = bo
 	for _, i := range ms {
 		s.Units[i].At = to
+		s.placed(i)
 	}
 	evs := []rules.Event{{Kind: "move", Text: fmt.Sprintf("A %s stack moves from %s to %s", sideNames[m.Side], s.zoneOf(from).Name, s.zoneOf(to).Name),
 		Rule: a.Rule, Side: rules.Side(m.Side)}}
@@ -363,6 +364,7 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 		for _, sd := range []int{opp, side} {
 			for _, i := range s.sideAt(sd, z, func(d *UnitDef) bool { return d.Kind == KDecoy }) {
 				s.Units[i].Off = OffEliminated
+				s.placed(i)
 				if s.Move != nil {
 					s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == s.def(i).ID })
 				}
@@ -422,7 +424,7 @@ func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 				o, built = s.occupancyIn(ob[:]), true
 			}
 			var v [2]bool
-			if zi, ok := s.unitZone(i); ok {
+			if zi := s.pos().uz[i]; zi >= 0 {
 				v = o.v[zi]
 			} else {
 				v = o.at(s.Units[i].At)
@@ -478,6 +480,7 @@ func (s *State) applyFlee(a rules.Action) ([]rules.Event, error) {
 	i := s.idx(a.Unit)
 	from := s.Units[i].At
 	s.Units[i].At = a.To
+	s.placed(i)
 	ev := rules.Event{Kind: "move", Text: fmt.Sprintf("A %s commander leaves %s for %s", sideNames[s.Cur], s.zoneOf(from).Name, s.zoneOf(a.To).Name), Rule: "7.1", Side: rules.Side(s.Cur)}
 	if len(s.fleeing()) == 0 {
 		s.resumeAfterFlee()
@@ -559,14 +562,31 @@ func (s *State) applyAxis(a rules.Action) ([]rules.Event, error) {
 }
 
 func (s *State) fatigueChances() []rules.Outcome {
-	var out []rules.Outcome
+	k := 0
+	for v := 0; v <= 9; v++ {
+		if s.Bag[v] > 0 {
+			k++
+		}
+	}
+	if k == 0 {
+		return nil
+	}
+	out := make([]rules.Outcome, 0, k)
 	for v := 0; v <= 9; v++ {
 		if n := s.Bag[v]; n > 0 {
-			out = append(out, rules.Outcome{Action: rules.Action{Kind: "draw", Choice: "fatigue=" + strconv.Itoa(v), Label: "Fatigue marker", Rule: "5.3.2"}, Weight: n})
+			out = append(out, rules.Outcome{Action: rules.Action{Kind: "draw", Choice: fatigueChoice[v], Label: "Fatigue marker", Rule: "5.3.2"}, Weight: n})
 		}
 	}
 	return out
 }
+
+// fatigueChoice is the choice of drawing a fatigue marker of each value.
+var fatigueChoice = func() (c [10]string) {
+	for v := range c {
+		c[v] = "fatigue=" + strconv.Itoa(v)
+	}
+	return c
+}()
 
 func (s *State) applyFatigue(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
@@ -712,6 +732,7 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 		d := s.def(i)
 		if d.Side == Allied && isFuentiduena(to) {
 			s.Units[i].Off, s.Units[i].OffTurn = OffFuentidu, s.Turn
+			s.placed(i)
 			continue
 		}
 		friendly := s.isDepotFor(d.Side, "", to)
@@ -721,11 +742,13 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 		}
 		if friendly {
 			s.Units[i].Off = OffExited
+			s.placed(i)
 			continue
 		}
 		evs = append(evs, s.eliminate(i, true)...)
 		s.Units[i].Off = OffExited
 		s.Units[i].At = to
+		s.placed(i)
 	}
 	evs = append(evs, rules.Event{Kind: "exit", Text: fmt.Sprintf("A %s stack leaves the map toward %s", sideNames[s.def(ms[0]).Side], s.zoneOf(to).Name), Rule: "5.3.5", Side: rules.Side(s.def(ms[0]).Side)})
 	return evs

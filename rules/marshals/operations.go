@@ -3,6 +3,7 @@ package marshals
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -367,13 +368,14 @@ func (s *State) stackMP() int {
 // cincOf is the commander in chief a counter answers to: its army's own
 // commander in chief (La Mancha), else the side's of the turn [CR1] [CR6].
 func (s *State) cincOf(i int) string {
-	d := s.def(i)
-	for j, dj := range s.sc.Defs {
-		if dj.Kind == KCmd && dj.CinC && dj.Side == d.Side && dj.Army != "" && dj.Army == d.Army && !slices.Contains(s.sc.CinC[d.Side], dj.ID) && s.onMap(j) {
-			return dj.ID
+	// The candidates (a commander in chief of the counter's own army, not
+	// one of the side's) are fixed per scenario: armyCinC [issue 20].
+	for _, j := range s.sc.armyCinC(i) {
+		if s.onMap(j) {
+			return s.sc.Defs[j].ID
 		}
 	}
-	return s.CinC[d.Side]
+	return s.CinC[s.def(i).Side]
 }
 
 // autoCommand: no test when a commander in chief of the stack stands in
@@ -422,10 +424,11 @@ func (s *State) CommandMods() (int, []string) {
 	}
 	if best > 0 {
 		total += best
-		why = append(why, fmt.Sprintf("+%d %s [5.2]", best, name))
+		why = append(why, "+"+strconv.Itoa(best)+" "+name+" [5.2]")
 	}
 	cav, units := true, 0
-	armies := map[string]bool{}
+	var armyBuf [8]string // the army corps met (speed: no map)
+	armies := armyBuf[:0]
 	spanish := false
 	for _, i := range ms {
 		d := s.def(i)
@@ -436,8 +439,8 @@ func (s *State) CommandMods() (int, []string) {
 		if !d.Cav() {
 			cav = false
 		}
-		if d.Kind != KDet && d.Kind != KDecoy && d.Army != "" {
-			armies[d.Army] = true
+		if d.Kind != KDet && d.Kind != KDecoy && d.Army != "" && !slices.Contains(armies, d.Army) {
+			armies = append(armies, d.Army)
 		}
 		if d.Nat == "spanish" {
 			spanish = true
@@ -448,11 +451,20 @@ func (s *State) CommandMods() (int, []string) {
 		why = append(why, "+1 cavalry only [5.2]")
 	}
 	// +1 with a line of communication to the commander in chief [5.2] [CR4] [CR5].
+	// (Each commander's place is asked once, and no more once a line is
+	// found: LoCTo changes nothing.)
 	loc := false
+	var askedBuf [8]string
+	asked := askedBuf[:0]
 	for _, i := range ms {
 		c := s.cincOf(i)
+		if slices.Contains(asked, c) {
+			continue
+		}
+		asked = append(asked, c)
 		if cu, _ := s.unit(c); cu != nil && cu.Off == "" && s.LoCTo(m.Side, m.From, cu.At) {
 			loc = true
+			break
 		}
 	}
 	if !loc {

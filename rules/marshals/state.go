@@ -3,6 +3,7 @@ package marshals
 import (
 	"encoding/json"
 	"maps"
+	"math/bits"
 	"slices"
 
 	"grognard/rules"
@@ -158,33 +159,15 @@ type State struct {
 	// the destroyed major bridges [1.5]. The sets are never changed, so
 	// clones keep them.
 	locMemo [5]locMemo
-	// zoneCache is, for each counter, the zone index of the place it
-	// stood when last asked (unitZone); Clone drops it.
-	zoneCache []zoneCacheEntry
-}
-
-type zoneCacheEntry struct {
-	at string
-	zi int32 // -1: not a zone of the map
-	ok bool
-}
-
-// unitZone is the index of the zone where counter i stands (ok false:
-// not a zone of the map), remembered until the counter moves.
-func (s *State) unitZone(i int) (int, bool) {
-	at := s.Units[i].At
-	if len(s.zoneCache) != len(s.Units) {
-		s.zoneCache = make([]zoneCacheEntry, len(s.Units))
-	}
-	e := &s.zoneCache[i]
-	if !e.ok || e.at != at {
-		zi, ok := s.sc.zi[at]
-		if !ok {
-			zi = -1
-		}
-		*e = zoneCacheEntry{at: at, zi: int32(zi), ok: true}
-	}
-	return int(e.zi), e.zi >= 0
+	// ix is the position index (fast.go): shared with clones until one
+	// of them changes it (ixOwn), trusted without a check inside Apply,
+	// Legal and Chances (ixTrust) [issue 20].
+	ix      *posIndex
+	ixOwn   bool
+	ixTrust int
+	// bagOwn: Bag is this state's own copy, shared with no clone, so
+	// addBag writes in place [issue 20].
+	bagOwn bool
 }
 
 // locMemo is one remembered locSet.
@@ -210,7 +193,10 @@ func (s *State) delFlag(f string) {
 
 // addBag changes the count of fatigue markers of value v in the container.
 func (s *State) addBag(v, n int) {
-	s.Bag = maps.Clone(s.Bag)
+	if !s.bagOwn {
+		s.Bag = maps.Clone(s.Bag)
+		s.bagOwn = true // no clone shares this copy
+	}
 	s.Bag[v] += n
 }
 
@@ -356,6 +342,19 @@ func (s *State) noPath(i int) bool {
 // sideUnitsAt lists the counters of side at zone (on the map), in id order.
 func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 	var out []int
+	if zi, ok := s.sc.zi[z]; ok {
+		ix := s.pos()
+		base := zi * ix.words
+		for w := 0; w < ix.words; w++ {
+			for b := ix.mem[base+w]; b != 0; b &= b - 1 {
+				i := w<<6 | bits.TrailingZeros64(b)
+				if d := s.def(i); d.Side == side && (keep == nil || keep(d)) {
+					out = append(out, i)
+				}
+			}
+		}
+		return out
+	}
 	for i := range s.Units {
 		d := s.def(i)
 		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && (keep == nil || keep(d)) {
@@ -367,6 +366,9 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 
 // hasUnits reports whether side has units (not commanders) in zone [1.5].
 func (s *State) hasUnits(side int, z string) bool {
+	if zi, ok := s.sc.zi[z]; ok {
+		return s.pos().cnt[zi][side] > 0
+	}
 	for i := range s.Units {
 		if s.Units[i].At == z && s.Units[i].Off == "" {
 			d := s.def(i)
@@ -409,7 +411,9 @@ func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
 	c.chanceMemo = nil
-	c.zoneCache = nil
+	// The position index is shared until one of the two changes it.
+	s.ixOwn, c.ixOwn, c.ixTrust = false, false, 0
+	s.bagOwn, c.bagOwn = false, false
 	c.Units = slices.Clone(s.Units)
 	// The maps are shared: they are copied on write (see delFlag).
 	for k := 0; k < 2; k++ {
@@ -456,6 +460,8 @@ func (s *State) Chances() []rules.Outcome {
 	if s.Over || s.decider() != rules.Chance {
 		return nil
 	}
+	s.trustPos()
+	defer s.untrustPos()
 	outs := s.chances()
 	s.chanceMemo = outs
 	return outs
