@@ -118,6 +118,7 @@ type Scenario struct {
 	armyCinCs [][]int        // by counter: the commanders in chief of its own army [CR1] (armyCinC)
 	madrid    bool           // the map has Madrid [CR8]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
+	idsZi     []int          // the zone index of each of ids
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
@@ -325,6 +326,9 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.ids = g.IDs()
 	sc.madrid = g.Has("madrid")
+	for _, z := range sc.ids {
+		sc.idsZi = append(sc.idsZi, sc.zi[z])
+	}
 	sc.makeArmyCinC()
 	for i, d := range sc.Defs {
 		if d.Kind == KCmd {

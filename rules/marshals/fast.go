@@ -26,6 +26,8 @@ type posIndex struct {
 	uz      []int16    // each counter's zone index; -1 not on the map; -2 on the map at a place that is not a zone
 	cnt     [][2]int16 // per zone: the units (not commanders) of each side [1.5]
 	occ     [][2]bool  // per zone: cnt > 0
+	all     [][2]int16 // per zone: the counters of each side, commanders and decoys included
+	occBits [2][4]uint64 // occ by side as bits (zones 0-255; maps of more zones leave it empty)
 	words   int        // words of a zone's bitset
 	mem     []uint64   // per zone (words each): the counters on the map there
 	other   int        // counters on the map at a place that is not a zone
@@ -92,7 +94,7 @@ func (s *State) buildPos() {
 	w := (n + 63) / 64
 	ix := &posIndex{
 		at: make([]string, n), off: make([]string, n), uz: make([]int16, n),
-		cnt: make([][2]int16, nz), occ: make([][2]bool, nz),
+		cnt: make([][2]int16, nz), occ: make([][2]bool, nz), all: make([][2]int16, nz),
 		words: w, mem: make([]uint64, nz*w),
 	}
 	for i := range ix.uz {
@@ -126,9 +128,14 @@ func (ix *posIndex) add(s *State, i int) {
 	switch {
 	case z >= 0:
 		ix.mem[int(z)*ix.words+i>>6] |= 1 << (i & 63)
-		if d := s.sc.Defs[i]; isUnit(d) {
+		d := s.sc.Defs[i]
+		ix.all[z][d.Side]++
+		if isUnit(d) {
 			ix.cnt[z][d.Side]++
 			ix.occ[z][d.Side] = true
+			if z < 256 {
+				ix.occBits[d.Side][z>>6] |= 1 << (z & 63)
+			}
 		}
 	case z == -2:
 		ix.other++
@@ -141,9 +148,16 @@ func (ix *posIndex) remove(s *State, i int) {
 	switch {
 	case z >= 0:
 		ix.mem[int(z)*ix.words+i>>6] &^= 1 << (i & 63)
-		if d := s.sc.Defs[i]; isUnit(d) {
+		d := s.sc.Defs[i]
+		ix.all[z][d.Side]--
+		if isUnit(d) {
 			ix.cnt[z][d.Side]--
-			ix.occ[z][d.Side] = ix.cnt[z][d.Side] > 0
+			if ix.cnt[z][d.Side] == 0 {
+				ix.occ[z][d.Side] = false
+				if z < 256 {
+					ix.occBits[d.Side][z>>6] &^= 1 << (z & 63)
+				}
+			}
 		}
 	case z == -2:
 		ix.other--
@@ -177,6 +191,7 @@ func (ix *posIndex) copy() *posIndex {
 	c.uz = append([]int16(nil), ix.uz...)
 	c.cnt = append([][2]int16(nil), ix.cnt...)
 	c.occ = append([][2]bool(nil), ix.occ...)
+	c.all = append([][2]int16(nil), ix.all...)
 	c.mem = append([]uint64(nil), ix.mem...)
 	return &c
 }
@@ -187,7 +202,7 @@ func (s *State) checkPos() {
 	fresh := &State{sc: s.sc, Units: s.Units}
 	fresh.buildPos()
 	f := fresh.ix
-	if len(ix.uz) != len(f.uz) || ix.other != f.other {
+	if len(ix.uz) != len(f.uz) || ix.other != f.other || ix.occBits != f.occBits {
 		panic("position index: counters differ")
 	}
 	for i := range f.uz {
@@ -196,7 +211,7 @@ func (s *State) checkPos() {
 		}
 	}
 	for z := range f.cnt {
-		if ix.cnt[z] != f.cnt[z] || ix.occ[z] != f.occ[z] {
+		if ix.cnt[z] != f.cnt[z] || ix.occ[z] != f.occ[z] || ix.all[z] != f.all[z] {
 			panic("position index: counts differ at " + s.sc.Graph.Zones[z].ID)
 		}
 	}

@@ -39,6 +39,10 @@ type occupancy struct {
 	zi    map[string]int
 	v     [][2]bool
 	other map[string][2]bool
+	// bits is v by side as bits when the map has at most 256 zones
+	// (hasBits), from the position index [issue 20].
+	bits    [2][4]uint64
+	hasBits bool
 }
 
 // at is the occupancy of zone z.
@@ -63,6 +67,7 @@ func (s *State) occupancyIn(buf [][2]bool) occupancy {
 	o := occupancy{zi: s.sc.zi, v: v}
 	ix := s.pos()
 	copy(v, ix.occ)
+	o.bits, o.hasBits = ix.occBits, len(v) <= 256
 	if ix.other == 0 {
 		return o
 	}
@@ -144,6 +149,36 @@ func (s *State) depotIdx(side int, nat string, zi int) bool {
 func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	sc := s.sc
 	n := len(sc.zoff)
+	// The memo asked first from the occupancy's bits, without the arrays
+	// below (the same key, made from bits) [issue 20].
+	if o.hasBits && n <= 128 && len(sc.connKind) <= 192 {
+		var key locMemo
+		key.blocked = [2]uint64{o.bits[1-side][0], o.bits[1-side][1]}
+		for _, v := range o.other {
+			if v[1-side] {
+				key.blocked[0] |= 1
+			}
+		}
+		if side == French {
+			for z := range s.Guerillas {
+				zi := sc.zi[z]
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+		bridgesOK := true
+		for ci, d := range s.Bridges {
+			if ci < 0 || ci >= len(sc.connKind) {
+				bridgesOK = false
+				break
+			}
+			if d && sc.connKind[ci] == connMajor {
+				key.bridges[ci>>6] |= 1 << (ci & 63)
+			}
+		}
+		if m := &s.locMemo[depotKey(side, nat)]; bridgesOK && m.ok && m.blocked == key.blocked && m.bridges == key.bridges {
+			return m.set
+		}
+	}
 	// blocked: an enemy unit [1.5], for the French a guerilla marker
 	// [EV Guerilla] (as the map of zones did for a place not on the map,
 	// such a place marks zone 0).

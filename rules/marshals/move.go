@@ -136,15 +136,23 @@ func (s *State) steps() []stepOpt {
 
 func (s *State) legalMove() []rules.Action {
 	m := s.Move
-	out := make([]rules.Action, 1, 8)
-	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	var mb [16]int // (speed: no allocation)
 	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
+		out := make([]rules.Action, 1, 8)
+		out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 		return out
 	}
+	// The list is allocated once at its length [issue 20].
+	steps, detach, genie := s.steps(), s.legalDetach(), s.legalGenie()
+	n := 1 + len(steps) + len(detach) + len(genie)
+	if m.Steps > 0 && len(ms) > 1 {
+		n += len(ms)
+	}
+	out := make([]rules.Action, 1, n)
+	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	lead := s.def(ms[0]).ID
-	for _, st := range s.steps() {
+	for _, st := range steps {
 		c := s.sc.Graph.Conns[st.ci]
 		// The labels as fmt wrote them ("%s", "%d"), built by hand [issue 20].
 		name, mp := s.zoneName(st.to), strconv.Itoa(st.cost)
@@ -165,8 +173,8 @@ func (s *State) legalMove() []rules.Action {
 		}
 		out = append(out, a)
 	}
-	out = append(out, s.legalDetach()...)
-	out = append(out, s.legalGenie()...)
+	out = append(out, detach...)
+	out = append(out, genie...)
 	if m.Steps > 0 && len(ms) > 1 {
 		for _, i := range ms {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.def(i).ID, Choice: "drop", Label: "Leave " + s.def(i).Name + " here", Rule: "5.3"})

@@ -53,7 +53,8 @@ func (s *State) frozen(i int) bool {
 // available counters of side at zone: on the map, not activated [5.0].
 func (s *State) available(side int, z string) []int {
 	var out []int
-	for _, i := range s.sideAt(side, z, nil) {
+	var ab [64]int // (speed: the counters there, no allocation)
+	for _, i := range s.sideAtIn(ab[:0], side, z) {
 		if !s.Units[i].Activated && s.mayOperate(i) {
 			out = append(out, i)
 		}
@@ -63,6 +64,32 @@ func (s *State) available(side int, z string) []int {
 
 // zonesOf lists the zones holding counters of side, sorted.
 func (s *State) zonesOf(side int) []string {
+	ix := s.pos()
+	if ix.other > 0 {
+		return s.zonesOfSlow(side)
+	}
+	// Every zone holding a counter of the side, from the index, in the
+	// order of the sorted ids [issue 20].
+	n := 0
+	for _, zi := range s.sc.idsZi {
+		if ix.all[zi][side] > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
+	for k, zi := range s.sc.idsZi {
+		if ix.all[zi][side] > 0 {
+			out = append(out, s.sc.ids[k])
+		}
+	}
+	return out
+}
+
+// zonesOfSlow is zonesOf by a pass over the counters.
+func (s *State) zonesOfSlow(side int) []string {
 	var out []string
 	var seenBuf [256]bool // (speed: no allocation)
 	seen := seenBuf[:0]
@@ -92,13 +119,12 @@ func (s *State) zonesOf(side int) []string {
 // legalOp: move a stack, fight in a contested zone, or pass [5.0].
 func (s *State) legalOp() []rules.Action {
 	side := s.Act
-	out := make([]rules.Action, 1, 16)
-	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
-	out = append(out, s.legalOpEvents(side)...)
+	evs := s.legalOpEvents(side)
+	fatigue := false
 	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
-		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
+		fatigue = true
 	}
-	out = append(out, s.legalBoxes(side)...)
+	boxes := s.legalBoxes(side)
 	// One pass over the counters: for each zone of the side, whether a
 	// counter there is available [5.0] and whether one can fight [5.4]
 	// (available and canAttackFrom, zone by zone).
@@ -130,6 +156,26 @@ func (s *State) legalOp() []rules.Action {
 	}
 	var ob [256][2]bool // (speed: no allocation)
 	o := s.occupancyIn(ob[:])
+	// The list is allocated once at its length [issue 20].
+	n := 1 + len(evs) + len(boxes)
+	if fatigue {
+		n++
+	}
+	for k, z := range zs {
+		if avail[k] {
+			n++
+		}
+		if v := o.at(z); v[0] && v[1] && attack[k] {
+			n++
+		}
+	}
+	out := make([]rules.Action, 1, n)
+	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
+	out = append(out, evs...)
+	if fatigue {
+		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
+	}
+	out = append(out, boxes...)
 	for k, z := range zs {
 		if avail[k] {
 			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})

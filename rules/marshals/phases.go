@@ -175,6 +175,7 @@ func (s *State) Legal() []rules.Action {
 	defer s.untrustPos()
 	l := s.legal()
 	s.legalMemo = l
+	s.ixFresh = true
 	return l
 }
 
@@ -384,7 +385,15 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("8.0", "the game is over")
 	}
-	s.trustPos()
+	// Right after Legal or Chances (their list kept for findLegal, under
+	// the same contract: code that writes the fields in between forgets
+	// them) the index is known in sync with the counters [issue 20].
+	if s.ixFresh && s.ix != nil && (s.legalMemo != nil || s.chanceMemo != nil) {
+		s.ixTrust++
+	} else {
+		s.trustPos()
+	}
+	s.ixFresh = false
 	defer s.untrustPos()
 	legal, ok := s.findLegal(a)
 	if !ok {

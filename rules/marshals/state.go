@@ -168,6 +168,9 @@ type State struct {
 	// bagOwn: Bag is this state's own copy, shared with no clone, so
 	// addBag writes in place [issue 20].
 	bagOwn bool
+	// ixFresh: the last Legal or Chances left the index in sync, and
+	// Apply may use it at once while their list is kept (legalMemo).
+	ixFresh bool
 }
 
 // locMemo is one remembered locSet.
@@ -219,7 +222,7 @@ func (s *State) delGuerilla(z string) {
 }
 
 // forgetLegal drops the lists kept by Legal and Chances for Apply.
-func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo = nil, nil }
+func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo, s.ixFresh = nil, nil, false }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
 // arrive in a contested zone [5.3.6]: the newcomer's side first, then the
@@ -344,6 +347,10 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 	var out []int
 	if zi, ok := s.sc.zi[z]; ok {
 		ix := s.pos()
+		if ix.all[zi][side] == 0 {
+			return nil
+		}
+		out = make([]int, 0, ix.all[zi][side])
 		base := zi * ix.words
 		for w := 0; w < ix.words; w++ {
 			for b := ix.mem[base+w]; b != 0; b &= b - 1 {
@@ -352,6 +359,9 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 					out = append(out, i)
 				}
 			}
+		}
+		if len(out) == 0 {
+			return nil // as the list grown from nil was
 		}
 		return out
 	}
@@ -362,6 +372,24 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 		}
 	}
 	return out
+}
+
+// sideAtIn is sideAt(side, z, nil) appended to buf (a caller's array).
+func (s *State) sideAtIn(buf []int, side int, z string) []int {
+	zi, ok := s.sc.zi[z]
+	if !ok {
+		return append(buf, s.sideAt(side, z, nil)...)
+	}
+	ix := s.pos()
+	base := zi * ix.words
+	for w := 0; w < ix.words; w++ {
+		for b := ix.mem[base+w]; b != 0; b &= b - 1 {
+			if i := w<<6 | bits.TrailingZeros64(b); s.def(i).Side == side {
+				buf = append(buf, i)
+			}
+		}
+	}
+	return buf
 }
 
 // hasUnits reports whether side has units (not commanders) in zone [1.5].
@@ -412,7 +440,7 @@ func (s *State) clone() *State {
 	c.legalMemo = nil
 	c.chanceMemo = nil
 	// The position index is shared until one of the two changes it.
-	s.ixOwn, c.ixOwn, c.ixTrust = false, false, 0
+	s.ixOwn, c.ixOwn, c.ixTrust, c.ixFresh = false, false, 0, false
 	s.bagOwn, c.bagOwn = false, false
 	c.Units = slices.Clone(s.Units)
 	// The maps are shared: they are copied on write (see delFlag).
@@ -464,6 +492,7 @@ func (s *State) Chances() []rules.Outcome {
 	defer s.untrustPos()
 	outs := s.chances()
 	s.chanceMemo = outs
+	s.ixFresh = true
 	return outs
 }
 
