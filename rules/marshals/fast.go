@@ -22,15 +22,15 @@ import (
 // changes it (copy on write, ixOwn).
 
 type posIndex struct {
-	at, off []string   // each counter's At and Off when last seen
-	uz      []int16    // each counter's zone index; -1 not on the map; -2 on the map at a place that is not a zone
-	cnt     [][2]int16 // per zone: the units (not commanders) of each side [1.5]
-	occ     [][2]bool  // per zone: cnt > 0
-	all     [][2]int16 // per zone: the counters of each side, commanders and decoys included
+	at, off []string     // each counter's At and Off when last seen
+	uz      []int16      // each counter's zone index; -1 not on the map; -2 on the map at a place that is not a zone
+	cnt     [][2]int16   // per zone: the units (not commanders) of each side [1.5]
+	occ     [][2]bool    // per zone: cnt > 0
+	all     [][2]int16   // per zone: the counters of each side, commanders and decoys included
 	occBits [2][4]uint64 // occ by side as bits (zones 0-255; maps of more zones leave it empty)
-	words   int        // words of a zone's bitset
-	mem     []uint64   // per zone (words each): the counters on the map there
-	other   int        // counters on the map at a place that is not a zone
+	words   int          // words of a zone's bitset
+	mem     []uint64     // per zone (words each): the counters on the map there
+	other   int          // counters on the map at a place that is not a zone
 }
 
 // posCheck makes every read of the index compare it with one built afresh
