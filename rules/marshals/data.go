@@ -119,6 +119,7 @@ type Scenario struct {
 	madrid    bool           // the map has Madrid [CR8]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
 	idsZi     []int          // the zone index of each of ids
+	lbl       labels         // fixed labels, made once [issue 20]
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
@@ -164,6 +165,32 @@ const (
 // when nat is ""), as depotIdx answers zone by zone.
 func (sc *Scenario) depotsOf(side int, nat string) []int {
 	return sc.depotsBy[depotKey(side, nat)]
+}
+
+// labels are the texts of listed actions that depend only on a zone or a
+// counter, made once per scenario instead of for every list (the same
+// texts) [issue 20].
+type labels struct {
+	activate, combat, boxOpen, boxClose, decoy []string // by zone index
+	add, leave                                 []string // by counter
+}
+
+func (sc *Scenario) makeLabels() {
+	n := len(sc.Graph.Zones)
+	l := &sc.lbl
+	l.activate, l.combat, l.boxOpen, l.boxClose, l.decoy = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for i, z := range sc.Graph.Zones {
+		l.activate[i] = "Activate a stack at " + z.Name
+		l.combat[i] = "Combat at " + z.Name
+		l.boxOpen[i] = "Show the stack at " + z.Name + " (open the box)"
+		l.boxClose[i] = "Hide the stack at " + z.Name + " (close the box)"
+		l.decoy[i] = "Place a decoy at " + z.Name
+	}
+	l.add, l.leave = make([]string, len(sc.Defs)), make([]string, len(sc.Defs))
+	for i, d := range sc.Defs {
+		l.add[i] = "Add " + d.Name + " to the stack"
+		l.leave[i] = "Leave " + d.Name + " behind"
+	}
 }
 
 // armyCinC is, for counter i, the commanders in chief of its own army
@@ -330,6 +357,7 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 		sc.idsZi = append(sc.idsZi, sc.zi[z])
 	}
 	sc.makeArmyCinC()
+	sc.makeLabels()
 	for i, d := range sc.Defs {
 		if d.Kind == KCmd {
 			sc.cmds = append(sc.cmds, i)

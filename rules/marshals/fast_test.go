@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,7 +17,34 @@ import (
 func TestPositionIndexAgreesWithUnits(t *testing.T) {
 	posCheck = true
 	defer func() { posCheck = false }()
-	rulestest.CheckRecordedFiles(t, os.DirFS(filepath.Join("testdata", "views")))
+	dir := filepath.Join("testdata", "views")
+	names, err := fs.Glob(os.DirFS(dir), "recorded-*.json.gz")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no recorded game in %s (%v)", dir, err)
+	}
+	for _, name := range names {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := rulestest.DecodeRecorded(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := rules.NewState(rec.Scenario, rec.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, step := range rec.Steps {
+			if i%2 == 0 {
+				st.Legal() // every other step through the kept list
+			}
+			if _, err := st.Apply(step.Action); err != nil {
+				t.Fatalf("%s step %d (%s): %v", name, i+1, step.Action.Key(), err)
+			}
+		}
+	}
 }
 
 // TestPositionIndexSeesDirectWrites: a counter moved by writing its fields

@@ -113,8 +113,15 @@ func (s *State) locFree(side int, o occupancy) func(string) bool {
 
 // crossableIdx is crossable for connection ci [1.5] [7.7].
 func (s *State) crossableIdx(ci int) bool {
-	c := &s.sc.Graph.Conns[ci]
-	return c.Kind != zone.Ford && !(c.Bridge == zone.Major && s.Bridges[ci])
+	// connKind: a ford, a major bridge, or open (the kind and bridge of
+	// the connection, read from a table made once) [issue 20].
+	switch s.sc.connKind[ci] {
+	case connFord:
+		return false
+	case connMajor:
+		return len(s.Bridges) == 0 || !s.Bridges[ci]
+	}
+	return true
 }
 
 // LoC reports a line of communication from zone z to a depot of nat
@@ -294,6 +301,40 @@ func (s *State) locNear(side int, nat, z string, o occupancy) (has, known bool) 
 	return false, false
 }
 
+// locNearIdx is locNear for the zone of index zi and a nationality of
+// the depots (french, british, spanish), without the maps [issue 20].
+func (s *State) locNearIdx(side int, nat string, zi int, o occupancy) (has, known bool) {
+	if v := o.v[zi]; v[0] && v[1] || side == French && len(s.Guerillas) > 0 && s.Guerillas[s.sc.Graph.Zones[zi].ID] {
+		return false, true
+	}
+	if s.depotIdx(side, nat, zi) {
+		return true, true
+	}
+	for _, e := range s.sc.adjI[zi] {
+		if s.depotIdx(side, nat, e.ti) && (s.sc.zoff[e.ti] || !s.blockedFor(side, e.ti, o)) && s.crossableIdx(e.ci) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// locFromIdx is locFrom for the zone of index zi and a nationality of the
+// depots, without the maps [issue 20].
+func (s *State) locFromIdx(side int, nat string, zi int, o occupancy, set []bool) bool {
+	if v := o.v[zi]; v[0] && v[1] || side == French && len(s.Guerillas) > 0 && s.Guerillas[s.sc.Graph.Zones[zi].ID] {
+		return false
+	}
+	if s.depotIdx(side, nat, zi) {
+		return true
+	}
+	for _, e := range s.sc.adjI[zi] {
+		if set[e.ti] && s.crossableIdx(e.ci) {
+			return true
+		}
+	}
+	return false
+}
+
 // blockedFor is locSet's test of a zone: an enemy unit, or for the French
 // a guerilla marker [1.5] [EV Guerilla] (a place off the map's list of
 // zones marks zone 0, as locSet does).
@@ -458,7 +499,14 @@ func (s *State) sweepOcc(buf [][2]bool) (evs []rules.Event, o occupancy, still b
 		// line), a depot or next to a depot the line may start from (a
 		// line) [1.5] [7.5].
 		z := s.Units[i].At
-		has, known := s.locNear(d.Side, d.Nat, z, o)
+		var has, known bool
+		zi := int(s.pos().uz[i])
+		byIdx := zi >= 0 && (d.Nat == natFrench || d.Nat == "british" || d.Nat == "spanish")
+		if byIdx {
+			has, known = s.locNearIdx(d.Side, d.Nat, zi, o)
+		} else {
+			has, known = s.locNear(d.Side, d.Nat, z, o)
+		}
 		if !known {
 			k := depotKey(d.Side, d.Nat)
 			set := sets[k]
@@ -466,7 +514,11 @@ func (s *State) sweepOcc(buf [][2]bool) (evs []rules.Event, o occupancy, still b
 				set = s.locSet(d.Side, d.Nat, o)
 				sets[k] = set
 			}
-			has = s.locFrom(d.Side, d.Nat, z, o, set)
+			if byIdx {
+				has = s.locFromIdx(d.Side, d.Nat, zi, o, set)
+			} else {
+				has = s.locFrom(d.Side, d.Nat, z, o, set)
+			}
 		}
 		if !has {
 			z := s.Units[i].At

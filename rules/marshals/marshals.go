@@ -199,7 +199,7 @@ func (s *State) legalDecoy() []rules.Action {
 	out := make([]rules.Action, 0, len(ok)) // one allocation [issue 20]
 	for _, k := range ok {
 		zi := s.sc.idsZi[k]
-		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: s.sc.ids[k], Label: "Place a decoy at " + s.sc.Graph.Zones[zi].Name, Rule: "7.5"})
+		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: s.sc.ids[k], Label: s.sc.lbl.decoy[zi], Rule: "7.5"})
 	}
 	return out
 }

@@ -95,18 +95,21 @@ func (s *State) steps() []stepOpt {
 	if len(ms) == 0 {
 		return nil
 	}
-	var out []stepOpt
-	for _, e := range s.sc.adj[m.Zone] {
+	adj := s.sc.adj[m.Zone]
+	out := make([]stepOpt, 0, 2*len(adj)) // (speed: one allocation)
+	// (Asked once, not per connection: nothing changes in between.)
+	contested := m.Steps == 0 && s.Contested(m.Zone)
+	for _, e := range adj {
 		cost, ok := s.connCost(e.ci, ms, m.Lone)
 		if !ok || m.Spent+cost > m.MP {
 			continue
 		}
 		// [5.3.1] leaving a contested zone, not toward the enemy's axis.
-		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.ci {
+		if contested && s.axes(m.Zone)[1-m.Side] == e.ci {
 			continue
 		}
 		to := e.to
-		off := s.zoneOf(to).IsOffmap()
+		off := s.sc.zoff[e.ti]
 		if m.Lone && (off || s.hasUnits(1-m.Side, to) && !s.hasUnits(m.Side, to)) {
 			continue // [7.1] a lone commander does not walk into the enemy
 		}
@@ -130,6 +133,9 @@ func (s *State) steps() []stepOpt {
 				out = append(out, stepOpt{ci: e.ci, to: e.to, cost: cost, bo: true, gue: true})
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil // as the list grown from nil was
 	}
 	return out
 }

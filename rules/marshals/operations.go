@@ -177,11 +177,20 @@ func (s *State) legalOp() []rules.Action {
 	}
 	out = append(out, boxes...)
 	for k, z := range zs {
+		zi, isZone := s.sc.zi[z]
 		if avail[k] {
-			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
+			label := "Activate a stack at " + s.zoneOf(z).Name
+			if isZone {
+				label = s.sc.lbl.activate[zi] // the same text, made once
+			}
+			out = append(out, rules.Action{Kind: "order", To: z, Label: label, Rule: "5.2"})
 		}
 		if v := o.at(z); v[0] && v[1] && attack[k] {
-			out = append(out, rules.Action{Kind: "choose", Choice: "combat", To: z, Label: "Combat at " + s.zoneOf(z).Name, Rule: "5.4"})
+			label := "Combat at " + s.zoneOf(z).Name
+			if isZone {
+				label = s.sc.lbl.combat[zi]
+			}
+			out = append(out, rules.Action{Kind: "choose", Choice: "combat", To: z, Label: label, Rule: "5.4"})
 		}
 	}
 	return out
@@ -310,9 +319,9 @@ func (s *State) legalCompose() []rules.Action {
 	for _, i := range avail {
 		id := s.def(i).ID
 		if slices.Contains(m.Units, id) {
-			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: "Leave " + s.def(i).Name + " behind", Rule: "5.1"})
+			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: s.sc.lbl.leave[i], Rule: "5.1"})
 		} else {
-			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "add", Label: "Add " + s.def(i).Name + " to the stack", Rule: "5.1"})
+			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "add", Label: s.sc.lbl.add[i], Rule: "5.1"})
 		}
 	}
 	if why := s.stackProblem(); why == "" {

@@ -404,9 +404,9 @@ func (s *State) legalBoxes(side int) []rules.Action {
 			continue
 		}
 		if opened[zi>>6]&(1<<(zi&63)) != 0 {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: "Hide the stack at " + s.sc.Graph.Zones[zi].Name + " (close the box)", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: s.sc.lbl.boxClose[zi], Rule: "1.3"})
 		} else {
-			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: "Show the stack at " + s.sc.Graph.Zones[zi].Name + " (open the box)", Rule: "1.3"})
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: s.sc.lbl.boxOpen[zi], Rule: "1.3"})
 		}
 	}
 	return out
