@@ -74,8 +74,10 @@ func (s *State) loseSS(i int, art bool) []rules.Event {
 		}
 		u.ArtLost++
 		s.Units[j] = Unit{ID: s.def(j).ID, At: z, Activated: u.Activated}
+		s.placed(j)
 	}
 	u.Off = OffEliminated
+	s.placed(i)
 	for s.ArtSS(i) > 0 {
 		u.ArtLost++
 		s.VP2[1-d.Side] += 2
@@ -118,6 +120,7 @@ func (s *State) eliminate(i int, vp bool) []rules.Event {
 		}
 	}
 	u.Off = OffEliminated
+	s.placed(i)
 	if d.Kind == KCmd && s.CinC[d.Side] == d.ID {
 		s.CinC[d.Side] = ""
 	}

@@ -3,7 +3,9 @@ package marshals
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"syscall"
 	"testing"
+	"time"
 
 	"grognard/rules"
 )
@@ -97,5 +99,66 @@ func BenchmarkPlayoutThreeArmies(b *testing.B) {
 		if _, err := rules.PlayOne("marshals-three-armies", uint64(i)+1000, rules.PlayoutConfig{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// cpuTime is the user and system CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkClone clones positions taken every 25 actions all along random
+// games of each scenario (Clone at any point of a game, issue #20: at most
+// 5 us); it reports the CPU time per clone and the slowest position's
+// mean clone time.
+func BenchmarkClone(b *testing.B) {
+	for _, d := range ScenarioList {
+		b.Run(d.ID, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 4))
+			var pos []rules.State
+			for seed := 0; seed < 2; seed++ {
+				st, err := rules.NewState(d.ID, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for n := 0; n < 4000 && !st.Result().Over; n++ {
+					if n%25 == 0 {
+						pos = append(pos, st.Clone())
+					}
+					var a rules.Action
+					if st.Status().Decider == rules.Chance {
+						a, _ = rules.Sample(st.Chances(), r)
+					} else {
+						l := st.Legal()
+						a = l[r.IntN(len(l))]
+					}
+					if _, err := st.Apply(a); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				_ = pos[n%len(pos)].Clone()
+			}
+			b.StopTimer()
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/clone")
+			// The slowest position: 500 clones of each, CPU time together.
+			var worst time.Duration
+			for _, p := range pos {
+				t0 := cpuTime()
+				for range 500 {
+					_ = p.Clone()
+				}
+				worst = max(worst, (cpuTime()-t0)/500)
+			}
+			b.ReportMetric(float64(worst.Nanoseconds())/1000, "worst-us/clone")
+		})
 	}
 }

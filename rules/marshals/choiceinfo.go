@@ -3,6 +3,7 @@ package marshals
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -147,6 +148,14 @@ func (s *State) returnInfo(ret bool) string {
 	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
 }
 
+// signed is n as fmt's "%+d" writes it.
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
 // commandOdds says what activating the composed stack gives before its
 // command test is rolled [5.2]: no test beside the commander in chief,
 // else the chances of all, half or no MP on one die with its modifiers.
@@ -156,7 +165,7 @@ func (s *State) commandOdds() string {
 	}
 	full := s.stackMP()
 	if s.autoCommand() {
-		return fmt.Sprintf("No command test: the commander in chief is here, all %d MP [5.2]", full)
+		return "No command test: the commander in chief is here, all " + strconv.Itoa(full) + " MP [5.2]"
 	}
 	mod, why := s.CommandMods()
 	all, half, none := 0, 0, 0
@@ -170,7 +179,8 @@ func (s *State) commandOdds() string {
 			none++
 		}
 	}
-	out := fmt.Sprintf("Command test, one die %+d: all %d MP on %d in 6, half (%d MP) on %d in 6, no move on %d in 6", mod, full, all, (full+1)/2, half, none)
+	// (The text fmt's "%+d" and "%d" made, by concatenation [issue 20].)
+	out := "Command test, one die " + signed(mod) + ": all " + strconv.Itoa(full) + " MP on " + strconv.Itoa(all) + " in 6, half (" + strconv.Itoa((full+1)/2) + " MP) on " + strconv.Itoa(half) + " in 6, no move on " + strconv.Itoa(none) + " in 6"
 	if len(why) > 0 {
 		out += " (" + strings.Join(why, ", ") + ")"
 	}

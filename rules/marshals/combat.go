@@ -443,6 +443,7 @@ func (s *State) mortRoll(d []int) []rules.Event {
 		for j, dj := range s.sc.Defs {
 			if dj.Kind == KCmd && dj.CinC && dj.Side == enemy && dj.Army == "" && s.Units[j].Off == OffPool {
 				s.Units[j] = Unit{ID: dj.ID, At: z}
+				s.placed(j)
 				if was || s.CinC[enemy] == "" {
 					s.CinC[enemy] = dj.ID
 				}
@@ -960,6 +961,7 @@ func (s *State) retreatStep(ci int) []rules.Event {
 	first := len(k.Path) == 1
 	for _, i := range rs {
 		s.Units[i].At = to
+		s.placed(i)
 		s.Units[i].Activated = true
 	}
 	k.Path = append(k.Path, to)

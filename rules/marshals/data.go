@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -113,7 +114,12 @@ type Scenario struct {
 	adjI      [][]adjEdge    // adj by zone index
 	connKind  []uint8        // by connection: connOpen, connFord, connMajor (a major bridge) [1.5] [7.7]
 	cmds      []int          // the commanders' indices in Defs, in order [7.1]
+	decoys    []int          // the decoys' indices in Defs, in order [7.5]
+	armyCinCs [][]int        // by counter: the commanders in chief of its own army [CR1] (armyCinC)
+	madrid    bool           // the map has Madrid [CR8]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
+	idsZi     []int          // the zone index of each of ids
+	lbl       labels         // fixed labels, made once [issue 20]
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
@@ -159,6 +165,50 @@ const (
 // when nat is ""), as depotIdx answers zone by zone.
 func (sc *Scenario) depotsOf(side int, nat string) []int {
 	return sc.depotsBy[depotKey(side, nat)]
+}
+
+// labels are the texts of listed actions that depend only on a zone or a
+// counter, made once per scenario instead of for every list (the same
+// texts) [issue 20].
+type labels struct {
+	activate, combat, boxOpen, boxClose, decoy []string // by zone index
+	add, leave                                 []string // by counter
+}
+
+func (sc *Scenario) makeLabels() {
+	n := len(sc.Graph.Zones)
+	l := &sc.lbl
+	l.activate, l.combat, l.boxOpen, l.boxClose, l.decoy = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for i, z := range sc.Graph.Zones {
+		l.activate[i] = "Activate a stack at " + z.Name
+		l.combat[i] = "Combat at " + z.Name
+		l.boxOpen[i] = "Show the stack at " + z.Name + " (open the box)"
+		l.boxClose[i] = "Hide the stack at " + z.Name + " (close the box)"
+		l.decoy[i] = "Place a decoy at " + z.Name
+	}
+	l.add, l.leave = make([]string, len(sc.Defs)), make([]string, len(sc.Defs))
+	for i, d := range sc.Defs {
+		l.add[i] = "Add " + d.Name + " to the stack"
+		l.leave[i] = "Leave " + d.Name + " behind"
+	}
+}
+
+// armyCinC is, for counter i, the commanders in chief of its own army
+// that are not one of its side's [CR1] [CR6], in index order: cincOf's
+// candidates, fixed per scenario.
+func (sc *Scenario) armyCinC(i int) []int {
+	return sc.armyCinCs[i]
+}
+
+func (sc *Scenario) makeArmyCinC() {
+	sc.armyCinCs = make([][]int, len(sc.Defs))
+	for i, d := range sc.Defs {
+		for j, dj := range sc.Defs {
+			if dj.Kind == KCmd && dj.CinC && dj.Side == d.Side && dj.Army != "" && dj.Army == d.Army && !slices.Contains(sc.CinC[d.Side], dj.ID) {
+				sc.armyCinCs[i] = append(sc.armyCinCs[i], j)
+			}
+		}
+	}
 }
 
 // depotKey is the index of depotsBy for nat (any of the side's when "").
@@ -302,9 +352,18 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	}
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.ids = g.IDs()
+	sc.madrid = g.Has("madrid")
+	for _, z := range sc.ids {
+		sc.idsZi = append(sc.idsZi, sc.zi[z])
+	}
+	sc.makeArmyCinC()
+	sc.makeLabels()
 	for i, d := range sc.Defs {
 		if d.Kind == KCmd {
 			sc.cmds = append(sc.cmds, i)
+		}
+		if d.Kind == KDecoy {
+			sc.decoys = append(sc.decoys, i)
 		}
 	}
 	sc.connKind = make([]uint8, len(g.Conns))

@@ -158,6 +158,7 @@ func (s *State) applyBefore(a rules.Action) ([]rules.Event, error) {
 		s.discard(s.Cur, "bagages")
 		i := s.bagagesUnit()
 		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", bagagesZone, false
+		s.placed(i)
 		return []rules.Event{{Kind: "event", Text: "Allied plays Bagages: baggage arrives at " + s.zoneOf(bagagesZone).Name, Rule: "EV Bagages", Side: rules.Side(Allied)}}, nil
 	}
 	// [S3.2] the Foy marker is a mandatory draw on the July 22 turn.
@@ -182,12 +183,14 @@ func (s *State) placeReinf(r *Reinf, group int, rule string) []rules.Event {
 		u, _ := s.unit(id)
 		if u != nil && u.Off == OffRenfort {
 			u.Off, u.At, u.Activated = "", z, false
+			s.placed(s.idx(id))
 			n++
 		}
 	}
 	for k := 0; k < r.Decoys; k++ {
 		if i := s.poolDecoy(r.Side, ""); i >= 0 {
 			s.Units[i].Off, s.Units[i].At = "", z
+			s.placed(i)
 		}
 	}
 	evs := []rules.Event{{Kind: "event", Text: fmt.Sprintf("%s reinforcements arrive at %s", sideNames[r.Side], s.zoneOf(z).Name), Rule: rule, Side: rules.Side(r.Side)}}

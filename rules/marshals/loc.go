@@ -39,6 +39,10 @@ type occupancy struct {
 	zi    map[string]int
 	v     [][2]bool
 	other map[string][2]bool
+	// bits is v by side as bits when the map has at most 256 zones
+	// (hasBits), from the position index [issue 20].
+	bits    [2][4]uint64
+	hasBits bool
 }
 
 // at is the occupancy of zone z.
@@ -57,27 +61,28 @@ func (s *State) occupancyIn(buf [][2]bool) occupancy {
 	var v [][2]bool
 	if n := len(s.sc.zoff); n <= len(buf) {
 		v = buf[:n]
-		clear(v)
 	} else {
 		v = make([][2]bool, n)
 	}
 	o := occupancy{zi: s.sc.zi, v: v}
+	ix := s.pos()
+	copy(v, ix.occ)
+	o.bits, o.hasBits = ix.occBits, len(v) <= 256
+	if ix.other == 0 {
+		return o
+	}
 	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Off != "" || u.At == "" {
+		if ix.uz[i] != -2 {
 			continue
 		}
 		d := s.def(i)
 		if !isUnit(d) {
 			continue
 		}
-		if zi, ok := s.unitZone(i); ok {
-			o.v[zi][d.Side] = true
-			continue
-		}
 		if o.other == nil {
 			o.other = map[string][2]bool{}
 		}
+		u := &s.Units[i]
 		v := o.other[u.At]
 		v[d.Side] = true
 		o.other[u.At] = v
@@ -108,8 +113,15 @@ func (s *State) locFree(side int, o occupancy) func(string) bool {
 
 // crossableIdx is crossable for connection ci [1.5] [7.7].
 func (s *State) crossableIdx(ci int) bool {
-	c := &s.sc.Graph.Conns[ci]
-	return c.Kind != zone.Ford && !(c.Bridge == zone.Major && s.Bridges[ci])
+	// connKind: a ford, a major bridge, or open (the kind and bridge of
+	// the connection, read from a table made once) [issue 20].
+	switch s.sc.connKind[ci] {
+	case connFord:
+		return false
+	case connMajor:
+		return len(s.Bridges) == 0 || !s.Bridges[ci]
+	}
+	return true
 }
 
 // LoC reports a line of communication from zone z to a depot of nat
@@ -144,6 +156,36 @@ func (s *State) depotIdx(side int, nat string, zi int) bool {
 func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	sc := s.sc
 	n := len(sc.zoff)
+	// The memo asked first from the occupancy's bits, without the arrays
+	// below (the same key, made from bits) [issue 20].
+	if o.hasBits && n <= 128 && len(sc.connKind) <= 192 {
+		var key locMemo
+		key.blocked = [2]uint64{o.bits[1-side][0], o.bits[1-side][1]}
+		for _, v := range o.other {
+			if v[1-side] {
+				key.blocked[0] |= 1
+			}
+		}
+		if side == French {
+			for z := range s.Guerillas {
+				zi := sc.zi[z]
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+		bridgesOK := true
+		for ci, d := range s.Bridges {
+			if ci < 0 || ci >= len(sc.connKind) {
+				bridgesOK = false
+				break
+			}
+			if d && sc.connKind[ci] == connMajor {
+				key.bridges[ci>>6] |= 1 << (ci & 63)
+			}
+		}
+		if m := &s.locMemo[depotKey(side, nat)]; bridgesOK && m.ok && m.blocked == key.blocked && m.bridges == key.bridges {
+			return m.set
+		}
+	}
 	// blocked: an enemy unit [1.5], for the French a guerilla marker
 	// [EV Guerilla] (as the map of zones did for a place not on the map,
 	// such a place marks zone 0).
@@ -154,29 +196,40 @@ func (s *State) locSet(side int, nat string, o occupancy) []bool {
 	} else {
 		blocked = make([]bool, n)
 	}
-	for zi, v := range o.v {
-		blocked[zi] = v[1-side]
+	// The same blocked zones and destroyed bridges give the same set: the
+	// last one of this family of depots is remembered (the key is made in
+	// the same pass).
+	memoOK := n <= 128 && len(sc.connKind) <= 192
+	var key locMemo
+	if memoOK {
+		for zi, v := range o.v {
+			if v[1-side] {
+				blocked[zi] = true
+				key.blocked[zi>>6] |= 1 << (zi & 63)
+			}
+		}
+	} else {
+		for zi, v := range o.v {
+			blocked[zi] = v[1-side]
+		}
+	}
+	mark := func(zi int) {
+		blocked[zi] = true
+		if memoOK {
+			key.blocked[zi>>6] |= 1 << (zi & 63)
+		}
 	}
 	for _, v := range o.other {
 		if v[1-side] {
-			blocked[0] = true
+			mark(0)
 		}
 	}
 	if side == French {
 		for z := range s.Guerillas {
-			blocked[sc.zi[z]] = true // [EV Guerilla] cuts French lines
+			mark(sc.zi[z]) // [EV Guerilla] cuts French lines
 		}
 	}
-	// The same blocked zones and destroyed bridges give the same set: the
-	// last one of this family of depots is remembered.
-	memoOK := n <= 128 && len(sc.connKind) <= 192
-	var key locMemo
 	if memoOK {
-		for zi, b := range blocked {
-			if b {
-				key.blocked[zi>>6] |= 1 << (zi & 63)
-			}
-		}
 		for ci, d := range s.Bridges {
 			if ci < 0 || ci >= len(sc.connKind) {
 				memoOK = false
@@ -246,6 +299,40 @@ func (s *State) locNear(side int, nat, z string, o occupancy) (has, known bool) 
 		}
 	}
 	return false, false
+}
+
+// locNearIdx is locNear for the zone of index zi and a nationality of
+// the depots (french, british, spanish), without the maps [issue 20].
+func (s *State) locNearIdx(side int, nat string, zi int, o occupancy) (has, known bool) {
+	if v := o.v[zi]; v[0] && v[1] || side == French && len(s.Guerillas) > 0 && s.Guerillas[s.sc.Graph.Zones[zi].ID] {
+		return false, true
+	}
+	if s.depotIdx(side, nat, zi) {
+		return true, true
+	}
+	for _, e := range s.sc.adjI[zi] {
+		if s.depotIdx(side, nat, e.ti) && (s.sc.zoff[e.ti] || !s.blockedFor(side, e.ti, o)) && s.crossableIdx(e.ci) {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// locFromIdx is locFrom for the zone of index zi and a nationality of the
+// depots, without the maps [issue 20].
+func (s *State) locFromIdx(side int, nat string, zi int, o occupancy, set []bool) bool {
+	if v := o.v[zi]; v[0] && v[1] || side == French && len(s.Guerillas) > 0 && s.Guerillas[s.sc.Graph.Zones[zi].ID] {
+		return false
+	}
+	if s.depotIdx(side, nat, zi) {
+		return true
+	}
+	for _, e := range s.sc.adjI[zi] {
+		if set[e.ti] && s.crossableIdx(e.ci) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockedFor is locSet's test of a zone: an enemy unit, or for the French
@@ -384,22 +471,24 @@ func (s *State) validAxis(side int, z string, ci int, units []int) bool {
 // Madrid marker goes in or out of the French container [CR8]; scenario
 // triggers are noted.
 func (s *State) sweep() []rules.Event {
-	evs, _, _ := s.sweepOcc()
+	var ob [256][2]bool // (speed: no allocation)
+	evs, _, _ := s.sweepOcc(ob[:])
 	return evs
 }
 
 // sweepOcc is sweep that also gives the occupancy it read and whether
 // it still holds (no decoy removed) for the step that follows.
-func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
+// buf is for the occupancy (a caller's array: no allocation).
+func (s *State) sweepOcc(buf [][2]bool) (evs []rules.Event, o occupancy, still bool) {
 	if s.Phase == PhSetup {
 		return nil, o, false
 	}
-	o = s.occupancy()
+	o = s.occupancyIn(buf)
 	still = true
-	sets := map[string][]bool{}
-	for i := range s.Units {
+	var sets [5][]bool // locSet by depot family (depotKey)
+	for _, i := range s.sc.decoys {
 		d := s.def(i)
-		if d.Kind != KDecoy || !s.onMap(i) {
+		if !s.onMap(i) {
 			continue
 		}
 		if s.Move != nil && !s.Move.Composing && slices.Contains(s.Move.Units, d.ID) && !s.Contested(s.Units[i].At) {
@@ -410,19 +499,32 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 		// line), a depot or next to a depot the line may start from (a
 		// line) [1.5] [7.5].
 		z := s.Units[i].At
-		has, known := s.locNear(d.Side, d.Nat, z, o)
+		var has, known bool
+		zi := int(s.pos().uz[i])
+		byIdx := zi >= 0 && (d.Nat == natFrench || d.Nat == "british" || d.Nat == "spanish")
+		if byIdx {
+			has, known = s.locNearIdx(d.Side, d.Nat, zi, o)
+		} else {
+			has, known = s.locNear(d.Side, d.Nat, z, o)
+		}
 		if !known {
-			set, ok := sets[d.Nat]
-			if !ok {
+			k := depotKey(d.Side, d.Nat)
+			set := sets[k]
+			if set == nil {
 				set = s.locSet(d.Side, d.Nat, o)
-				sets[d.Nat] = set
+				sets[k] = set
 			}
-			has = s.locFrom(d.Side, d.Nat, z, o, set)
+			if byIdx {
+				has = s.locFromIdx(d.Side, d.Nat, zi, o, set)
+			} else {
+				has = s.locFrom(d.Side, d.Nat, z, o, set)
+			}
 		}
 		if !has {
 			z := s.Units[i].At
 			still = false
 			s.Units[i].Off = OffEliminated
+			s.placed(i)
 			if s.Move != nil {
 				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
 			}
@@ -457,7 +559,7 @@ func (s *State) sweepOcc() (evs []rules.Event, o occupancy, still bool) {
 	// [CR8] (spec §3.12 reading): an Allied unit in Madrid without French
 	// puts the Madrid marker in the French container; a French unit there
 	// takes it out again.
-	if s.sc.Graph.Has("madrid") {
+	if s.sc.madrid {
 		var fr, al bool
 		if still {
 			v := o.at("madrid")

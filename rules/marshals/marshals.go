@@ -181,15 +181,25 @@ func (s *State) legalDecoy() []rules.Action {
 		return nil
 	}
 	d := s.def(i)
-	var out []rules.Action
 	var ob [256][2]bool // (speed: no allocation)
 	o := s.occupancyIn(ob[:])
 	set := s.locSet(d.Side, d.Nat, o)
-	for _, z := range s.sc.ids {
-		if s.sc.offmap[z] || o.at(z)[1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
+	var okBuf [256]int // the zones (by their place in ids) that take it
+	ok := okBuf[:0]
+	for k, z := range s.sc.ids {
+		zi := s.sc.idsZi[k]
+		if s.sc.zoff[zi] || o.v[zi][1-d.Side] || !s.locFrom(d.Side, d.Nat, z, o, set) {
 			continue
 		}
-		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: z, Label: "Place a decoy at " + s.zoneName(z), Rule: "7.5"})
+		ok = append(ok, k)
+	}
+	if len(ok) == 0 {
+		return nil
+	}
+	out := make([]rules.Action, 0, len(ok)) // one allocation [issue 20]
+	for _, k := range ok {
+		zi := s.sc.idsZi[k]
+		out = append(out, rules.Action{Kind: "deploy", Unit: d.ID, To: s.sc.ids[k], Label: s.sc.lbl.decoy[zi], Rule: "7.5"})
 	}
 	return out
 }
@@ -197,6 +207,7 @@ func (s *State) legalDecoy() []rules.Action {
 func (s *State) applyDecoy(a rules.Action) ([]rules.Event, error) {
 	i := s.idx(a.Unit)
 	s.Units[i].Off, s.Units[i].At = "", a.To
+	s.placed(i)
 	d := s.def(i)
 	return []rules.Event{{Kind: "deploy", Text: sideNames[d.Side] + " places a counter", Rule: "7.5", Side: rules.Side(d.Side),
 		Private: "Decoy placed at " + s.zoneOf(a.To).Name, Owner: rules.Side(d.Side)}}, nil

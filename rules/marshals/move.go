@@ -95,18 +95,21 @@ func (s *State) steps() []stepOpt {
 	if len(ms) == 0 {
 		return nil
 	}
-	var out []stepOpt
-	for _, e := range s.sc.adj[m.Zone] {
+	adj := s.sc.adj[m.Zone]
+	out := make([]stepOpt, 0, 2*len(adj)) // (speed: one allocation)
+	// (Asked once, not per connection: nothing changes in between.)
+	contested := m.Steps == 0 && s.Contested(m.Zone)
+	for _, e := range adj {
 		cost, ok := s.connCost(e.ci, ms, m.Lone)
 		if !ok || m.Spent+cost > m.MP {
 			continue
 		}
 		// [5.3.1] leaving a contested zone, not toward the enemy's axis.
-		if m.Steps == 0 && s.Contested(m.Zone) && s.axes(m.Zone)[1-m.Side] == e.ci {
+		if contested && s.axes(m.Zone)[1-m.Side] == e.ci {
 			continue
 		}
 		to := e.to
-		off := s.zoneOf(to).IsOffmap()
+		off := s.sc.zoff[e.ti]
 		if m.Lone && (off || s.hasUnits(1-m.Side, to) && !s.hasUnits(m.Side, to)) {
 			continue // [7.1] a lone commander does not walk into the enemy
 		}
@@ -131,20 +134,31 @@ func (s *State) steps() []stepOpt {
 			}
 		}
 	}
+	if len(out) == 0 {
+		return nil // as the list grown from nil was
+	}
 	return out
 }
 
 func (s *State) legalMove() []rules.Action {
 	m := s.Move
-	out := make([]rules.Action, 1, 8)
-	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	var mb [16]int // (speed: no allocation)
 	ms := s.movingIn(mb[:0])
 	if len(ms) == 0 {
+		out := make([]rules.Action, 1, 8)
+		out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 		return out
 	}
+	// The list is allocated once at its length [issue 20].
+	steps, detach, genie := s.steps(), s.legalDetach(), s.legalGenie()
+	n := 1 + len(steps) + len(detach) + len(genie)
+	if m.Steps > 0 && len(ms) > 1 {
+		n += len(ms)
+	}
+	out := make([]rules.Action, 1, n)
+	out[0] = rules.Action{Kind: "end", Choice: "stop", Label: "End the move", Rule: "5.3"}
 	lead := s.def(ms[0]).ID
-	for _, st := range s.steps() {
+	for _, st := range steps {
 		c := s.sc.Graph.Conns[st.ci]
 		// The labels as fmt wrote them ("%s", "%d"), built by hand [issue 20].
 		name, mp := s.zoneName(st.to), strconv.Itoa(st.cost)
@@ -165,8 +179,8 @@ func (s *State) legalMove() []rules.Action {
 		}
 		out = append(out, a)
 	}
-	out = append(out, s.legalDetach()...)
-	out = append(out, s.legalGenie()...)
+	out = append(out, detach...)
+	out = append(out, genie...)
 	if m.Steps > 0 && len(ms) > 1 {
 		for _, i := range ms {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.def(i).ID, Choice: "drop", Label: "Leave " + s.def(i).Name + " here", Rule: "5.3"})
@@ -221,6 +235,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 	m.BattleOrder = bo
 	for _, i := range ms {
 		s.Units[i].At = to
+		s.placed(i)
 	}
 	evs := []rules.Event{{Kind: "move", Text: fmt.Sprintf("A %s stack moves from %s to %s", sideNames[m.Side], s.zoneOf(from).Name, s.zoneOf(to).Name),
 		Rule: a.Rule, Side: rules.Side(m.Side)}}
@@ -363,6 +378,7 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 		for _, sd := range []int{opp, side} {
 			for _, i := range s.sideAt(sd, z, func(d *UnitDef) bool { return d.Kind == KDecoy }) {
 				s.Units[i].Off = OffEliminated
+				s.placed(i)
 				if s.Move != nil {
 					s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == s.def(i).ID })
 				}
@@ -422,7 +438,7 @@ func (s *State) pendingFleeOcc(o occupancy, built bool) (int, bool) {
 				o, built = s.occupancyIn(ob[:]), true
 			}
 			var v [2]bool
-			if zi, ok := s.unitZone(i); ok {
+			if zi := s.pos().uz[i]; zi >= 0 {
 				v = o.v[zi]
 			} else {
 				v = o.at(s.Units[i].At)
@@ -478,6 +494,7 @@ func (s *State) applyFlee(a rules.Action) ([]rules.Event, error) {
 	i := s.idx(a.Unit)
 	from := s.Units[i].At
 	s.Units[i].At = a.To
+	s.placed(i)
 	ev := rules.Event{Kind: "move", Text: fmt.Sprintf("A %s commander leaves %s for %s", sideNames[s.Cur], s.zoneOf(from).Name, s.zoneOf(a.To).Name), Rule: "7.1", Side: rules.Side(s.Cur)}
 	if len(s.fleeing()) == 0 {
 		s.resumeAfterFlee()
@@ -559,14 +576,31 @@ func (s *State) applyAxis(a rules.Action) ([]rules.Event, error) {
 }
 
 func (s *State) fatigueChances() []rules.Outcome {
-	var out []rules.Outcome
+	k := 0
+	for v := 0; v <= 9; v++ {
+		if s.Bag[v] > 0 {
+			k++
+		}
+	}
+	if k == 0 {
+		return nil
+	}
+	out := make([]rules.Outcome, 0, k)
 	for v := 0; v <= 9; v++ {
 		if n := s.Bag[v]; n > 0 {
-			out = append(out, rules.Outcome{Action: rules.Action{Kind: "draw", Choice: "fatigue=" + strconv.Itoa(v), Label: "Fatigue marker", Rule: "5.3.2"}, Weight: n})
+			out = append(out, rules.Outcome{Action: rules.Action{Kind: "draw", Choice: fatigueChoice[v], Label: "Fatigue marker", Rule: "5.3.2"}, Weight: n})
 		}
 	}
 	return out
 }
+
+// fatigueChoice is the choice of drawing a fatigue marker of each value.
+var fatigueChoice = func() (c [10]string) {
+	for v := range c {
+		c[v] = "fatigue=" + strconv.Itoa(v)
+	}
+	return c
+}()
 
 func (s *State) applyFatigue(a rules.Action) ([]rules.Event, error) {
 	m := s.Move
@@ -712,6 +746,7 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 		d := s.def(i)
 		if d.Side == Allied && isFuentiduena(to) {
 			s.Units[i].Off, s.Units[i].OffTurn = OffFuentidu, s.Turn
+			s.placed(i)
 			continue
 		}
 		friendly := s.isDepotFor(d.Side, "", to)
@@ -721,11 +756,13 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 		}
 		if friendly {
 			s.Units[i].Off = OffExited
+			s.placed(i)
 			continue
 		}
 		evs = append(evs, s.eliminate(i, true)...)
 		s.Units[i].Off = OffExited
 		s.Units[i].At = to
+		s.placed(i)
 	}
 	evs = append(evs, rules.Event{Kind: "exit", Text: fmt.Sprintf("A %s stack leaves the map toward %s", sideNames[s.def(ms[0]).Side], s.zoneOf(to).Name), Rule: "5.3.5", Side: rules.Side(s.def(ms[0]).Side)})
 	return evs

@@ -3,6 +3,7 @@ package marshals
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -52,7 +53,8 @@ func (s *State) frozen(i int) bool {
 // available counters of side at zone: on the map, not activated [5.0].
 func (s *State) available(side int, z string) []int {
 	var out []int
-	for _, i := range s.sideAt(side, z, nil) {
+	var ab [64]int // (speed: the counters there, no allocation)
+	for _, i := range s.sideAtIn(ab[:0], side, z) {
 		if !s.Units[i].Activated && s.mayOperate(i) {
 			out = append(out, i)
 		}
@@ -62,6 +64,32 @@ func (s *State) available(side int, z string) []int {
 
 // zonesOf lists the zones holding counters of side, sorted.
 func (s *State) zonesOf(side int) []string {
+	ix := s.pos()
+	if ix.other > 0 {
+		return s.zonesOfSlow(side)
+	}
+	// Every zone holding a counter of the side, from the index, in the
+	// order of the sorted ids [issue 20].
+	n := 0
+	for _, zi := range s.sc.idsZi {
+		if ix.all[zi][side] > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, 0, n)
+	for k, zi := range s.sc.idsZi {
+		if ix.all[zi][side] > 0 {
+			out = append(out, s.sc.ids[k])
+		}
+	}
+	return out
+}
+
+// zonesOfSlow is zonesOf by a pass over the counters.
+func (s *State) zonesOfSlow(side int) []string {
 	var out []string
 	var seenBuf [256]bool // (speed: no allocation)
 	seen := seenBuf[:0]
@@ -91,13 +119,12 @@ func (s *State) zonesOf(side int) []string {
 // legalOp: move a stack, fight in a contested zone, or pass [5.0].
 func (s *State) legalOp() []rules.Action {
 	side := s.Act
-	out := make([]rules.Action, 1, 16)
-	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
-	out = append(out, s.legalOpEvents(side)...)
+	evs := s.legalOpEvents(side)
+	fatigue := false
 	if lm := s.LastMove; lm != nil && lm.Side != side && slices.Contains(s.Hands[side], "fatigue") {
-		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
+		fatigue = true
 	}
-	out = append(out, s.legalBoxes(side)...)
+	boxes := s.legalBoxes(side)
 	// One pass over the counters: for each zone of the side, whether a
 	// counter there is available [5.0] and whether one can fight [5.4]
 	// (available and canAttackFrom, zone by zone).
@@ -129,12 +156,41 @@ func (s *State) legalOp() []rules.Action {
 	}
 	var ob [256][2]bool // (speed: no allocation)
 	o := s.occupancyIn(ob[:])
+	// The list is allocated once at its length [issue 20].
+	n := 1 + len(evs) + len(boxes)
+	if fatigue {
+		n++
+	}
 	for k, z := range zs {
 		if avail[k] {
-			out = append(out, rules.Action{Kind: "order", To: z, Label: "Activate a stack at " + s.zoneOf(z).Name, Rule: "5.2"})
+			n++
 		}
 		if v := o.at(z); v[0] && v[1] && attack[k] {
-			out = append(out, rules.Action{Kind: "choose", Choice: "combat", To: z, Label: "Combat at " + s.zoneOf(z).Name, Rule: "5.4"})
+			n++
+		}
+	}
+	out := make([]rules.Action, 1, n)
+	out[0] = rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
+	out = append(out, evs...)
+	if fatigue {
+		out = append(out, rules.Action{Kind: "play", Choice: "fatigue", Label: "Play Fatigue: the enemy stack that just moved draws one more fatigue marker", Rule: "EV Fatigue"})
+	}
+	out = append(out, boxes...)
+	for k, z := range zs {
+		zi, isZone := s.sc.zi[z]
+		if avail[k] {
+			label := "Activate a stack at " + s.zoneOf(z).Name
+			if isZone {
+				label = s.sc.lbl.activate[zi] // the same text, made once
+			}
+			out = append(out, rules.Action{Kind: "order", To: z, Label: label, Rule: "5.2"})
+		}
+		if v := o.at(z); v[0] && v[1] && attack[k] {
+			label := "Combat at " + s.zoneOf(z).Name
+			if isZone {
+				label = s.sc.lbl.combat[zi]
+			}
+			out = append(out, rules.Action{Kind: "choose", Choice: "combat", To: z, Label: label, Rule: "5.4"})
 		}
 	}
 	return out
@@ -263,9 +319,9 @@ func (s *State) legalCompose() []rules.Action {
 	for _, i := range avail {
 		id := s.def(i).ID
 		if slices.Contains(m.Units, id) {
-			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: "Leave " + s.def(i).Name + " behind", Rule: "5.1"})
+			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "leave", Label: s.sc.lbl.leave[i], Rule: "5.1"})
 		} else {
-			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "add", Label: "Add " + s.def(i).Name + " to the stack", Rule: "5.1"})
+			out = append(out, rules.Action{Kind: "choose", Unit: id, Choice: "add", Label: s.sc.lbl.add[i], Rule: "5.1"})
 		}
 	}
 	if why := s.stackProblem(); why == "" {
@@ -367,13 +423,14 @@ func (s *State) stackMP() int {
 // cincOf is the commander in chief a counter answers to: its army's own
 // commander in chief (La Mancha), else the side's of the turn [CR1] [CR6].
 func (s *State) cincOf(i int) string {
-	d := s.def(i)
-	for j, dj := range s.sc.Defs {
-		if dj.Kind == KCmd && dj.CinC && dj.Side == d.Side && dj.Army != "" && dj.Army == d.Army && !slices.Contains(s.sc.CinC[d.Side], dj.ID) && s.onMap(j) {
-			return dj.ID
+	// The candidates (a commander in chief of the counter's own army, not
+	// one of the side's) are fixed per scenario: armyCinC [issue 20].
+	for _, j := range s.sc.armyCinC(i) {
+		if s.onMap(j) {
+			return s.sc.Defs[j].ID
 		}
 	}
-	return s.CinC[d.Side]
+	return s.CinC[s.def(i).Side]
 }
 
 // autoCommand: no test when a commander in chief of the stack stands in
@@ -422,10 +479,11 @@ func (s *State) CommandMods() (int, []string) {
 	}
 	if best > 0 {
 		total += best
-		why = append(why, fmt.Sprintf("+%d %s [5.2]", best, name))
+		why = append(why, "+"+strconv.Itoa(best)+" "+name+" [5.2]")
 	}
 	cav, units := true, 0
-	armies := map[string]bool{}
+	var armyBuf [8]string // the army corps met (speed: no map)
+	armies := armyBuf[:0]
 	spanish := false
 	for _, i := range ms {
 		d := s.def(i)
@@ -436,8 +494,8 @@ func (s *State) CommandMods() (int, []string) {
 		if !d.Cav() {
 			cav = false
 		}
-		if d.Kind != KDet && d.Kind != KDecoy && d.Army != "" {
-			armies[d.Army] = true
+		if d.Kind != KDet && d.Kind != KDecoy && d.Army != "" && !slices.Contains(armies, d.Army) {
+			armies = append(armies, d.Army)
 		}
 		if d.Nat == "spanish" {
 			spanish = true
@@ -448,11 +506,20 @@ func (s *State) CommandMods() (int, []string) {
 		why = append(why, "+1 cavalry only [5.2]")
 	}
 	// +1 with a line of communication to the commander in chief [5.2] [CR4] [CR5].
+	// (Each commander's place is asked once, and no more once a line is
+	// found: LoCTo changes nothing.)
 	loc := false
+	var askedBuf [8]string
+	asked := askedBuf[:0]
 	for _, i := range ms {
 		c := s.cincOf(i)
+		if slices.Contains(asked, c) {
+			continue
+		}
+		asked = append(asked, c)
 		if cu, _ := s.unit(c); cu != nil && cu.Off == "" && s.LoCTo(m.Side, m.From, cu.At) {
 			loc = true
+			break
 		}
 	}
 	if !loc {

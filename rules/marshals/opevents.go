@@ -91,6 +91,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 	if a.Kind == "deploy" {
 		for _, i := range s.boxed() {
 			s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", a.To, false
+			s.placed(i)
 		}
 		evs := []rules.Event{{Kind: "move", Text: "Allied troops come back from Fuentidueña to " + s.zoneOf(a.To).Name, Rule: "CR7", Side: rules.Side(Allied)}}
 		if s.Contested(a.To) {
@@ -104,6 +105,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 	case "leurre":
 		i := s.deadDecoy(side)
 		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", a.To, false
+		s.placed(i)
 		ev.Text = sideNames[side] + " plays Leurre"
 		ev.Private = "A decoy returns at " + s.zoneOf(a.To).Name
 		ev.Owner = rules.Side(side)
@@ -169,6 +171,7 @@ func (s *State) applyDetach(a rules.Action) []rules.Event {
 	if a.Choice == "absorb" {
 		j := s.idx(a.Units[0])
 		s.Units[j].Off = OffPool // no VP: an absorbed detachment [8.0]
+		s.placed(j)
 		s.Units[i].Detached--
 		ev.Text = "A " + sideNames[m.Side] + " counter is withdrawn at " + s.zoneOf(m.Zone).Name
 		ev.Private = d.Name + " takes back " + s.def(j).Name
@@ -177,6 +180,7 @@ func (s *State) applyDetach(a rules.Action) []rules.Event {
 	j := s.poolDet(d.Nat, d.Arm)
 	s.Units[i].Detached++
 	s.Units[j] = Unit{ID: s.def(j).ID, At: m.Zone, Activated: m.Steps > 0}
+	s.placed(j)
 	ev.Text = "A " + sideNames[m.Side] + " counter is placed at " + s.zoneOf(m.Zone).Name
 	ev.Private = d.Name + " creates " + s.def(j).Name
 	if m.Steps > 0 {

@@ -171,8 +171,11 @@ var subNames = map[string]string{
 
 // Legal lists every action the decider may take now.
 func (s *State) Legal() []rules.Action {
+	s.trustPos()
+	defer s.untrustPos()
 	l := s.legal()
 	s.legalMemo = l
+	s.ixFresh = true
 	return l
 }
 
@@ -273,28 +276,61 @@ func (s *State) chances() []rules.Outcome {
 	case SubMortRoll:
 		return dicePairs("Dice ", "EV Mort au combat")
 	case SubPursuit:
-		out := make([]rules.Outcome, 0, 216)
-		dice := make([]int, 3*216)
-		for w := 1; w <= 6; w++ {
-			for l1 := 1; l1 <= 6; l1++ {
-				for l2 := 1; l2 <= 6; l2++ {
-					k := 3 * len(out)
-					d := dice[k : k+3 : k+3]
-					d[0], d[1], d[2] = w, l1, l2
-					out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: "Pursuit dice " + digit[w] + " / " + digit[l1] + "+" + digit[l2], Rule: "5.4.6"}, Weight: 1})
-				}
-			}
-		}
-		return out
+		return slices.Clone(pursuitOutcomes)
 	}
 	return nil
 }
 
+// pursuitOutcomes is the 216 outcomes of the pursuit dice [5.4.6], made
+// once (Chances hands out a copy; the dice slices are shared, as they were
+// within one list).
+var pursuitOutcomes = func() []rules.Outcome {
+	out := make([]rules.Outcome, 0, 216)
+	dice := make([]int, 3*216)
+	for w := 1; w <= 6; w++ {
+		for l1 := 1; l1 <= 6; l1++ {
+			for l2 := 1; l2 <= 6; l2++ {
+				k := 3 * len(out)
+				d := dice[k : k+3 : k+3]
+				d[0], d[1], d[2] = w, l1, l2
+				out = append(out, rules.Outcome{Action: rules.Action{Kind: "roll", Dice: d, Label: "Pursuit dice " + digit[w] + " / " + digit[l1] + "+" + digit[l2], Rule: "5.4.6"}, Weight: 1})
+			}
+		}
+	}
+	return out
+}()
+
 // digit is the text of a die face.
 var digit = [7]string{"0", "1", "2", "3", "4", "5", "6"}
 
-// dicePairs is the 36 outcomes of two dice, labelled prefix+"a-b".
+// dicePairs is the 36 outcomes of two dice, labelled prefix+"a-b": a
+// copy of the list made once per prefix and rule (the dice slices shared).
 func dicePairs(prefix, rule string) []rules.Outcome {
+	if l, ok := dicePairLists[prefix+"|"+rule]; ok {
+		return slices.Clone(l)
+	}
+	return makeDicePairs(prefix, rule)
+}
+
+// dicePairLists and d6Lists are the lists of every prefix and rule the
+// package asks for, made once (read only).
+var dicePairLists = func() map[string][]rules.Outcome {
+	m := map[string][]rules.Outcome{}
+	for _, pr := range [][2]string{{"Initiative dice ", "3.0"}, {"Combat dice ", "5.4.3"}, {"Dice ", "EV Mort au combat"}} {
+		m[pr[0]+"|"+pr[1]] = makeDicePairs(pr[0], pr[1])
+	}
+	return m
+}()
+
+var d6Lists = func() map[string][]rules.Outcome {
+	m := map[string][]rules.Outcome{}
+	for _, r := range []string{"CR6", "5.2", "5.4.5", "5.4.1", "EV Orage", "7.9", "7.8", "EV Non ravitaillé", "EV Génie", "6.0"} {
+		m[r] = makeD6(r)
+	}
+	return m
+}()
+
+func makeDicePairs(prefix, rule string) []rules.Outcome {
 	out := make([]rules.Outcome, 0, 36)
 	dice := make([]int, 72)
 	for a := 1; a <= 6; a++ {
@@ -309,6 +345,13 @@ func dicePairs(prefix, rule string) []rules.Outcome {
 }
 
 func d6(rule string) []rules.Outcome {
+	if l, ok := d6Lists[rule]; ok {
+		return slices.Clone(l)
+	}
+	return makeD6(rule)
+}
+
+func makeD6(rule string) []rules.Outcome {
 	out := make([]rules.Outcome, 6)
 	dice := make([]int, 6)
 	for i := range out {
@@ -342,6 +385,16 @@ func (s *State) Apply(a rules.Action) (evs []rules.Event, err error) {
 	if s.Over {
 		return nil, rules.Illegal("8.0", "the game is over")
 	}
+	// Right after Legal or Chances (their list kept for findLegal, under
+	// the same contract: code that writes the fields in between forgets
+	// them) the index is known in sync with the counters [issue 20].
+	if s.ixFresh && s.ix != nil && (s.legalMemo != nil || s.chanceMemo != nil) {
+		s.ixTrust++
+	} else {
+		s.trustPos()
+	}
+	s.ixFresh = false
+	defer s.untrustPos()
 	legal, ok := s.findLegal(a)
 	if !ok {
 		return nil, rules.Illegal(s.Status().PhaseRule, "%s is not a legal action now (%s)", a.Key(), subNames[s.Sub])
@@ -494,11 +547,12 @@ func (s *State) apply(a rules.Action) ([]rules.Event, error) {
 // empty chance points skipped, phase changes.
 func (s *State) settle() ([]rules.Event, error) {
 	var evs []rules.Event
+	var ob [256][2]bool // (speed: no allocation)
 	err := rules.RunAuto(func() (bool, error) {
 		if s.Over {
 			return false, nil
 		}
-		sw, o, still := s.sweepOcc()
+		sw, o, still := s.sweepOcc(ob[:])
 		evs = append(evs, sw...)
 		did, e := s.stepOcc(o, still)
 		evs = append(evs, e...)
@@ -537,6 +591,7 @@ func (s *State) stepOcc(o occupancy, still bool) (bool, []rules.Event) {
 			// No zone can take it: it stays out of the game [7.5].
 			i := s.nextDecoy(s.Placing)
 			s.Units[i].Off = OffEliminated
+			s.placed(i)
 			return true, nil
 		}
 	case SubDraw:

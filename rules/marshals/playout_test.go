@@ -32,3 +32,21 @@ func TestPlayoutAllScenarios(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayoutDeepAllScenarios (with -long): one random game of each
+// scenario with the harness's deep checks after every action (Clone, the
+// snapshot round trip, the views) [issue 20: the speed work keeps them].
+func TestPlayoutDeepAllScenarios(t *testing.T) {
+	if !*long {
+		t.Skip("with -long")
+	}
+	for _, d := range ScenarioList {
+		t.Run(d.ID, func(t *testing.T) {
+			st, err := rules.Playout(d.ID, rules.PlayoutConfig{Games: 1, Seed: 5, MaxActions: 60000, Deep: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d actions, deep checks after each", d.ID, st.Actions)
+		})
+	}
+}

@@ -82,11 +82,13 @@ func position(p lesson.Position) (rules.State, error) {
 			return nil, fmt.Errorf("unit %s: missing at=", pl.Unit)
 		}
 		s.Units[i] = u
+		s.placed(i)
 		placed[pl.Unit] = true
 	}
 	for i := range s.Units {
 		if !placed[s.Units[i].ID] {
 			s.Units[i] = Unit{ID: s.Units[i].ID, Off: OffPool}
+			s.placed(i)
 		}
 	}
 	side := French

@@ -114,6 +114,7 @@ func (s *State) applyPre(a rules.Action) []rules.Event {
 		for _, i := range s.sideAt(side, a.To, nil) {
 			if u := &s.Units[i]; !u.Activated && u.Combats == 0 && s.def(i).Kind != KDecoy {
 				u.At = k.Zone
+				s.placed(i)
 				u.Activated = true
 				k.Units[side] = append(k.Units[side], s.def(i).ID)
 				n++
@@ -141,6 +142,7 @@ func (s *State) applyPre(a rules.Action) []rules.Event {
 					moved = true
 				} else if !s.hasUnits(French, to) || s.hasUnits(Allied, to) {
 					s.Units[i].At = to
+					s.placed(i)
 					moved = true
 				}
 			}
@@ -219,6 +221,7 @@ func (s *State) withdrawTest(die int) []rules.Event {
 	}
 	for _, i := range st {
 		s.Units[i].At = to
+		s.placed(i)
 	}
 	return append(evs, s.toPursuit()...)
 }

@@ -281,10 +281,14 @@ func BenchmarkRawPlayout(b *testing.B) {
 		b.Run(d.ID, func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			b.ResetTimer()
 			rawPlayout(b, d.ID, b.N, r)
 			b.StopTimer()
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "actions/s")
+			// CPU time of the process per action: the machine is shared,
+			// wall time swings with the load, CPU time much less.
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/action")
 		})
 	}
 }
@@ -302,6 +306,7 @@ func BenchmarkRawPlayoutParts(b *testing.B) {
 				b.Fatal(err)
 			}
 			var tLegal, tApply, tClone, cloneMax time.Duration
+			cpu0 := cpuTime()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				if st.Result().Over {
@@ -337,6 +342,7 @@ func BenchmarkRawPlayoutParts(b *testing.B) {
 			}
 			b.StopTimer()
 			n := float64(b.N)
+			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/n/1000, "cpu-us/action")
 			b.ReportMetric(float64(tLegal.Nanoseconds())/n/1000, "legal-us")
 			b.ReportMetric(float64(tApply.Nanoseconds())/n/1000, "apply-us")
 			b.ReportMetric(float64(tClone.Nanoseconds())/n/1000, "clone-us")

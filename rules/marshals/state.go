@@ -3,6 +3,7 @@ package marshals
 import (
 	"encoding/json"
 	"maps"
+	"math/bits"
 	"slices"
 
 	"grognard/rules"
@@ -158,33 +159,18 @@ type State struct {
 	// the destroyed major bridges [1.5]. The sets are never changed, so
 	// clones keep them.
 	locMemo [5]locMemo
-	// zoneCache is, for each counter, the zone index of the place it
-	// stood when last asked (unitZone); Clone drops it.
-	zoneCache []zoneCacheEntry
-}
-
-type zoneCacheEntry struct {
-	at string
-	zi int32 // -1: not a zone of the map
-	ok bool
-}
-
-// unitZone is the index of the zone where counter i stands (ok false:
-// not a zone of the map), remembered until the counter moves.
-func (s *State) unitZone(i int) (int, bool) {
-	at := s.Units[i].At
-	if len(s.zoneCache) != len(s.Units) {
-		s.zoneCache = make([]zoneCacheEntry, len(s.Units))
-	}
-	e := &s.zoneCache[i]
-	if !e.ok || e.at != at {
-		zi, ok := s.sc.zi[at]
-		if !ok {
-			zi = -1
-		}
-		*e = zoneCacheEntry{at: at, zi: int32(zi), ok: true}
-	}
-	return int(e.zi), e.zi >= 0
+	// ix is the position index (fast.go): shared with clones until one
+	// of them changes it (ixOwn), trusted without a check inside Apply,
+	// Legal and Chances (ixTrust) [issue 20].
+	ix      *posIndex
+	ixOwn   bool
+	ixTrust int
+	// bagOwn: Bag is this state's own copy, shared with no clone, so
+	// addBag writes in place [issue 20].
+	bagOwn bool
+	// ixFresh: the last Legal or Chances left the index in sync, and
+	// Apply may use it at once while their list is kept (legalMemo).
+	ixFresh bool
 }
 
 // locMemo is one remembered locSet.
@@ -210,7 +196,10 @@ func (s *State) delFlag(f string) {
 
 // addBag changes the count of fatigue markers of value v in the container.
 func (s *State) addBag(v, n int) {
-	s.Bag = maps.Clone(s.Bag)
+	if !s.bagOwn {
+		s.Bag = maps.Clone(s.Bag)
+		s.bagOwn = true // no clone shares this copy
+	}
 	s.Bag[v] += n
 }
 
@@ -233,7 +222,7 @@ func (s *State) delGuerilla(z string) {
 }
 
 // forgetLegal drops the lists kept by Legal and Chances for Apply.
-func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo = nil, nil }
+func (s *State) forgetLegal() { s.legalMemo, s.chanceMemo, s.ixFresh = nil, nil, false }
 
 // RAxisState is the placing of the Retraite markers when reinforcements
 // arrive in a contested zone [5.3.6]: the newcomer's side first, then the
@@ -356,6 +345,26 @@ func (s *State) noPath(i int) bool {
 // sideUnitsAt lists the counters of side at zone (on the map), in id order.
 func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 	var out []int
+	if zi, ok := s.sc.zi[z]; ok {
+		ix := s.pos()
+		if ix.all[zi][side] == 0 {
+			return nil
+		}
+		out = make([]int, 0, ix.all[zi][side])
+		base := zi * ix.words
+		for w := 0; w < ix.words; w++ {
+			for b := ix.mem[base+w]; b != 0; b &= b - 1 {
+				i := w<<6 | bits.TrailingZeros64(b)
+				if d := s.def(i); d.Side == side && (keep == nil || keep(d)) {
+					out = append(out, i)
+				}
+			}
+		}
+		if len(out) == 0 {
+			return nil // as the list grown from nil was
+		}
+		return out
+	}
 	for i := range s.Units {
 		d := s.def(i)
 		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && (keep == nil || keep(d)) {
@@ -365,8 +374,29 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 	return out
 }
 
+// sideAtIn is sideAt(side, z, nil) appended to buf (a caller's array).
+func (s *State) sideAtIn(buf []int, side int, z string) []int {
+	zi, ok := s.sc.zi[z]
+	if !ok {
+		return append(buf, s.sideAt(side, z, nil)...)
+	}
+	ix := s.pos()
+	base := zi * ix.words
+	for w := 0; w < ix.words; w++ {
+		for b := ix.mem[base+w]; b != 0; b &= b - 1 {
+			if i := w<<6 | bits.TrailingZeros64(b); s.def(i).Side == side {
+				buf = append(buf, i)
+			}
+		}
+	}
+	return buf
+}
+
 // hasUnits reports whether side has units (not commanders) in zone [1.5].
 func (s *State) hasUnits(side int, z string) bool {
+	if zi, ok := s.sc.zi[z]; ok {
+		return s.pos().cnt[zi][side] > 0
+	}
 	for i := range s.Units {
 		if s.Units[i].At == z && s.Units[i].Off == "" {
 			d := s.def(i)
@@ -409,7 +439,9 @@ func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
 	c.chanceMemo = nil
-	c.zoneCache = nil
+	// The position index is shared until one of the two changes it.
+	s.ixOwn, c.ixOwn, c.ixTrust, c.ixFresh = false, false, 0, false
+	s.bagOwn, c.bagOwn = false, false
 	c.Units = slices.Clone(s.Units)
 	// The maps are shared: they are copied on write (see delFlag).
 	for k := 0; k < 2; k++ {
@@ -456,8 +488,11 @@ func (s *State) Chances() []rules.Outcome {
 	if s.Over || s.decider() != rules.Chance {
 		return nil
 	}
+	s.trustPos()
+	defer s.untrustPos()
 	outs := s.chances()
 	s.chanceMemo = outs
+	s.ixFresh = true
 	return outs
 }
 

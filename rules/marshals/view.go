@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -367,6 +368,66 @@ func (s *State) boxStacks(side int) map[string]bool {
 // a zone (its counters then show on the map as blocks) or close them
 // (hidden again), once per zone and operation [1.3].
 func (s *State) legalBoxes(side int) []rules.Action {
+	var out []rules.Action
+	// boxStacks, from the position index: the zones (by their place in
+	// the sorted ids) of the side's nominative commanders on the map that
+	// hold a counter of the side other than a commander or decoy [issue 20].
+	ix := s.pos()
+	if ix.other > 0 || len(s.sc.zoff) > 256 {
+		return s.legalBoxesSlow(side)
+	}
+	var zones [4]uint64  // zone indices with such a commander
+	var opened [4]uint64 // ... one of whose boxes is open
+	for _, j := range s.sc.cmds {
+		c := s.def(j)
+		if c.Side != side || s.isGeneric(c.ID) || !s.onMap(j) {
+			continue
+		}
+		zi := int(ix.uz[j])
+		if zi < 0 || !s.holdsBoxable(ix, side, zi) {
+			continue
+		}
+		zones[zi>>6] |= 1 << (zi & 63)
+		if s.Units[j].BoxOpen {
+			opened[zi>>6] |= 1 << (zi & 63)
+		}
+	}
+	if zones == [4]uint64{} {
+		return nil
+	}
+	for k, zi := range s.sc.idsZi {
+		if zones[zi>>6]&(1<<(zi&63)) == 0 {
+			continue
+		}
+		z := s.sc.ids[k]
+		if slices.Contains(s.BoxZones, z) {
+			continue
+		}
+		if opened[zi>>6]&(1<<(zi&63)) != 0 {
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-close", From: z, Label: s.sc.lbl.boxClose[zi], Rule: "1.3"})
+		} else {
+			out = append(out, rules.Action{Kind: "choose", Choice: "box-open", From: z, Label: s.sc.lbl.boxOpen[zi], Rule: "1.3"})
+		}
+	}
+	return out
+}
+
+// holdsBoxable: zone zi holds a counter of side that a commander's box
+// may hide (not a commander, not a decoy) [1.3].
+func (s *State) holdsBoxable(ix *posIndex, side, zi int) bool {
+	base := zi * ix.words
+	for w := 0; w < ix.words; w++ {
+		for b := ix.mem[base+w]; b != 0; b &= b - 1 {
+			if d := s.def(w<<6 | bits.TrailingZeros64(b)); d.Side == side && d.Kind != KCmd && d.Kind != KDecoy {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// legalBoxesSlow is legalBoxes from boxStacks.
+func (s *State) legalBoxesSlow(side int) []rules.Action {
 	var out []rules.Action
 	st := s.boxStacks(side)
 	for _, z := range sortedKeys(st) {
