@@ -702,14 +702,15 @@ func (s *Session) FaceActions() []rules.Action {
 // without a target (other than facings, which are arrows on the map).
 func (s *Session) PanelActions() []rules.Action {
 	var out []rules.Action
-	sole := s.soleChooser() // reaction_panel.go
+	sole := s.soleChooser()          // reaction_panel.go
+	listed := s.unitChoicesInPanel() // panel_guide.go: a Marshals head unit [5.4.3]
 	for _, a := range s.Legal() {
 		switch {
 		case a.Unit == "" && len(a.Units) == 0:
 			// No subject unit: the action belongs to the panel even when it
 			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
-		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole):
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole || listed):
 			out = append(out, a)
 		}
 	}
@@ -1007,7 +1008,7 @@ func (s *Session) HoverText(loc string) []string {
 		if acts[0].Kind == "move" {
 			out = append(out, s.Consequences(acts[0].Unit, loc)...)
 		}
-		return out
+		return append(out, s.moveWhatLines(acts)...) // marshals_movetip.go
 	}
 	if r, ok := s.Routes()[loc]; ok {
 		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
@@ -1129,6 +1130,9 @@ func (s *Session) IdleUnits() []string {
 func (s *Session) EndWarning(end rules.Action) string {
 	if end.Unit != "" {
 		return "" // it ends one unit's move ("Finish I/51's move" [12.13]): the others keep theirs
+	}
+	if s.composing(end) {
+		return "" // a Marshals stack confirmed [5.1] [5.4]: nothing is forfeit (panel_guide.go)
 	}
 	idle := s.IdleUnits()
 	if len(idle) == 0 {
