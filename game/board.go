@@ -296,7 +296,7 @@ func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
 	// The actions get the room they need; the log keeps at least 110 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + 8; need > top {
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + 8; need > top {
 		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)

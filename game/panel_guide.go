@@ -53,7 +53,7 @@ func (s *Session) unitChoicesInPanel() bool {
 		return false
 	}
 	acts := s.Legal()
-	if len(acts) < 2 {
+	if len(acts) == 0 {
 		return false
 	}
 	for _, a := range acts {
