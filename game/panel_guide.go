@@ -120,7 +120,7 @@ func (b *BoardScene) panelButtonHeight(label, sub string, w, base int) int {
 
 // selectionCardRoom is the room kept for the selected unit's card under
 // the panel's entries (board.go draws it only from 96 px up).
-const selectionCardRoom = 140
+const selectionCardRoom = 170
 
 // selectionRoom is the room the held hand leaves for the selected unit's
 // card in the Marshals: with two or three event markers held, the cards

@@ -8,7 +8,7 @@ import (
 
 // SubWrapMax is the most lines a button's second line is wrapped over; a
 // longer text ends its last line with "…" (the button's hover says it whole).
-const SubWrapMax = 3
+const SubWrapMax = 4
 
 // subWrapLayout is a button w wide whose words take the faces of a button
 // base high: its label wrapped whole, its second line (what the choice
