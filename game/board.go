@@ -644,7 +644,7 @@ func ruleSub(a rules.Action) string {
 	if a.Info != "" && !strings.Contains(a.Label, a.Info) { // "(4 MP each)" is not said twice
 		parts = append(parts, a.Info)
 	}
-	if a.Rule != "" {
+	if a.Rule != "" && !strings.Contains(a.Info, "["+a.Rule+"]") { // "all 4 MP [5.2]" is not followed by "[5.2]" again
 		parts = append(parts, "["+a.Rule+"]")
 	}
 	return strings.Join(parts, " ")
@@ -1604,7 +1604,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			lines := []string{pb.card.Name}
 			lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
 			if pb.act == nil {
-				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
+				lines = append(lines, render.Wrap(render.WhyLine(pb.look.Why), render.Face(12.5), 320)...)
 			} else {
 				lines = append(lines, render.Wrap("Click to play it: "+pb.act.String(), render.Face(12.5), 320)...)
 			}

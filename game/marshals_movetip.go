@@ -1,6 +1,8 @@
 package game
 
 import (
+	"strings"
+
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -85,4 +87,15 @@ func (b *BoardScene) menuHover(dst *ebiten.Image) {
 		b.tooltip(dst, float64(first.Min.X-14), float64(y-16), lines)
 		return
 	}
+}
+
+// axisWhatLines says what a Marshals Retraite marker is for [5.3.1]
+// [5.3.6]: the buttons "Retraite marker toward Santa Olalla" said only
+// where it goes (Session 20).
+func (s *Session) axisWhatLines(a rules.Action) []string {
+	if s.System.ID != "marshals" || (a.Rule != "5.3.1" && a.Rule != "5.3.6") || !strings.HasPrefix(a.Label, "Retraite marker") {
+		return nil
+	}
+	w := "Your stack's line of retreat from this contested zone: after a lost combat it retreats first along this connection; a stack fighting with no axis has -2 CP [5.3.1] [5.4.4]."
+	return render.Wrap(w, render.Face(12.5), choiceTipWidth)
 }

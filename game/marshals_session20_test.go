@@ -279,3 +279,57 @@ func TestStackOpensWithItsZoneName(t *testing.T) {
 		t.Errorf("status %q", s.Message)
 	}
 }
+
+// TestActivateStackSubCitesItsRuleOnce: the "Activate this stack" button's
+// second line is its Info ending "[5.2]"; the rule was appended again
+// ("all 4 MP [5.2] [5.2]").
+func TestActivateStackSubCitesItsRuleOnce(t *testing.T) {
+	g := marshalsTalaveraFirstOp(t, 1)
+	s, _ := marshalsPanel(t, g)
+	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	confirm := legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" })
+	if sub := ruleSub(confirm); strings.Count(sub, "[5.2]") != 1 {
+		t.Errorf("the button's second line %q", sub)
+	}
+}
+
+// TestHeldCardPlayableNowNotCannot: a held marker playable now through
+// the buttons below or a unit on the map read "Cannot be played: playable
+// now: choose how with the buttons below"; it now says the advice alone,
+// and a marker that really cannot be played keeps "Cannot be played".
+func TestHeldCardPlayableNowNotCannot(t *testing.T) {
+	if got := render.WhyLine("playable now: choose how with the buttons below"); got != "Playable now: choose how with the buttons below" {
+		t.Errorf("got %q", got)
+	}
+	if got := render.WhyLine("its moment is at the start of your operation [EV Guérilla]"); !strings.HasPrefix(got, "Cannot be played: its moment") {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestRule5_3_1_RetraiteButtonSaysWhatItIsFor: the Allied player placing
+// his Retraite marker [5.3.1] saw "Retraite marker toward Santa Olalla"
+// and nothing about what it is for; the button's hover says it is the
+// stack's line of retreat after a lost combat and that a stack without
+// one fights at -2 CP.
+func TestRule5_3_1_RetraiteButtonSaysWhatItIsFor(t *testing.T) {
+	g := marshalsTalaveraFirstOp(t, 1)
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
+	if _, err := s.ClickLoc("torrijos"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Choose(marchChoice(s.Menu)); err != nil {
+		t.Fatal(err)
+	}
+	passSeat(s)
+	axis := legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" })
+	got := strings.Join(s.axisWhatLines(axis), " ")
+	if !strings.Contains(got, "retreat") || !strings.Contains(got, "-2 CP") {
+		t.Errorf("%q explains %q", axis.Label, got)
+	}
+}

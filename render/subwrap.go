@@ -1,6 +1,8 @@
 package render
 
 import (
+	"strings"
+
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -78,4 +80,16 @@ func DrawButtonSubWrapped(dst *ebiten.Image, b Button) {
 	for i, l := range subs {
 		drawTextCentered(dst, l, sf, x+w/2, top+sh*float64(i)+sh/2, sc)
 	}
+}
+
+// WhyLine is a held card's line under its text: "Cannot be played: " and
+// why, or, for a card that is playable now by other means than a click on
+// it ("playable now: choose how with the buttons below", "playable now:
+// select the unit it names on the map"), that advice alone: "Cannot be
+// played: playable now: ..." contradicted itself (Session 20).
+func WhyLine(why string) string {
+	if strings.HasPrefix(why, "playable now") {
+		return "P" + why[1:]
+	}
+	return "Cannot be played: " + why
 }
