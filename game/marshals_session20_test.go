@@ -333,3 +333,68 @@ func TestRule5_3_1_RetraiteButtonSaysWhatItIsFor(t *testing.T) {
 		t.Errorf("%q explains %q", axis.Label, got)
 	}
 }
+
+// TestUnitPlaysListedInPanel: an event played on one counter (Panique on
+// a Spanish division before the melee [EV Panique], Chargez's new head
+// unit [EV Chargez], Redoute [EV Redoute]) said "playable now: select the
+// unit it names on the map" with nothing showing which; every such play
+// is now a button of the side panel. Random legal games of Talavera are
+// walked until such plays were offered; each time they all are panel
+// actions.
+func TestUnitPlaysListedInPanel(t *testing.T) {
+	seen := 0
+	for seed := uint64(1); seed <= 40 && seen < 3; seed++ {
+		g, err := rules.NewGame("marshals-talavera", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := SessionFor(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < 1500 && !g.State.Result().Over; n++ {
+			st := g.State.Status()
+			if st.Decider == rules.Chance {
+				if _, err := g.ApplyOne(g.State.Chances()[n%len(g.State.Chances())].Action); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			legal := g.State.Legal()
+			plays := 0
+			for _, a := range legal {
+				if a.Kind == "play" && a.Unit != "" && a.To == "" {
+					plays++
+				}
+			}
+			if plays > 0 {
+				s.view = nil
+				s.Viewer, s.Holder, s.Cover, s.Handover, s.Public = st.Decider, st.Decider, false, false, false
+				s.Selected = ""
+				listed := 0
+				for _, a := range s.PanelActions() {
+					if a.Kind == "play" && a.Unit != "" && a.To == "" {
+						listed++
+					}
+				}
+				if listed != plays {
+					t.Fatalf("seed %d %s: %d plays on a counter offered, %d in the panel", seed, st.SubPhase, plays, listed)
+				}
+				seen++
+			}
+			// a play when one is offered, else the n-th legal action
+			pick := legal[(n*7)%len(legal)]
+			for _, a := range legal {
+				if a.Kind == "play" && a.Unit != "" {
+					pick = a
+				}
+			}
+			if _, err := g.ApplyOne(pick); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no play on a counter offered in the games walked")
+	}
+}

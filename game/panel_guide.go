@@ -137,3 +137,14 @@ func (b *BoardScene) selectionRoom() int {
 	}
 	return selectionCardRoom
 }
+
+// unitPlayInPanel reports a Marshals event play that names a counter and
+// no place: Panique on one Spanish division of the enemy stack [EV
+// Panique], Redoute on a Spanish infantry division [EV Redoute]. The card
+// said "playable now: select the unit it names on the map", but the unit
+// is in a stack of up to 24 counters (or the enemy's, revealed only in the
+// combat) and nothing showed which; each play is now a button of the side
+// panel under the card, named ("choose how with the buttons below").
+func (s *Session) unitPlayInPanel(a rules.Action) bool {
+	return a.Kind == "play" && a.Unit != "" && a.To == "" && len(a.Units) == 0 && s.System.ID == "marshals"
+}

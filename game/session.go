@@ -710,7 +710,7 @@ func (s *Session) PanelActions() []rules.Action {
 			// No subject unit: the action belongs to the panel even when it
 			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
-		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole || listed):
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole || listed || s.unitPlayInPanel(a)):
 			out = append(out, a)
 		}
 	}
