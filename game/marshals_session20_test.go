@@ -398,3 +398,44 @@ func TestUnitPlaysListedInPanel(t *testing.T) {
 		t.Fatal("no play on a counter offered in the games walked")
 	}
 }
+
+// TestRule5_4_1_GoOnToTheMeleeAsksNothing: before the melee [5.4.1] the
+// French holding Panique were asked "3 units that may still act have not
+// acted (Zayas (vanguard), Albuquerque, Hennestrosa). Go on to the
+// melee?" - the enemy's divisions the event could strike. No Marshals end
+// asks that question.
+func TestRule5_4_1_GoOnToTheMeleeAsksNothing(t *testing.T) {
+	found := 0
+	g := marshalsTalaveraFirstOp(t, 1)
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 400 && found < 5 && !g.State.Result().Over; n++ {
+		st := g.State.Status()
+		if st.Decider == rules.Chance {
+			if _, err := g.ApplyOne(g.State.Chances()[n%len(g.State.Chances())].Action); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		s.view = nil
+		s.Viewer, s.Holder, s.Cover, s.Handover, s.Public, s.Selected = st.Decider, st.Decider, false, false, false, ""
+		legal := g.State.Legal()
+		for _, a := range legal {
+			if a.Kind == "end" && a.Unit == "" && len(s.IdleUnits()) > 0 {
+				found++
+				if w := s.EndWarning(a); w != "" {
+					t.Errorf("%s: %q asks %q", st.SubPhase, a.Label, w)
+				}
+			}
+		}
+		pick := legal[(n*5)%len(legal)]
+		if _, err := g.ApplyOne(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no end offered beside units that may act")
+	}
+}

@@ -79,24 +79,18 @@ func stackPlaceName(v *rules.View, at string) string {
 	return at
 }
 
-// composing reports a Marshals composition being confirmed: the stack to
-// activate [5.1] or the attacking stack [5.4], whose units are left out or
-// added one by one before the confirming "end", or the move ended with
-// units that could be left on the way [5.3]. Confirming forfeits
-// nothing (the units in the stack act with it, those left out stay free
-// for a later operation), so no "N units that may still act have not
-// acted" question is asked: it read as if the 19 units of the stack
-// activated would be left idle (issue #18, Session 20).
+// composing reports a Marshals "end" (activate the stack formed [5.1],
+// end the move [5.3], go on to the melee [5.4.1], no more combat events
+// [4.0]): none of them leaves a unit idle in the sense of the question
+// "N units that may still act have not acted". The units of a stack
+// confirmed act with it, those left out stay free for a later operation,
+// and the other actions offered beside the end are options (an event
+// played on a counter, a unit dropped on the way). The question read as
+// if the 19 units of the stack just activated would stay idle, and before
+// the melee it named the enemy's divisions Panique could strike (issue
+// #18, Session 20), so the Marshals never ask it.
 func (s *Session) composing(end rules.Action) bool {
-	if s.System.ID != "marshals" || end.Kind != "end" {
-		return false
-	}
-	for _, a := range s.Legal() {
-		if a.Kind == "choose" && (a.Choice == "leave" || a.Choice == "add" || a.Choice == "drop") {
-			return true
-		}
-	}
-	return false
+	return s.System.ID == "marshals" && end.Kind == "end"
 }
 
 // wrapsSub reports a Marshals panel button whose second line (what the
