@@ -439,3 +439,84 @@ func TestRule5_4_1_GoOnToTheMeleeAsksNothing(t *testing.T) {
 		t.Fatal("no end offered beside units that may act")
 	}
 }
+
+// TestRule5_4_3_LossAllotmentAsksNothing: with every counter's loss
+// listed in the panel, the last loss of a combat asked "Dessolles loses 1
+// infantry SS? This gives up: French cavalry detachment 1 is eliminated
+// ..." - the alternatives of one choice, not choices given up.
+func TestRule5_4_3_LossAllotmentAsksNothing(t *testing.T) {
+	total := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		s := talaveraForcedPassage(t, seed)
+		losses := 0
+		fightOut(t, s, func() {
+			if !s.CanAct() || !s.unitChoicesInPanel() {
+				return
+			}
+			for _, a := range s.Legal() {
+				if strings.HasPrefix(a.Choice, "loss") {
+					losses++
+					if lost := s.LostChoices(a); len(lost) > 0 {
+						t.Errorf("%q asks about %v", a.Label, lost)
+					}
+				}
+			}
+		})
+		total += losses
+	}
+	if total == 0 {
+		t.Fatal("no loss allotted from the panel in the combats fought")
+	}
+}
+
+// TestDestroyedSelectionCleared: a selected counter that left the map (the
+// head unit destroyed by its losses [7.4]) is not kept selected: the
+// status strip read "Garde Royale: no such zone".
+func TestDestroyedSelectionCleared(t *testing.T) {
+	g := marshalsTalaveraFirstOp(t, 1)
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	if s.panelDecision() {
+		t.Fatal("forming the stack is a panel decision: the case is not the one seen")
+	}
+	s.Selected = "no-such-counter"
+	s.nextStep()
+	if s.Selected != "" {
+		t.Errorf("selected %q", s.Selected)
+	}
+}
+
+// talaveraForcedPassage plays The Battle of Talavera (seed) to the French
+// army's forced passage at Torrijos [5.3.3] on the session, as
+// TestMarshalsTalaveraScriptHeadless does.
+func talaveraForcedPassage(t *testing.T, seed uint64) *Session {
+	t.Helper()
+	g := marshalsTalaveraFirstOp(t, seed)
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
+	if _, err := s.ClickLoc("torrijos"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Choose(marchChoice(s.Menu)); err != nil {
+		t.Fatal(err)
+	}
+	passSeat(s)
+	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
+	passSeat(s)
+	for s.Game.State.Status().SubPhase == "return a fatigue marker? [5.3.2]" {
+		_, _ = s.Do(legalWhere(t, s, "keep the marker", func(a rules.Action) bool { return a.Choice == "keep" }))
+	}
+	if a, ok := firstWhere(s, func(a rules.Action) bool { return a.Choice == "force" }); ok {
+		_, _ = s.Do(a)
+	}
+	return s
+}

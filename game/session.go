@@ -1199,8 +1199,8 @@ func (s *Session) WhyNotPlay(card string) string {
 // takes away (with their rule), computed on a copy of the game: what the
 // player gives up by clicking it.
 func (s *Session) LostChoices(act rules.Action) []string {
-	if act.Kind != "choose" || !s.CanAct() {
-		return nil
+	if act.Kind != "choose" || !s.CanAct() || s.unitChoicesInPanel() {
+		return nil // a Marshals loss or head unit: one choice among the counters listed (panel_guide.go)
 	}
 	c := s.Game.Clone()
 	if _, err := c.Apply(act); err != nil {
