@@ -520,3 +520,23 @@ func talaveraForcedPassage(t *testing.T, seed uint64) *Session {
 	}
 	return s
 }
+
+// TestRule5_1_FormTheStackSaysWhatToDo: forming the stack [5.1] showed
+// "Select a unit: its card and what it may do ... Tab"; the panel now says
+// to click "Activate this stack" to go with every unit, or a unit of the
+// stack to leave it behind.
+func TestRule5_1_FormTheStackSaysWhatToDo(t *testing.T) {
+	g := marshalsTalaveraFirstOp(t, 1)
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	a, b := scriptedApp(t, s)
+	b.layoutPanel(a)
+	got := strings.Join(b.idleCardLines(), " ")
+	if !strings.Contains(got, `"Activate this stack"`) || !strings.Contains(got, "leave it behind [5.1]") || strings.Contains(got, "Tab") {
+		t.Errorf("the panel says %q", got)
+	}
+}

@@ -40,7 +40,34 @@ func (b *BoardScene) idleCardLines() []string {
 		}
 		return render.Wrap(s, render.Face(12.5), float64(sideWidth-28))
 	}
+	if s := b.composeLine(); s != "" {
+		return render.Wrap(s, render.Face(12.5), float64(sideWidth-28))
+	}
 	return []string{"Select a unit: its card and what it may do", "show here. Tab selects the next one that may act."}
+}
+
+// composeLine is what forming a Marshals stack asks [5.1]: the button
+// that activates it with every unit, or a unit of the stack to leave
+// behind ("" at any other decision). "Select a unit ... Tab" said nothing
+// of what the step was for (Session 20, Almonacid).
+func (b *BoardScene) composeLine() string {
+	if b.S.System.ID != "marshals" || !b.S.CanAct() {
+		return ""
+	}
+	end := ""
+	leave := false
+	for _, a := range b.S.Legal() {
+		switch {
+		case a.Kind == "end" && a.Choice == "confirm":
+			end = a.Label
+		case a.Kind == "choose" && (a.Choice == "leave" || a.Choice == "add") && a.Rule == "5.1":
+			leave = true
+		}
+	}
+	if end == "" || !leave {
+		return ""
+	}
+	return fmt.Sprintf("Click \"%s\" above (or press Space) to go with every unit of the stack, or click the stack on the map, then a unit, to leave it behind [5.1].", end)
 }
 
 // unitChoicesInPanel reports a Marshals decision that is a choice among
