@@ -540,3 +540,42 @@ func TestRule5_1_FormTheStackSaysWhatToDo(t *testing.T) {
 		t.Errorf("the panel says %q", got)
 	}
 }
+
+// TestRule5_4_3_SelectedHeadUnitOnTop: the French stack at Torrijos has
+// more head-unit candidates [5.4.3] than the panel holds; the counter the
+// player clicked on the map has its button laid out, first, not in the
+// "N more actions" row.
+func TestRule5_4_3_SelectedHeadUnitOnTop(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := talaveraForcedPassage(t, seed)
+		for n := 0; n < 30; n++ {
+			st := s.Game.State.Status()
+			if st.Phase != "C - Operations" || strings.HasPrefix(st.SubPhase, "choose an operation") {
+				break
+			}
+			passSeat(s)
+			var heads []rules.Action
+			for _, a := range s.Legal() {
+				if a.Choice == "head" {
+					heads = append(heads, a)
+				}
+			}
+			if len(heads) >= 8 {
+				last := heads[len(heads)-1]
+				a, b := scriptedApp(t, s)
+				s.Selected = last.Unit
+				b.layoutPanel(a)
+				for _, pb := range b.panel {
+					if pb.act != nil && pb.act.Key() == last.Key() {
+						return
+					}
+				}
+				t.Fatalf("%q selected: its button is not laid out among %d", last.Label, len(heads))
+			}
+			if _, err := combatStep(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no stack with 8 head units or more met")
+}

@@ -169,3 +169,28 @@ func (b *BoardScene) selectionRoom() int {
 func (s *Session) unitPlayInPanel(a rules.Action) bool {
 	return a.Kind == "play" && a.Unit != "" && a.To == "" && len(a.Units) == 0 && s.System.ID == "marshals"
 }
+
+// selectedFirst puts the actions of the selected counter first (in their
+// order), then the others: with every head unit or loss of a stack listed
+// [5.4.3], the counter the player clicked on the map has its choices at
+// the top of the panel, never in the "N more actions" row.
+func selectedFirst(acts []rules.Action, sel string) []rules.Action {
+	if sel == "" {
+		return acts
+	}
+	out := make([]rules.Action, 0, len(acts))
+	for _, a := range acts {
+		if a.Unit == sel {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 || len(out) == len(acts) {
+		return acts
+	}
+	for _, a := range acts {
+		if a.Unit != sel {
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -714,6 +714,9 @@ func (s *Session) PanelActions() []rules.Action {
 			out = append(out, a)
 		}
 	}
+	if listed {
+		out = selectedFirst(out, s.Selected) // panel_guide.go
+	}
 	return placePlaysLast(withChoiceOdds(s.Game.State, out)) // marshals_odds.go
 }
 
