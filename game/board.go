@@ -273,6 +273,7 @@ type panelButton struct {
 	// heading is a group's heading: text, not a button.
 	heading bool
 	note    bool // the heading is a note of the view
+	wrapSub bool // its second line wrapped whole (panel_guide.go)
 }
 
 func newBoard(a *App, s *Session) *BoardScene {
@@ -296,7 +297,7 @@ func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
 	// The actions get the room they need; the log keeps at least 110 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + 8; need > top {
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + 8; need > top {
 		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
@@ -415,7 +416,7 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 		}
 		// a label too long for the row (a long place name) wraps on a
 		// taller button rather than being cut
-		h := render.ButtonHeight(acts[i].Label, ruleSub(acts[i]), sideWidth-16, buttonH)
+		h := b.panelButtonHeight(acts[i].Label, ruleSub(acts[i]), sideWidth-16, buttonH) // panel_guide.go
 		items = append(items, panelItem{act: &acts[i], h: h, primary: acts[i].Choice == "historical"})
 	}
 	for _, g := range groups {
@@ -447,7 +448,8 @@ func (b *BoardScene) panelItems(a *App) []panelItem {
 		}
 	}
 	w := sideWidth - 16
-	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8
+	// the selected unit's card keeps its room (panel_guide.go)
+	room := b.sideRect(a).Dy() - 8 - 42 - 8 - logMinH - 8 - b.selectionRoom()
 	for step := range 3 { // whole, tight (cardtight.go), headings only
 		compact, tight := step == 2, step == 1
 		need := 0
@@ -584,7 +586,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		case it.act != nil && it.heading == "" && it.short == "":
 			// the label wraps on a taller button rather than being cut
 			// (crowded, the buttons shrink, their words do not)
-			h = render.ButtonHeight(panelLabel(b, it.act), ruleSub(*it.act), x1-x0, bh)
+			h = b.panelButtonHeight(panelLabel(b, it.act), ruleSub(*it.act), x1-x0, bh) // panel_guide.go
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
@@ -624,7 +626,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		act := *it.act
 		label := panelLabel(b, &act)
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act})
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(ruleSub(act), x1-x0, bh)})
 		y += h + 4
 	}
 	// The room left above the log holds the selected unit's card.
@@ -644,7 +646,7 @@ func ruleSub(a rules.Action) string {
 	if a.Info != "" && !strings.Contains(a.Label, a.Info) { // "(4 MP each)" is not said twice
 		parts = append(parts, a.Info)
 	}
-	if a.Rule != "" {
+	if a.Rule != "" && !strings.Contains(a.Info, "["+a.Rule+"]") { // "all 4 MP [5.2]" is not followed by "[5.2]" again
 		parts = append(parts, "["+a.Rule+"]")
 	}
 	return strings.Join(parts, " ")
@@ -1067,7 +1069,7 @@ func (b *BoardScene) click(a *App, x, y int) {
 		u, _ := b.S.Unit(id)
 		if n := len(b.RB.UnitsAt(v, u.At)); n > 1 && id != b.S.Selected {
 			b.openStack = u.At
-			b.S.Message = fmt.Sprintf("%d units in %s: click one", n, u.At)
+			b.S.Message = fmt.Sprintf("%d units in %s: click one", n, stackPlaceName(v, u.At))
 			b.S.changed()
 			return
 		}
@@ -1340,6 +1342,10 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		}
 		bt := pb.b
 		bt.Rect = rr
+		if pb.wrapSub {
+			render.DrawButtonSubWrapped(img, bt) // what the choice does, whole (panel_guide.go)
+			continue
+		}
 		render.DrawButton(img, bt)
 	}
 	if u, ok := b.S.Unit(b.S.Selected); ok && b.cardRect.Dy() >= 96 {
@@ -1350,8 +1356,9 @@ func (b *BoardScene) drawSide(a *App, img *ebiten.Image, r image.Rectangle, v *r
 		render.DrawSelectionCard(img, b.cardRect.Add(off), u, v.Board, v.Style, status)
 	} else if b.S.Selected == "" && b.cardRect.Dy() >= 60 && b.S.CanAct() {
 		r := b.cardRect.Add(off)
-		render.DrawText(img, "Select a unit: its card and what it may do", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+8), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
-		render.DrawText(img, "show here. Tab selects the next one that may act.", render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+26), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
+		for i, l := range b.idleCardLines() { // panel_guide.go: which button, when the decision is the panel's
+			render.DrawText(img, l, render.Face(12.5), float64(r.Min.X+6), float64(r.Min.Y+8+18*i), color.RGBA{0x9a, 0x8e, 0x78, 0xff})
+		}
 	}
 	if b.S.Selected == "" && b.S.System.ID == "albuera" {
 		b.drawTracks(img, b.cardRect.Add(off), v) // Albuera's pool and turn track [3.3], [15.11]
@@ -1537,7 +1544,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = b.S.notYours().Error()
 		case b.S.Selected == "":
 			msg = "Click a unit to see what it may do (Tab: next unit)"
-			if b.S.panelDecision() {
+			if b.S.panelDecision() || b.S.unitChoicesInPanel() {
 				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
@@ -1573,6 +1580,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			act := b.S.Menu[i]
 			b.button(dst, render.Button{Label: act.Label, Sub: b.menuSub(act), Rect: r, Enabled: true, Hot: image.Pt(b.mx, b.my).In(r)})
 		}
+		b.menuHover(dst) // what a Marshals move leads to (marshals_movetip.go)
 		return
 	}
 	// Hover: a facing arrow, a unit's full card, else what the hex offers
@@ -1596,7 +1604,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			lines := []string{pb.card.Name}
 			lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
 			if pb.act == nil {
-				lines = append(lines, render.Wrap("Cannot be played now: "+pb.look.Why, render.Face(12.5), 320)...)
+				lines = append(lines, render.Wrap(render.WhyLine(pb.look.Why), render.Face(12.5), 320)...)
 			} else {
 				lines = append(lines, render.Wrap("Click to play it: "+pb.act.String(), render.Face(12.5), 320)...)
 			}

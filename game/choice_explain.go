@@ -44,6 +44,7 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		more = append(more, b.choiceUnitLines(*pb.act)...)     // choice_units.go
 		more = append(more, b.S.choiceDice(*pb.act)...)        // choice_dice.go
 		more = append(more, b.S.albueraChoiceNote(*pb.act)...) // albuera_words.go
+		more = append(more, b.S.axisWhatLines(*pb.act)...)     // marshals_movetip.go
 		if len(more) > 0 {
 			if len(lines) == 0 {
 				lines = render.Wrap(pb.act.Label, render.Face(12.5), choiceTipWidth)

@@ -17,8 +17,8 @@ func (s *Session) nextStep() {
 	}
 	s.Selected = ""
 	s.autoSelect()
-	if s.Selected == "" && !s.panelDecision() {
-		s.Selected = prev
+	if _, still := s.Unit(prev); s.Selected == "" && !s.panelDecision() && still {
+		s.Selected = prev // (a counter destroyed is not: its status read "no such zone")
 		return
 	}
 	s.changed()

@@ -702,16 +702,20 @@ func (s *Session) FaceActions() []rules.Action {
 // without a target (other than facings, which are arrows on the map).
 func (s *Session) PanelActions() []rules.Action {
 	var out []rules.Action
-	sole := s.soleChooser() // reaction_panel.go
+	sole := s.soleChooser()          // reaction_panel.go
+	listed := s.unitChoicesInPanel() // panel_guide.go: a Marshals head unit [5.4.3]
 	for _, a := range s.Legal() {
 		switch {
 		case a.Unit == "" && len(a.Units) == 0:
 			// No subject unit: the action belongs to the panel even when it
 			// names a target hex ("Resolve the fire at 1807").
 			out = append(out, a)
-		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole):
+		case a.Unit != "" && a.To == "" && a.Kind != "face" && (involves(a, s.Selected) || sole != "" && a.Unit == sole || listed || s.unitPlayInPanel(a)):
 			out = append(out, a)
 		}
+	}
+	if listed {
+		out = selectedFirst(out, s.Selected) // panel_guide.go
 	}
 	return placePlaysLast(withChoiceOdds(s.Game.State, out)) // marshals_odds.go
 }
@@ -1007,7 +1011,7 @@ func (s *Session) HoverText(loc string) []string {
 		if acts[0].Kind == "move" {
 			out = append(out, s.Consequences(acts[0].Unit, loc)...)
 		}
-		return out
+		return append(out, s.moveWhatLines(acts)...) // marshals_movetip.go
 	}
 	if r, ok := s.Routes()[loc]; ok {
 		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
@@ -1130,6 +1134,9 @@ func (s *Session) EndWarning(end rules.Action) string {
 	if end.Unit != "" {
 		return "" // it ends one unit's move ("Finish I/51's move" [12.13]): the others keep theirs
 	}
+	if s.composing(end) {
+		return "" // a Marshals stack confirmed [5.1] [5.4]: nothing is forfeit (panel_guide.go)
+	}
 	idle := s.IdleUnits()
 	if len(idle) == 0 {
 		return ""
@@ -1195,8 +1202,8 @@ func (s *Session) WhyNotPlay(card string) string {
 // takes away (with their rule), computed on a copy of the game: what the
 // player gives up by clicking it.
 func (s *Session) LostChoices(act rules.Action) []string {
-	if act.Kind != "choose" || !s.CanAct() {
-		return nil
+	if act.Kind != "choose" || !s.CanAct() || s.unitChoicesInPanel() {
+		return nil // a Marshals loss or head unit: one choice among the counters listed (panel_guide.go)
 	}
 	c := s.Game.Clone()
 	if _, err := c.Apply(act); err != nil {

@@ -457,7 +457,7 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			if p.long {
 				cg.leftX = sx - p.w*0.5*z - 1.5
 			}
-			cg.top, cg.bot = sy-half*z, sy+half*z
+			cg.top, cg.bot, cg.at = sy-half*z, sy+half*z, u.At
 			cg.marks, cg.count = cg.marks[:0], cg.count[:0]
 			// on a zone map the stack left of its zone's centre (the other
 			// side's stands to its right) takes its chips on its left
@@ -493,7 +493,7 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 		}
 		y := cg.y
 		if b.zg != nil {
-			y = b.zoneChipColumn(cam, &cg, bk, k)
+			y = b.zoneChipColumn(cam, v, &cg, bk, k)
 		} else if !open {
 			cg.x, cg.left, y = b.chipColumn(keeps, &cg, bk, k)
 		}
@@ -524,7 +524,7 @@ func (cg *chipGroup) chip(j, bk int) *ebiten.Image {
 // astride it, else above it, else level with its bottom; the first that
 // covers the fewest zone names (the names are laid out clear of the
 // stacks, not of their chips).
-func (b *Board) zoneChipColumn(cam Camera, cg *chipGroup, bk int, k float64) float64 {
+func (b *Board) zoneChipColumn(cam Camera, v *rules.View, cg *chipGroup, bk int, k float64) float64 {
 	w, hgt, h1 := 0.0, 0.0, 0.0
 	for j := range cg.marks {
 		cb := cg.chip(j, bk).Bounds()
@@ -534,22 +534,39 @@ func (b *Board) zoneChipColumn(cam Camera, cg *chipGroup, bk int, k float64) flo
 		}
 		hgt += float64(cb.Dy()) * k * 0.92
 	}
-	x0, x1 := cg.x, cg.x+w
-	if cg.left {
-		x0, x1 = cg.x-w, cg.x
-	}
 	z := cam.zoom()
 	best, bestScore := cg.top, math.Inf(1)
-	for _, top := range []float64{cg.top, cg.top - h1/2, cg.top - hgt - 2, cg.bot - hgt} {
-		score := 0.0
-		for _, lb := range b.zoneLabels(z) {
-			lx, ly := cam.ToScreen(lb.x-lb.w/2, lb.y-lb.h/2)
-			lw, lh := lb.w*z, lb.h*z
-			score += math.Max(0, math.Min(x1, lx+lw)-math.Max(x0, lx)) * math.Max(0, math.Min(top+hgt, ly+lh)-math.Max(top, ly))
+	// right of the stack, or left of it when that covers less (the chips
+	// of neighbouring zones and their counters count too: zonechips.go);
+	// the left stack of a contested zone keeps its chips on its left
+	sides := []bool{cg.left}
+	if !cg.left {
+		sides = append(sides, true)
+	}
+	bestLeft, rightX := cg.left, cg.x
+	for _, left := range sides {
+		x0, x1 := rightX, rightX+w
+		if left {
+			x0, x1 = cg.leftX-w, cg.leftX
+			if cg.left {
+				x0, x1 = cg.x-w, cg.x
+			}
 		}
-		if score < bestScore-1 {
-			best, bestScore = top, score
+		for _, top := range []float64{cg.top, cg.top - h1/2, cg.top - hgt - 2, cg.bot - hgt} {
+			score := 0.0
+			for _, lb := range b.zoneLabels(z) {
+				lx, ly := cam.ToScreen(lb.x-lb.w/2, lb.y-lb.h/2)
+				lw, lh := lb.w*z, lb.h*z
+				score += math.Max(0, math.Min(x1, lx+lw)-math.Max(x0, lx)) * math.Max(0, math.Min(top+hgt, ly+lh)-math.Max(top, ly))
+			}
+			score += b.chipCrowding(cam, v, cg.at, x0, x1, top, top+hgt)
+			if score < bestScore-1 {
+				best, bestScore, bestLeft = top, score, left
+			}
 		}
+	}
+	if bestLeft && !cg.left {
+		cg.x, cg.left = cg.leftX, true
 	}
 	return best + h1/2
 }
@@ -573,6 +590,7 @@ type chipGroup struct {
 	left     bool    // the column is drawn leftward (the left stack of a contested zone)
 	key      groupKey
 	leftX    float64 // the screen x of the counter's left edge, less the gap
+	at       string  // the stack's place (zonechips.go)
 	marks    []string
 	count    []int
 }

@@ -48,7 +48,7 @@ func tightCardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look Card
 	}
 	if look.Why != "" {
 		f := Bold(11)
-		for _, l := range Wrap("Cannot be played: "+look.Why, f, w-2*pad) {
+		for _, l := range Wrap(WhyLine(look.Why), f, w-2*pad) {
 			if dst != nil {
 				DrawText(dst, l, f, x+pad, cy+1, colLabel)
 			}

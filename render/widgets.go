@@ -760,7 +760,7 @@ func cardLayout(dst *ebiten.Image, x, y, w float64, c rules.Card, look CardLook)
 	}
 	if look.Why != "" {
 		f := Bold(11.5)
-		for _, l := range Wrap("Cannot be played: "+look.Why, f, w-2*pad) {
+		for _, l := range Wrap(WhyLine(look.Why), f, w-2*pad) {
 			if dst != nil {
 				DrawText(dst, l, f, x+pad, cy+2, colLabel)
 			}
