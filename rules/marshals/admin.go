@@ -82,7 +82,7 @@ func (s *State) loseSS(i int, art bool) []rules.Event {
 		u.ArtLost++
 		s.VP2[1-d.Side] += 2
 	}
-	return []rules.Event{{Kind: "eliminated", Text: fmt.Sprintf("A %s unit is destroyed at %s", sideNames[d.Side], s.zoneOf(z).Name), Rule: "7.4", Side: rules.Side(d.Side),
+	return []rules.Event{{Kind: "eliminated", Text: fmt.Sprintf("%s unit is destroyed at %s", aSide(d.Side), s.zoneOf(z).Name), Rule: "7.4", Side: rules.Side(d.Side),
 		Private: d.Name + " is destroyed", Owner: rules.Side(d.Side)}}
 }
 

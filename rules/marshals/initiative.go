@@ -100,7 +100,7 @@ func (s *State) enterInitiative() []rules.Event {
 	if s.Turn == 1 {
 		s.Initiative = s.sc.First
 		s.openIniWindow()
-		return []rules.Event{{Kind: "initiative", Text: sideNames[s.Initiative] + " has the initiative on the first turn", Rule: "S1.1", Side: rules.Side(s.Initiative)}}
+		return []rules.Event{{Kind: "initiative", Text: sideNames[s.Initiative] + " has the initiative on the first turn", Rule: firstTurnRule(s.sc.ID), Side: rules.Side(s.Initiative)}}
 	}
 	s.Sub = SubRoll
 	return nil

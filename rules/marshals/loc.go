@@ -528,7 +528,7 @@ func (s *State) sweepOcc(buf [][2]bool) (evs []rules.Event, o occupancy, still b
 			if s.Move != nil {
 				s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == d.ID })
 			}
-			evs = append(evs, rules.Event{Kind: "eliminated", Text: "A " + sideNames[d.Side] + " counter is removed at " + s.zoneOf(z).Name + " (a decoy without a line of communication)", Rule: "7.5", Side: rules.Side(d.Side)})
+			evs = append(evs, rules.Event{Kind: "eliminated", Text: aSide(d.Side) + " counter is removed at " + s.zoneOf(z).Name + " (a decoy without a line of communication)", Rule: "7.5", Side: rules.Side(d.Side)})
 		}
 	}
 	// Contested and hasUnits read from the occupancy while it holds.

@@ -165,7 +165,7 @@ func (s *State) legalMove() []rules.Action {
 		a := rules.Action{Kind: "move", Unit: lead, To: st.to, Choice: strconv.Itoa(st.ci), Rule: "5.3",
 			Label: "Move to " + name + " by " + string(c.Kind) + " (" + mp + " MP)", Info: mp + " MP"}
 		if s.sc.offmap[st.to] {
-			a.Label = "Leave the map toward " + name + " (" + mp + " MP)"
+			a.Label = "Leave the map " + towardName(name) + " (" + mp + " MP)"
 			a.Rule = "5.3.5"
 		}
 		if st.gue {
@@ -237,7 +237,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 		s.Units[i].At = to
 		s.placed(i)
 	}
-	evs := []rules.Event{{Kind: "move", Text: fmt.Sprintf("A %s stack moves from %s to %s", sideNames[m.Side], s.zoneOf(from).Name, s.zoneOf(to).Name),
+	evs := []rules.Event{{Kind: "move", Text: fmt.Sprintf("%s stack moves from %s to %s", aSide(m.Side), s.zoneOf(from).Name, s.zoneOf(to).Name),
 		Rule: a.Rule, Side: rules.Side(m.Side)}}
 	if bo {
 		evs[0].Rule = "5.3.4"
@@ -382,7 +382,7 @@ func (s *State) entryResolution(side int, z string) []rules.Event {
 				if s.Move != nil {
 					s.Move.Units = slices.DeleteFunc(s.Move.Units, func(id string) bool { return id == s.def(i).ID })
 				}
-				evs = append(evs, rules.Event{Kind: "eliminated", Text: "A " + sideNames[sd] + " decoy is removed at " + s.zoneOf(z).Name, Rule: "7.5", Side: rules.Side(sd)})
+				evs = append(evs, rules.Event{Kind: "eliminated", Text: aSide(sd) + " decoy is removed at " + s.zoneOf(z).Name, Rule: "7.5", Side: rules.Side(sd)})
 			}
 		}
 	}
@@ -495,7 +495,7 @@ func (s *State) applyFlee(a rules.Action) ([]rules.Event, error) {
 	from := s.Units[i].At
 	s.Units[i].At = a.To
 	s.placed(i)
-	ev := rules.Event{Kind: "move", Text: fmt.Sprintf("A %s commander leaves %s for %s", sideNames[s.Cur], s.zoneOf(from).Name, s.zoneOf(a.To).Name), Rule: "7.1", Side: rules.Side(s.Cur)}
+	ev := rules.Event{Kind: "move", Text: fmt.Sprintf("%s commander leaves %s for %s", aSide(s.Cur), s.zoneOf(from).Name, s.zoneOf(a.To).Name), Rule: "7.1", Side: rules.Side(s.Cur)}
 	if len(s.fleeing()) == 0 {
 		s.resumeAfterFlee()
 	}
@@ -660,7 +660,7 @@ func (s *State) afterFatigue() []rules.Event {
 		}
 		m.Units = slices.DeleteFunc(m.Units, func(id string) bool { return id == d.ID })
 		s.Units[i].Activated = true
-		ev := rules.Event{Kind: "fatigue", Text: "A " + sideNames[m.Side] + " counter stops, worn out", Rule: "5.3.2", Side: rules.Side(m.Side), Owner: rules.Side(m.Side)}
+		ev := rules.Event{Kind: "fatigue", Text: aSide(m.Side) + " counter stops, worn out", Rule: "5.3.2", Side: rules.Side(m.Side), Owner: rules.Side(m.Side)}
 		if d.Kind == KDet {
 			s.Units[i].Demoral = true
 			ev.Private = d.Name + " stops and is demoralised by fatigue"
@@ -764,7 +764,7 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 		s.Units[i].At = to
 		s.placed(i)
 	}
-	evs = append(evs, rules.Event{Kind: "exit", Text: fmt.Sprintf("A %s stack leaves the map toward %s", sideNames[s.def(ms[0]).Side], s.zoneOf(to).Name), Rule: "5.3.5", Side: rules.Side(s.def(ms[0]).Side)})
+	evs = append(evs, rules.Event{Kind: "exit", Text: aSide(s.def(ms[0]).Side) + " stack leaves the map " + towardName(s.zoneOf(to).Name), Rule: "5.3.5", Side: rules.Side(s.def(ms[0]).Side)})
 	return evs
 }
 

@@ -705,7 +705,7 @@ func (s *State) fatigueEvent(v int) []rules.Event {
 		if total <= mor || lm.Total > mor {
 			continue
 		}
-		ev := rules.Event{Kind: "fatigue", Text: "A " + sideNames[lm.Side] + " counter suffers from fatigue", Rule: "EV Fatigue", Side: rules.Side(lm.Side), Owner: rules.Side(lm.Side)}
+		ev := rules.Event{Kind: "fatigue", Text: aSide(lm.Side) + " counter suffers from fatigue", Rule: "EV Fatigue", Side: rules.Side(lm.Side), Owner: rules.Side(lm.Side)}
 		if d.Kind == KDet {
 			s.Units[i].Demoral = true
 			ev.Private = d.Name + " is demoralised by fatigue"

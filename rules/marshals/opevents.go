@@ -173,7 +173,7 @@ func (s *State) applyDetach(a rules.Action) []rules.Event {
 		s.Units[j].Off = OffPool // no VP: an absorbed detachment [8.0]
 		s.placed(j)
 		s.Units[i].Detached--
-		ev.Text = "A " + sideNames[m.Side] + " counter is withdrawn at " + s.zoneOf(m.Zone).Name
+		ev.Text = aSide(m.Side) + " counter is withdrawn at " + s.zoneOf(m.Zone).Name
 		ev.Private = d.Name + " takes back " + s.def(j).Name
 		return []rules.Event{ev}
 	}
@@ -181,7 +181,7 @@ func (s *State) applyDetach(a rules.Action) []rules.Event {
 	s.Units[i].Detached++
 	s.Units[j] = Unit{ID: s.def(j).ID, At: m.Zone, Activated: m.Steps > 0}
 	s.placed(j)
-	ev.Text = "A " + sideNames[m.Side] + " counter is placed at " + s.zoneOf(m.Zone).Name
+	ev.Text = aSide(m.Side) + " counter is placed at " + s.zoneOf(m.Zone).Name
 	ev.Private = d.Name + " creates " + s.def(j).Name
 	if m.Steps > 0 {
 		return append([]rules.Event{ev}, s.endMove()...)
