@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,9 +73,9 @@ type Config struct {
 
 // Levels are the difficulties: budget and knowledge, not random blunders.
 var Levels = map[string]Config{
-	"easy":   {Name: "easy", Candidates: 6, Iterations: 48, Horizon: 6},
-	"normal": {Name: "normal", Candidates: 12, Iterations: 240, Horizon: 16},
-	"hard":   {Name: "hard", Candidates: 20, Iterations: 700, Horizon: 30},
+	"easy":   {Name: "easy", Candidates: 6, Iterations: 48, Horizon: 4},
+	"normal": {Name: "normal", Candidates: 12, Iterations: 240, Horizon: 8},
+	"hard":   {Name: "hard", Candidates: 16, Iterations: 700, Horizon: 12},
 }
 
 // LevelNames lists the levels from the weakest.
@@ -195,10 +196,15 @@ func safeApply(st rules.State, a rules.Action) (err error) {
 	return err
 }
 
+// playoutExplore: one playout decision in this many is any legal action
+// (the others are the system's best by priority), so playouts explore
+// without drowning what the candidate did in noise.
+const playoutExplore = 8
+
 // policyPick picks a playout action: mostly one of the highest-priority
 // actions, sometimes any (so playouts explore).
 func policyPick(st rules.State, legal []rules.Action, r *rand.Rand) rules.Action {
-	if len(legal) == 1 || r.IntN(4) == 0 {
+	if len(legal) == 1 || r.IntN(playoutExplore) == 0 {
 		return legal[r.IntN(len(legal))]
 	}
 	best := math.Inf(-1)
@@ -278,103 +284,113 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	if cfg.Greedy {
 		return greedy(ctx, st, side, legal, r, progress)
 	}
-	cands, movers := candidates(base, legal, cfg.Candidates)
-	if len(cands) == 0 {
+	// The root is scanned as wide as the greedy player scans it, one ply
+	// ahead; the level's width then keeps the best of that scan for the
+	// playouts, so the search always weighs the move one ply shows best
+	// and never plays worse than one move ahead.
+	wide, movers := candidates(base, legal, max(cfg.Candidates, scanWidth))
+	if len(wide) == 0 {
 		return Decision{}, fmt.Errorf("no legal action")
 	}
-	if priority(base, cands[0].first()) >= Obvious {
-		a := cands[0].first()
+	if priority(base, wide[0].first()) >= Obvious {
+		a := wide[0].first()
 		return Decision{Action: a, Reason: reasonFor(base, a, "the obvious choice"), Value: 0.5, Candidates: 1}, nil
 	}
+	prior := make([]float64, len(wide))
+	scanned := 0
+	for k := range wide {
+		if ctx.Err() != nil && k > 0 {
+			break
+		}
+		for range priorSamples {
+			d := Determinize(st, side, r)
+			if applyCandidate(d, side, wide[k]) {
+				resolveChance(d, r)
+				prior[k] += Evaluate(d, side) / priorSamples
+			}
+		}
+		scanned++
+	}
+	cands, pv := keepBest(wide[:scanned], prior[:scanned], cfg.Candidates)
 	n := len(cands)
 	sum := make([]float64, n)
 	visits := make([]int, n)
-	total := routeBudget(cfg.Iterations, len(cands), movers)
+	for k := range cands {
+		sum[k] = priorWeight * pv[k]
+		visits[k] = priorWeight
+	}
+	total := routeBudget(cfg.Iterations, n, movers)
 	if total < n {
 		total = n
 	}
-	// One ply first, as the greedy player judges: each candidate applied
-	// to samples, its chance outcomes resolved, the position scored; these
-	// count as that many tries of the candidate, so a search cut short by
-	// its deadline (a few playouts each) never plays worse than one move
-	// ahead, and the playouts' noise does not drown what one move shows.
-	for k := range cands {
-		for range priorSamples {
-			if ctx.Err() != nil && k > 0 {
+	// Sequential halving with common random numbers: in each round every
+	// surviving candidate is tried from the same sample (the same hidden
+	// facts, the same dice as far as the lines agree), so the candidates
+	// are compared on equal luck; after each quarter of the budget the
+	// worse half is dropped.
+	alive := make([]int, n)
+	for k := range alive {
+		alive[k] = k
+	}
+	it := 0
+	flatStop := false
+	quarter := max(total/4, len(alive))
+	nextCut := quarter
+	for it < total && ctx.Err() == nil {
+		roundSeed := r.Uint64()
+		for _, k := range alive {
+			if it >= total || (ctx.Err() != nil && it >= 1) {
 				break
 			}
-			d := Determinize(st, side, r)
+			rr := rand.New(rand.NewPCG(roundSeed, 0x3c6ef372fe94f82b))
+			d := Determinize(st, side, rr)
 			v := 0.0
 			if applyCandidate(d, side, cands[k]) {
-				resolveChance(d, r)
+				Playout(ctx, d, cfg.Horizon, rr)
 				v = Evaluate(d, side)
 			}
 			sum[k] += v
 			visits[k]++
-		}
-	}
-	it := 0
-	flatStop := false
-	for ; it < total; it++ {
-		if ctx.Err() != nil && it >= 1 {
-			break
-		}
-		// UCB1: every candidate once, then the most promising.
-		k := -1
-		if it < n {
-			k = it
-		} else {
-			best := math.Inf(-1)
-			for i := range cands {
-				if visits[i] == 0 {
-					k = i
-					break
-				}
-				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it+priorSamples*n))/float64(visits[i]))
-				if u > best {
-					best, k = u, i
-				}
+			it++
+			if progress != nil && it%8 == 0 {
+				progress(it, total)
 			}
 		}
-		d := Determinize(st, side, r)
-		v := 0.0
-		if applyCandidate(d, side, cands[k]) {
-			Playout(ctx, d, cfg.Horizon, r)
-			v = Evaluate(d, side)
-		}
-		sum[k] += v
-		visits[k]++
-		if progress != nil && it%8 == 0 {
-			progress(it, total)
-		}
-		// Every candidate scored alike after three tries each: the
-		// playouts cannot tell them apart (moves far from any combat), so
-		// more of them would only cost time; the priority decides.
-		if it+1 >= 2*n && (it+1)%4 == 0 && flat(sum, visits) {
-			it++
+		// Every candidate scored alike: the playouts cannot tell them
+		// apart (moves far from any combat), so more of them would only
+		// cost time; the priority decides.
+		if it >= 2*n && flat(sum, visits, alive) {
 			flatStop = true
 			break
 		}
-	}
-	// The best mean, less a handicap by priority below the first: a
-	// candidate the system ranks lower (the end of a phase, a leader's
-	// move) must score clearly better to be chosen, not by the noise of a
-	// few playouts.
-	best, bv, bs := 0, math.Inf(-1), math.Inf(-1)
-	for i := range cands {
-		if visits[i] == 0 {
-			continue
+		if it >= nextCut && len(alive) > 2 {
+			sort.SliceStable(alive, func(i, j int) bool {
+				return sum[alive[i]]/float64(visits[alive[i]]) > sum[alive[j]]/float64(visits[alive[j]])
+			})
+			alive = alive[:max(2, (len(alive)+1)/2)]
+			nextCut = it + quarter
 		}
+	}
+	// The best mean among the last survivors, less a handicap by priority
+	// below the first: a candidate the system ranks lower (the end of a
+	// phase, a leader's move) must score clearly better to be chosen, not
+	// by the noise of a few playouts.
+	top := math.Inf(-1)
+	for i := range cands {
+		top = math.Max(top, cands[i].pri)
+	}
+	best, bv, bs := alive[0], math.Inf(-1), math.Inf(-1)
+	for _, i := range alive {
 		m := sum[i] / float64(visits[i])
-		sc := m - math.Min(rankMargin*(cands[0].pri-cands[i].pri), maxMargin)
-		if sc > bs+1e-9 {
+		sc := m - math.Min(rankMargin*(top-cands[i].pri), maxMargin)
+		if sc > bs+1e-9 || (math.Abs(sc-bs) <= 1e-9 && cands[i].pri > cands[best].pri) {
 			best, bv, bs = i, m, sc
 		}
 	}
 	if progress != nil {
 		progress(total, total)
 	}
-	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
+	why := fmt.Sprintf("best of %d tried (%d scanned one move ahead), %.0f%% to win", n, scanned, 100*bv)
 	if flatStop {
 		why = fmt.Sprintf("%d choices alike ahead, the first by priority; %.0f%% to win", n, 100*bv)
 	}
@@ -426,10 +442,59 @@ const (
 // the playouts.
 const priorSamples = 2
 
+// priorWeight is how many playouts the one-ply score of a candidate
+// counts as in its mean.
+const priorWeight = 2
+
+// scanWidth is how many candidates (the best by priority) are scored one
+// ply ahead before the playouts: the greedy player's width.
+const scanWidth = 40
+
+// keepBest returns the width best candidates by their one-ply score (ties
+// by priority, then key), with their scores; the end of the phase is kept
+// whenever it was scanned, so the search may choose to stop moving.
+func keepBest(cs []candidate, score []float64, width int) ([]candidate, []float64) {
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		i, j := idx[a], idx[b]
+		if math.Abs(score[i]-score[j]) > 1e-9 {
+			return score[i] > score[j]
+		}
+		if cs[i].pri != cs[j].pri {
+			return cs[i].pri > cs[j].pri
+		}
+		return cs[i].key < cs[j].key
+	})
+	end := -1
+	for _, i := range idx {
+		a := cs[i].first()
+		if (a.Kind == "end" || a.Kind == "pass") && a.Unit == "" && len(cs[i].steps) == 1 {
+			end = i
+			break
+		}
+	}
+	if width > 0 && len(idx) > width {
+		kept := idx[:width]
+		if end >= 0 && !slices.Contains(kept, end) {
+			kept[width-1] = end
+		}
+		idx = kept
+	}
+	out := make([]candidate, len(idx))
+	sc := make([]float64, len(idx))
+	for k, i := range idx {
+		out[k], sc[k] = cs[i], score[i]
+	}
+	return out, sc
+}
+
 // flat reports whether every candidate's mean score is the same.
-func flat(sum []float64, visits []int) bool {
+func flat(sum []float64, visits []int, among []int) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range sum {
+	for _, i := range among {
 		if visits[i] == 0 {
 			return false
 		}
