@@ -313,31 +313,30 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	}
 	cands, pv := keepBest(wide[:scanned], prior[:scanned], cfg.Candidates)
 	n := len(cands)
-	sum := make([]float64, n)
-	visits := make([]int, n)
-	for k := range cands {
-		sum[k] = priorWeight * pv[k]
-		visits[k] = priorWeight
-	}
 	total := routeBudget(cfg.Iterations, n, movers)
 	if total < n {
 		total = n
 	}
-	// Sequential halving with common random numbers: in each round every
-	// surviving candidate is tried from the same sample (the same hidden
-	// facts, the same dice as far as the lines agree), so the candidates
-	// are compared on equal luck; after each quarter of the budget the
-	// worse half is dropped.
+	// The playouts: sequential halving with common random numbers. In each
+	// round every surviving candidate is tried from the same sample (the
+	// same hidden facts, the same dice as far as the lines agree), so the
+	// candidates are compared on equal luck, pair by pair; after each
+	// quarter of the budget the worse half is dropped (never the one-ply
+	// best, cands[0], which the others are measured against).
+	vals := make([][]float64, n)
 	alive := make([]int, n)
 	for k := range alive {
 		alive[k] = k
 	}
-	it := 0
+	it, rounds := 0, 0
 	flatStop := false
 	quarter := max(total/4, len(alive))
 	nextCut := quarter
 	for it < total && ctx.Err() == nil {
 		roundSeed := r.Uint64()
+		for k := range vals {
+			vals[k] = append(vals[k], math.NaN())
+		}
 		for _, k := range alive {
 			if it >= total || (ctx.Err() != nil && it >= 1) {
 				break
@@ -349,50 +348,58 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 				Playout(ctx, d, cfg.Horizon, rr)
 				v = Evaluate(d, side)
 			}
-			sum[k] += v
-			visits[k]++
+			vals[k][rounds] = v
 			it++
 			if progress != nil && it%8 == 0 {
 				progress(it, total)
 			}
 		}
+		rounds++
 		// Every candidate scored alike: the playouts cannot tell them
 		// apart (moves far from any combat), so more of them would only
-		// cost time; the priority decides.
-		if it >= 2*n && flat(sum, visits, alive) {
+		// cost time; the one-ply best stands.
+		if rounds >= 2 && flatRounds(vals, alive) {
 			flatStop = true
 			break
 		}
 		if it >= nextCut && len(alive) > 2 {
-			sort.SliceStable(alive, func(i, j int) bool {
-				return sum[alive[i]]/float64(visits[alive[i]]) > sum[alive[j]]/float64(visits[alive[j]])
-			})
+			rest := alive[1:]
+			sort.SliceStable(rest, func(i, j int) bool { return meanOf(vals[rest[i]]) > meanOf(vals[rest[j]]) })
 			alive = alive[:max(2, (len(alive)+1)/2)]
 			nextCut = it + quarter
 		}
 	}
-	// The best mean among the last survivors, less a handicap by priority
-	// below the first: a candidate the system ranks lower (the end of a
-	// phase, a leader's move) must score clearly better to be chosen, not
-	// by the noise of a few playouts.
-	top := math.Inf(-1)
-	for i := range cands {
-		top = math.Max(top, cands[i].pri)
-	}
-	best, bv, bs := alive[0], math.Inf(-1), math.Inf(-1)
-	for _, i := range alive {
-		m := sum[i] / float64(visits[i])
-		sc := m - math.Min(rankMargin*(top-cands[i].pri), maxMargin)
-		if sc > bs+1e-9 || (math.Abs(sc-bs) <= 1e-9 && cands[i].pri > cands[best].pri) {
-			best, bv, bs = i, m, sc
+	// The one-ply best is played unless a survivor beat it clearly in the
+	// paired playouts: by more than twice the standard error of the
+	// difference, and by the handicap of its lower priority (a candidate
+	// the system ranks lower, the end of a phase or a leader's move, must
+	// score clearly better to be chosen, not by the noise of a few
+	// playouts). A search cut short by its deadline plays as the greedy
+	// player does.
+	best, lb := 0, 0.0
+	for _, k := range alive[1:] {
+		m, se, cnt := pairedDiff(vals[k], vals[0])
+		if cnt < 3 {
+			continue
 		}
+		l := m - 2*se - math.Min(rankMargin*math.Max(0, cands[0].pri-cands[k].pri), maxMargin)
+		if l > lb+1e-9 {
+			best, lb = k, l
+		}
+	}
+	bv := meanOf(vals[best])
+	if math.IsNaN(bv) {
+		bv = pv[best]
 	}
 	if progress != nil {
 		progress(total, total)
 	}
 	why := fmt.Sprintf("best of %d tried (%d scanned one move ahead), %.0f%% to win", n, scanned, 100*bv)
-	if flatStop {
-		why = fmt.Sprintf("%d choices alike ahead, the first by priority; %.0f%% to win", n, 100*bv)
+	switch {
+	case flatStop:
+		why = fmt.Sprintf("%d choices alike ahead, the best one move ahead; %.0f%% to win", n, 100*bv)
+	case best == 0 && rounds >= 3:
+		why = fmt.Sprintf("the best one move ahead, none better in %d playouts; %.0f%% to win", it, 100*bv)
 	}
 	return decisionOf(base, cands[best], bv, it, n, why), nil
 }
@@ -442,10 +449,6 @@ const (
 // the playouts.
 const priorSamples = 2
 
-// priorWeight is how many playouts the one-ply score of a candidate
-// counts as in its mean.
-const priorWeight = 2
-
 // scanWidth is how many candidates (the best by priority) are scored one
 // ply ahead before the playouts: the greedy player's width.
 const scanWidth = 40
@@ -491,17 +494,56 @@ func keepBest(cs []candidate, score []float64, width int) ([]candidate, []float6
 	return out, sc
 }
 
-// flat reports whether every candidate's mean score is the same.
-func flat(sum []float64, visits []int, among []int) bool {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, i := range among {
-		if visits[i] == 0 {
-			return false
+// meanOf is the mean of the tried values (NaN: not tried).
+func meanOf(v []float64) float64 {
+	sum, n := 0.0, 0
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			sum += x
+			n++
 		}
-		m := sum[i] / float64(visits[i])
-		lo, hi = math.Min(lo, m), math.Max(hi, m)
 	}
-	return hi-lo < 1e-3
+	if n == 0 {
+		return math.NaN()
+	}
+	return sum / float64(n)
+}
+
+// pairedDiff is the mean of a-b over the rounds both were tried in, its
+// standard error and the number of such rounds.
+func pairedDiff(a, b []float64) (mean, se float64, n int) {
+	var s, s2 float64
+	for i := range min(len(a), len(b)) {
+		if math.IsNaN(a[i]) || math.IsNaN(b[i]) {
+			continue
+		}
+		d := a[i] - b[i]
+		s += d
+		s2 += d * d
+		n++
+	}
+	if n == 0 {
+		return 0, 0, 0
+	}
+	mean = s / float64(n)
+	if n > 1 {
+		se = math.Sqrt(math.Max(0, s2/float64(n)-mean*mean) / float64(n-1))
+	}
+	return mean, se, n
+}
+
+// flatRounds reports whether every candidate among alive scored the same
+// in every round so far.
+func flatRounds(vals [][]float64, alive []int) bool {
+	ref := vals[alive[0]]
+	for _, k := range alive[1:] {
+		for i, x := range vals[k] {
+			if math.IsNaN(x) || math.IsNaN(ref[i]) || math.Abs(x-ref[i]) > 1e-9 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // greedy is the one-ply player: every legal action, its chance outcomes
