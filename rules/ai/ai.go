@@ -370,7 +370,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		}
 	}
 	// The one-ply best is played unless a survivor beat it clearly in the
-	// paired playouts: by more than twice the standard error of the
+	// paired playouts: by more than switchZ standard errors of the
 	// difference, and by the handicap of its lower priority (a candidate
 	// the system ranks lower, the end of a phase or a leader's move, must
 	// score clearly better to be chosen, not by the noise of a few
@@ -382,7 +382,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		if cnt < 3 {
 			continue
 		}
-		l := m - 2*se - math.Min(rankMargin*math.Max(0, cands[0].pri-cands[k].pri), maxMargin)
+		l := m - switchZ*se - math.Min(rankMargin*math.Max(0, cands[0].pri-cands[k].pri), maxMargin)
 		if l > lb+1e-9 {
 			best, lb = k, l
 		}
@@ -440,9 +440,13 @@ func routeEnd(c candidate) string {
 // be played instead; never more than maxMargin. The playouts are short:
 // ending a movement phase reaches the next combat sooner than one more
 // move does, which alone must not decide.
+//
+// switchZ is how many standard errors of the paired difference a
+// candidate must beat the one-ply best by to be played instead.
 const (
-	rankMargin = 0.02
-	maxMargin  = 0.08
+	switchZ    = 1.5
+	rankMargin = 0.01
+	maxMargin  = 0.05
 )
 
 // priorSamples is how many one-ply samples score each candidate before
