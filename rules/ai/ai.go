@@ -251,6 +251,50 @@ func Playout(ctx context.Context, st rules.State, horizon int, r *rand.Rand) {
 	}
 }
 
+// expectLeaves is how many positions the search may score to weigh the
+// chance outcomes that follow a candidate exactly (the greedy player
+// samples them twice instead).
+const expectLeaves = 24
+
+// expectation is the evaluation of st for side once the chance outcomes
+// pending in it are resolved: their exact weighted mean where they are
+// few (each outcome applied to a copy, at most leaves positions scored in
+// all), a sample of them beyond that (st is changed).
+func expectation(st rules.State, side rules.Side, r *rand.Rand, leaves int) float64 {
+	for n := 0; n < 200; n++ {
+		if st.Result().Over || st.Status().Decider != rules.Chance {
+			return Evaluate(st, side)
+		}
+		outs := st.Chances()
+		total, live := 0, 0
+		for _, o := range outs {
+			if o.Weight > 0 {
+				total += o.Weight
+				live++
+			}
+		}
+		if live >= 2 && live <= leaves && total > 0 {
+			v := 0.0
+			for _, o := range outs {
+				if o.Weight <= 0 {
+					continue
+				}
+				c := st.Clone()
+				if safeApply(c, o.Action) != nil {
+					return Evaluate(st, side)
+				}
+				v += float64(o.Weight) / float64(total) * expectation(c, side, r, leaves/live)
+			}
+			return v
+		}
+		a, err := rules.Sample(outs, r)
+		if err != nil || safeApply(st, a) != nil {
+			return Evaluate(st, side)
+		}
+	}
+	return Evaluate(st, side)
+}
+
 // resolveChance samples chance outcomes until a player decides.
 func resolveChance(st rules.State, r *rand.Rand) {
 	for n := 0; n < 200 && st.Status().Decider == rules.Chance && !st.Result().Over; n++ {
@@ -305,8 +349,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 		for range priorSamples {
 			d := Determinize(st, side, r)
 			if applyCandidate(d, side, wide[k]) {
-				resolveChance(d, r)
-				prior[k] += Evaluate(d, side) / priorSamples
+				prior[k] += expectation(d, side, r, expectLeaves) / priorSamples
 			}
 		}
 		scanned++
