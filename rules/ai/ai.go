@@ -487,7 +487,7 @@ func routeEnd(c candidate) string {
 // switchZ is how many standard errors of the paired difference a
 // candidate must beat the one-ply best by to be played instead.
 const (
-	switchZ    = 1.5
+	switchZ    = 0.5
 	rankMargin = 0.01
 	maxMargin  = 0.05
 )
