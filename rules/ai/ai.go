@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -72,9 +73,9 @@ type Config struct {
 
 // Levels are the difficulties: budget and knowledge, not random blunders.
 var Levels = map[string]Config{
-	"easy":   {Name: "easy", Candidates: 6, Iterations: 48, Horizon: 6},
-	"normal": {Name: "normal", Candidates: 12, Iterations: 240, Horizon: 16},
-	"hard":   {Name: "hard", Candidates: 20, Iterations: 700, Horizon: 30},
+	"easy":   {Name: "easy", Candidates: 6, Iterations: 48, Horizon: 4},
+	"normal": {Name: "normal", Candidates: 12, Iterations: 240, Horizon: 8},
+	"hard":   {Name: "hard", Candidates: 16, Iterations: 700, Horizon: 12},
 }
 
 // LevelNames lists the levels from the weakest.
@@ -195,10 +196,15 @@ func safeApply(st rules.State, a rules.Action) (err error) {
 	return err
 }
 
+// playoutExplore: one playout decision in this many is any legal action
+// (the others are the system's best by priority), so playouts explore
+// without drowning what the candidate did in noise.
+const playoutExplore = 8
+
 // policyPick picks a playout action: mostly one of the highest-priority
 // actions, sometimes any (so playouts explore).
 func policyPick(st rules.State, legal []rules.Action, r *rand.Rand) rules.Action {
-	if len(legal) == 1 || r.IntN(4) == 0 {
+	if len(legal) == 1 || r.IntN(playoutExplore) == 0 {
 		return legal[r.IntN(len(legal))]
 	}
 	best := math.Inf(-1)
@@ -245,6 +251,50 @@ func Playout(ctx context.Context, st rules.State, horizon int, r *rand.Rand) {
 	}
 }
 
+// expectLeaves is how many positions the search may score to weigh the
+// chance outcomes that follow a candidate exactly (the greedy player
+// samples them twice instead).
+const expectLeaves = 24
+
+// expectation is the evaluation of st for side once the chance outcomes
+// pending in it are resolved: their exact weighted mean where they are
+// few (each outcome applied to a copy, at most leaves positions scored in
+// all), a sample of them beyond that (st is changed).
+func expectation(st rules.State, side rules.Side, r *rand.Rand, leaves int) float64 {
+	for n := 0; n < 200; n++ {
+		if st.Result().Over || st.Status().Decider != rules.Chance {
+			return Evaluate(st, side)
+		}
+		outs := st.Chances()
+		total, live := 0, 0
+		for _, o := range outs {
+			if o.Weight > 0 {
+				total += o.Weight
+				live++
+			}
+		}
+		if live >= 2 && live <= leaves && total > 0 {
+			v := 0.0
+			for _, o := range outs {
+				if o.Weight <= 0 {
+					continue
+				}
+				c := st.Clone()
+				if safeApply(c, o.Action) != nil {
+					return Evaluate(st, side)
+				}
+				v += float64(o.Weight) / float64(total) * expectation(c, side, r, leaves/live)
+			}
+			return v
+		}
+		a, err := rules.Sample(outs, r)
+		if err != nil || safeApply(st, a) != nil {
+			return Evaluate(st, side)
+		}
+	}
+	return Evaluate(st, side)
+}
+
 // resolveChance samples chance outcomes until a player decides.
 func resolveChance(st rules.State, r *rand.Rand) {
 	for n := 0; n < 200 && st.Status().Decider == rules.Chance && !st.Result().Over; n++ {
@@ -278,105 +328,121 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	if cfg.Greedy {
 		return greedy(ctx, st, side, legal, r, progress)
 	}
-	cands, movers := candidates(base, legal, cfg.Candidates)
-	if len(cands) == 0 {
+	// The root is scanned as wide as the greedy player scans it, one ply
+	// ahead; the level's width then keeps the best of that scan for the
+	// playouts, so the search always weighs the move one ply shows best
+	// and never plays worse than one move ahead.
+	wide, movers := candidates(base, legal, max(cfg.Candidates, scanWidth))
+	if len(wide) == 0 {
 		return Decision{}, fmt.Errorf("no legal action")
 	}
-	if priority(base, cands[0].first()) >= Obvious {
-		a := cands[0].first()
+	if priority(base, wide[0].first()) >= Obvious {
+		a := wide[0].first()
 		return Decision{Action: a, Reason: reasonFor(base, a, "the obvious choice"), Value: 0.5, Candidates: 1}, nil
 	}
+	prior := make([]float64, len(wide))
+	scanned := 0
+	for k := range wide {
+		if ctx.Err() != nil && k > 0 {
+			break
+		}
+		for range priorSamples {
+			d := Determinize(st, side, r)
+			if applyCandidate(d, side, wide[k]) {
+				prior[k] += expectation(d, side, r, expectLeaves) / priorSamples
+			}
+		}
+		scanned++
+	}
+	cands, pv := keepBest(wide[:scanned], prior[:scanned], cfg.Candidates)
 	n := len(cands)
-	sum := make([]float64, n)
-	visits := make([]int, n)
-	total := routeBudget(cfg.Iterations, len(cands), movers)
+	total := routeBudget(cfg.Iterations, n, movers)
 	if total < n {
 		total = n
 	}
-	// One ply first, as the greedy player judges: each candidate applied
-	// to samples, its chance outcomes resolved, the position scored; these
-	// count as that many tries of the candidate, so a search cut short by
-	// its deadline (a few playouts each) never plays worse than one move
-	// ahead, and the playouts' noise does not drown what one move shows.
-	for k := range cands {
-		for range priorSamples {
-			if ctx.Err() != nil && k > 0 {
+	// The playouts: sequential halving with common random numbers. In each
+	// round every surviving candidate is tried from the same sample (the
+	// same hidden facts, the same dice as far as the lines agree), so the
+	// candidates are compared on equal luck, pair by pair; after each
+	// quarter of the budget the worse half is dropped (never the one-ply
+	// best, cands[0], which the others are measured against).
+	vals := make([][]float64, n)
+	alive := make([]int, n)
+	for k := range alive {
+		alive[k] = k
+	}
+	it, rounds := 0, 0
+	flatStop := false
+	quarter := max(total/4, len(alive))
+	nextCut := quarter
+	for it < total && ctx.Err() == nil {
+		roundSeed := r.Uint64()
+		for k := range vals {
+			vals[k] = append(vals[k], math.NaN())
+		}
+		for _, k := range alive {
+			if it >= total || (ctx.Err() != nil && it >= 1) {
 				break
 			}
-			d := Determinize(st, side, r)
+			rr := rand.New(rand.NewPCG(roundSeed, 0x3c6ef372fe94f82b))
+			d := Determinize(st, side, rr)
 			v := 0.0
 			if applyCandidate(d, side, cands[k]) {
-				resolveChance(d, r)
+				Playout(ctx, d, cfg.Horizon, rr)
 				v = Evaluate(d, side)
 			}
-			sum[k] += v
-			visits[k]++
-		}
-	}
-	it := 0
-	flatStop := false
-	for ; it < total; it++ {
-		if ctx.Err() != nil && it >= 1 {
-			break
-		}
-		// UCB1: every candidate once, then the most promising.
-		k := -1
-		if it < n {
-			k = it
-		} else {
-			best := math.Inf(-1)
-			for i := range cands {
-				if visits[i] == 0 {
-					k = i
-					break
-				}
-				u := sum[i]/float64(visits[i]) + 0.7*math.Sqrt(math.Log(float64(it+priorSamples*n))/float64(visits[i]))
-				if u > best {
-					best, k = u, i
-				}
+			vals[k][rounds] = v
+			it++
+			if progress != nil && it%8 == 0 {
+				progress(it, total)
 			}
 		}
-		d := Determinize(st, side, r)
-		v := 0.0
-		if applyCandidate(d, side, cands[k]) {
-			Playout(ctx, d, cfg.Horizon, r)
-			v = Evaluate(d, side)
-		}
-		sum[k] += v
-		visits[k]++
-		if progress != nil && it%8 == 0 {
-			progress(it, total)
-		}
-		// Every candidate scored alike after three tries each: the
-		// playouts cannot tell them apart (moves far from any combat), so
-		// more of them would only cost time; the priority decides.
-		if it+1 >= 2*n && (it+1)%4 == 0 && flat(sum, visits) {
-			it++
+		rounds++
+		// Every candidate scored alike: the playouts cannot tell them
+		// apart (moves far from any combat), so more of them would only
+		// cost time; the one-ply best stands.
+		if rounds >= 2 && flatRounds(vals, alive) {
 			flatStop = true
 			break
 		}
+		if it >= nextCut && len(alive) > 2 {
+			rest := alive[1:]
+			sort.SliceStable(rest, func(i, j int) bool { return meanOf(vals[rest[i]]) > meanOf(vals[rest[j]]) })
+			alive = alive[:max(2, (len(alive)+1)/2)]
+			nextCut = it + quarter
+		}
 	}
-	// The best mean, less a handicap by priority below the first: a
-	// candidate the system ranks lower (the end of a phase, a leader's
-	// move) must score clearly better to be chosen, not by the noise of a
-	// few playouts.
-	best, bv, bs := 0, math.Inf(-1), math.Inf(-1)
-	for i := range cands {
-		if visits[i] == 0 {
+	// The one-ply best is played unless a survivor beat it clearly in the
+	// paired playouts: by more than switchZ standard errors of the
+	// difference, and by the handicap of its lower priority (a candidate
+	// the system ranks lower, the end of a phase or a leader's move, must
+	// score clearly better to be chosen, not by the noise of a few
+	// playouts). A search cut short by its deadline plays as the greedy
+	// player does.
+	best, lb := 0, 0.0
+	for _, k := range alive[1:] {
+		m, se, cnt := pairedDiff(vals[k], vals[0])
+		if cnt < 3 {
 			continue
 		}
-		m := sum[i] / float64(visits[i])
-		sc := m - math.Min(rankMargin*(cands[0].pri-cands[i].pri), maxMargin)
-		if sc > bs+1e-9 {
-			best, bv, bs = i, m, sc
+		l := m - switchZ*se - math.Min(rankMargin*math.Max(0, cands[0].pri-cands[k].pri), maxMargin)
+		if l > lb+1e-9 {
+			best, lb = k, l
 		}
+	}
+	bv := meanOf(vals[best])
+	if math.IsNaN(bv) {
+		bv = pv[best]
 	}
 	if progress != nil {
 		progress(total, total)
 	}
-	why := fmt.Sprintf("best of %d tried, %.0f%% to win", n, 100*bv)
-	if flatStop {
-		why = fmt.Sprintf("%d choices alike ahead, the first by priority; %.0f%% to win", n, 100*bv)
+	why := fmt.Sprintf("best of %d tried (%d scanned one move ahead), %.0f%% to win", n, scanned, 100*bv)
+	switch {
+	case flatStop:
+		why = fmt.Sprintf("%d choices alike ahead, the best one move ahead; %.0f%% to win", n, 100*bv)
+	case best == 0 && rounds >= 3:
+		why = fmt.Sprintf("the best one move ahead, none better in %d playouts; %.0f%% to win", it, 100*bv)
 	}
 	return decisionOf(base, cands[best], bv, it, n, why), nil
 }
@@ -417,26 +483,114 @@ func routeEnd(c candidate) string {
 // be played instead; never more than maxMargin. The playouts are short:
 // ending a movement phase reaches the next combat sooner than one more
 // move does, which alone must not decide.
+//
+// switchZ is how many standard errors of the paired difference a
+// candidate must beat the one-ply best by to be played instead.
 const (
-	rankMargin = 0.02
-	maxMargin  = 0.08
+	switchZ    = 0.5
+	rankMargin = 0.01
+	maxMargin  = 0.05
 )
 
 // priorSamples is how many one-ply samples score each candidate before
 // the playouts.
 const priorSamples = 2
 
-// flat reports whether every candidate's mean score is the same.
-func flat(sum []float64, visits []int) bool {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range sum {
-		if visits[i] == 0 {
-			return false
-		}
-		m := sum[i] / float64(visits[i])
-		lo, hi = math.Min(lo, m), math.Max(hi, m)
+// scanWidth is how many candidates (the best by priority) are scored one
+// ply ahead before the playouts: the greedy player's width.
+const scanWidth = 40
+
+// keepBest returns the width best candidates by their one-ply score (ties
+// by priority, then key), with their scores; the end of the phase is kept
+// whenever it was scanned, so the search may choose to stop moving.
+func keepBest(cs []candidate, score []float64, width int) ([]candidate, []float64) {
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
 	}
-	return hi-lo < 1e-3
+	sort.SliceStable(idx, func(a, b int) bool {
+		i, j := idx[a], idx[b]
+		if math.Abs(score[i]-score[j]) > 1e-9 {
+			return score[i] > score[j]
+		}
+		if cs[i].pri != cs[j].pri {
+			return cs[i].pri > cs[j].pri
+		}
+		return cs[i].key < cs[j].key
+	})
+	end := -1
+	for _, i := range idx {
+		a := cs[i].first()
+		if (a.Kind == "end" || a.Kind == "pass") && a.Unit == "" && len(cs[i].steps) == 1 {
+			end = i
+			break
+		}
+	}
+	if width > 0 && len(idx) > width {
+		kept := idx[:width]
+		if end >= 0 && !slices.Contains(kept, end) {
+			kept[width-1] = end
+		}
+		idx = kept
+	}
+	out := make([]candidate, len(idx))
+	sc := make([]float64, len(idx))
+	for k, i := range idx {
+		out[k], sc[k] = cs[i], score[i]
+	}
+	return out, sc
+}
+
+// meanOf is the mean of the tried values (NaN: not tried).
+func meanOf(v []float64) float64 {
+	sum, n := 0.0, 0
+	for _, x := range v {
+		if !math.IsNaN(x) {
+			sum += x
+			n++
+		}
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return sum / float64(n)
+}
+
+// pairedDiff is the mean of a-b over the rounds both were tried in, its
+// standard error and the number of such rounds.
+func pairedDiff(a, b []float64) (mean, se float64, n int) {
+	var s, s2 float64
+	for i := range min(len(a), len(b)) {
+		if math.IsNaN(a[i]) || math.IsNaN(b[i]) {
+			continue
+		}
+		d := a[i] - b[i]
+		s += d
+		s2 += d * d
+		n++
+	}
+	if n == 0 {
+		return 0, 0, 0
+	}
+	mean = s / float64(n)
+	if n > 1 {
+		se = math.Sqrt(math.Max(0, s2/float64(n)-mean*mean) / float64(n-1))
+	}
+	return mean, se, n
+}
+
+// flatRounds reports whether every candidate among alive scored the same
+// in every round so far.
+func flatRounds(vals [][]float64, alive []int) bool {
+	ref := vals[alive[0]]
+	for _, k := range alive[1:] {
+		for i, x := range vals[k] {
+			if math.IsNaN(x) || math.IsNaN(ref[i]) || math.Abs(x-ref[i]) > 1e-9 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // greedy is the one-ply player: every legal action, its chance outcomes

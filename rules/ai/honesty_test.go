@@ -22,6 +22,16 @@ func viewJSON(t *testing.T, st rules.State, side rules.Side) []byte {
 	return b
 }
 
+// planKey is the whole of a decision's route: its plan's steps and the
+// unit whose move ends it.
+func planKey(d Decision) string {
+	k := ""
+	for _, a := range d.Plan {
+		k += a.Key() + " "
+	}
+	return k + "| " + d.Finish
+}
+
 var honestCfg = Config{Name: "honest", Candidates: 6, Iterations: 24, Horizon: 6}
 
 // sameDecision checks that the computer decides the same in st and in
@@ -50,6 +60,10 @@ func sameDecision(t *testing.T, st, alt rules.State, side rules.Side, what strin
 		if a.Action.Key() != b.Action.Key() || a.Value != b.Value {
 			t.Fatalf("%s: seed %d: %s (%.4f) with the true hidden facts, %s (%.4f) with others consistent with the view",
 				what, seed, a.Action.Key(), a.Value, b.Action.Key(), b.Value)
+		}
+		if planKey(a) != planKey(b) {
+			t.Fatalf("%s: seed %d: plan %s with the true hidden facts, %s with others consistent with the view",
+				what, seed, planKey(a), planKey(b))
 		}
 	}
 }
