@@ -98,7 +98,7 @@ func TestSoakEvening(t *testing.T) {
 		frames, actions := 0, 0
 		var most memLevel // the largest of each figure, sampled every 8 frames
 		for t0 := time.Now(); time.Since(t0) < budget && (frameCap == 0 || frames < frameCap); {
-			soakTour(a, sc, 8)
+			soakTourFrom(a, sc, frames, 8)
 			frames += 8
 			most = most.max(readMem())
 			a.Do(func() {
