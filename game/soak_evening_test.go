@@ -70,6 +70,7 @@ func TestSoakEvening(t *testing.T) {
 	// the fresh level with its garbage collected: the stricter reference
 	collectGarbage(a)
 	fresh := readMem()
+	probe(a, "fresh, on the menu")
 	resetPeak()
 	logf := func(format string, args ...any) {
 		// on stderr as it goes: an evening is long

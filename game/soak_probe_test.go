@@ -5,6 +5,9 @@ package game
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/pprof"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -26,5 +29,13 @@ import (
 func init() {
 	eveningProbe = func(at string) {
 		fmt.Fprintf(os.Stderr, "=== probe %s\n%s\n", at, ebiten.ProbeAtlas())
+		// and the Go heap left on the menu: go tool pprof -sample_index=inuse_space
+		if dir := os.Getenv("GROGNARD_PROBE_HEAP"); dir != "" && strings.HasSuffix(at, "on the menu") {
+			runtime.GC()
+			if f, err := os.Create(fmt.Sprintf("%s/heap-%s.pprof", dir, strings.Fields(at)[0])); err == nil {
+				_ = pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
 	}
 }
