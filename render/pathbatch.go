@@ -156,6 +156,35 @@ func packedSize(sizes []image.Point, rowMax int) (w, h int) {
 	return w, h
 }
 
+// pathPage keeps the buffer's page from growing: a 1x1 image allocated
+// just before the buffer, on the same page, drawn from at the start of
+// every frame (MarkPathPage). Ebitengine puts a new image drawn to on the
+// first page it can extend, but never on a page drawn from in the same
+// frame; the buffer's page, the first one, was extended to hold the new
+// faces of a game (4096x512 to 8192x512, 8 MB, kept for good as the
+// buffer keeps the page alive).
+var pathPage struct {
+	mark, dot *ebiten.Image
+}
+
+// MarkPathPage is called at the start of every frame (App.Draw, before
+// anything is drawn): the first time, before anything else is on a page
+// drawn to, it makes the vector package's buffer at its final size with
+// its mark; then it draws from the mark, so that no new image joins that
+// page this frame.
+func MarkPathPage() {
+	pathBatch.mu.Lock()
+	if !pathBatch.presize {
+		pathBatch.presize = true
+		presizePathBuffer()
+	}
+	pathBatch.mu.Unlock()
+	if pathPage.mark == nil {
+		return
+	}
+	pathPage.dot.DrawImage(pathPage.mark, nil)
+}
+
 // presizePathBuffer has the vector package make its stencil buffer at
 // its final size, before the pages hold anything else: one antialiased
 // path on a scratch image, rendered at once. (A buffer grown step by step
@@ -165,6 +194,11 @@ func presizePathBuffer() {
 	// 1700 pixels antialiased is 3400 wide: rounded up past 4093, capped
 	// to it; 420 tall is rounded up to 438
 	const w, h = 1700, 420
+	// the mark first: on the first page drawn to, or on a new one, where
+	// the buffer then goes too (a page is not a source in this frame yet)
+	pathPage.mark = ebiten.NewImage(1, 1)
+	pathPage.mark.DrawImage(white(), nil)
+	pathPage.dot = ebiten.NewImageWithOptions(image.Rect(0, 0, 1, 1), &ebiten.NewImageOptions{Unmanaged: true})
 	scratch := ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 	var p vector.Path
 	p.MoveTo(0, 0)
