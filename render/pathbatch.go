@@ -157,8 +157,8 @@ func packedSize(sizes []image.Point, rowMax int) (w, h int) {
 }
 
 // pathPage keeps the buffer's page from growing: a 1x1 image allocated
-// just before the buffer, on the same page, drawn from at the start of
-// every frame (MarkPathPage). Ebitengine puts a new image drawn to on the
+// just before the buffer, on the same page, drawn to and then from at the
+// start of every frame (MarkPathPage). Ebitengine puts a new image drawn to on the
 // first page it can extend, but never on a page drawn from in the same
 // frame; the buffer's page, the first one, was extended to hold the new
 // faces of a game (4096x512 to 8192x512, 8 MB, kept for good as the
@@ -182,6 +182,9 @@ func MarkPathPage() {
 	if pathPage.mark == nil {
 		return
 	}
+	// drawn to as well: an image only drawn from is moved to a page of
+	// sources after a few frames, and would no longer mark this one
+	pathPage.mark.DrawImage(white(), nil)
 	pathPage.dot.DrawImage(pathPage.mark, nil)
 }
 
