@@ -30,6 +30,8 @@ func releaseAfterGame() {
 // textures are disposed of at the next frame); at the sixth, glibc's free
 // memory is trimmed, Mesa having freed those textures' storage.
 func releaseFrame() {
+	// the vector package's buffer keeps its page to itself (render/pathbatch.go)
+	render.MarkPathPage()
 	if afterGameFrames == 0 {
 		return
 	}

@@ -70,6 +70,7 @@ func TestSoakEvening(t *testing.T) {
 	// the fresh level with its garbage collected: the stricter reference
 	collectGarbage(a)
 	fresh := readMem()
+	probe(a, "fresh, on the menu")
 	resetPeak()
 	logf := func(format string, args ...any) {
 		// on stderr as it goes: an evening is long
@@ -98,7 +99,7 @@ func TestSoakEvening(t *testing.T) {
 		frames, actions := 0, 0
 		var most memLevel // the largest of each figure, sampled every 8 frames
 		for t0 := time.Now(); time.Since(t0) < budget && (frameCap == 0 || frames < frameCap); {
-			soakTour(a, sc, 8)
+			soakTourFrom(a, sc, frames, 8)
 			frames += 8
 			most = most.max(readMem())
 			a.Do(func() {

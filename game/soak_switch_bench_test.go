@@ -94,7 +94,12 @@ func menuRSS(a *App) float64 {
 }
 
 // soakTour plays n frames of BenchmarkSoak's tour of inputs on sc.
-func soakTour(a *App, sc *BoardScene, n int) {
+func soakTour(a *App, sc *BoardScene, n int) { soakTourFrom(a, sc, 0, n) }
+
+// soakTourFrom plays frames from to from+n-1 of the tour: a soak that
+// plays it a few frames at a time goes on where it stopped (from 0 each
+// time, it would only ever zoom in, pan one way and select two units).
+func soakTourFrom(a *App, sc *BoardScene, from, n int) {
 	var pts [][2]int
 	var units []string
 	var br image.Rectangle
@@ -107,7 +112,7 @@ func soakTour(a *App, sc *BoardScene, n int) {
 			}
 		}
 	})
-	for i := range n {
+	for i := from; i < from+n; i++ {
 		var step func()
 		switch i % 4 {
 		case 0:

@@ -44,7 +44,7 @@ func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	var op vector.DrawPathOptions
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, p, nil, &op)
+	pathBoundsCells(dst, p, 1, func(dst *ebiten.Image) { vector.FillPath(dst, p, nil, &op) }) // pathbatch.go
 }
 
 // strokePath strokes p with Ebitengine's batched path renderer (2.9+): the
@@ -60,7 +60,7 @@ func strokePath(dst *ebiten.Image, p *vector.Path, w float64, c color.Color, rou
 	var op vector.DrawPathOptions
 	op.AntiAlias = true
 	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, so, &op)
+	pathBoundsCells(dst, p, 2*w+1, func(dst *ebiten.Image) { vector.StrokePath(dst, p, so, &op) })
 }
 
 func polyPath(pts []pt, closed bool) *vector.Path {
@@ -113,7 +113,9 @@ func strokePolyRound(dst *ebiten.Image, pts []pt, closed bool, w float64, c colo
 }
 
 func line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
-	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
+	pathCells(dst, math.Min(x0, x1)-w-1, math.Min(y0, y1)-w-1, math.Max(x0, x1)+w+1, math.Max(y0, y1)+w+1, func(dst *ebiten.Image) {
+		vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
+	})
 }
 
 // dashLine draws a dashed line: dash long strokes separated by gap.
@@ -131,21 +133,35 @@ func dashLine(dst *ebiten.Image, x0, y0, x1, y1, w, dash, gap float64, c color.C
 }
 
 func fillCircle(dst *ebiten.Image, x, y, r float64, c color.Color) {
-	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), c, true)
+	pathCells(dst, x-r-1, y-r-1, x+r+1, y+r+1, func(dst *ebiten.Image) {
+		vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), c, true)
+	})
 }
 
 func strokeCircle(dst *ebiten.Image, x, y, r, w float64, c color.Color) {
-	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(w), c, true)
+	pathCells(dst, x-r-w-1, y-r-w-1, x+r+w+1, y+r+w+1, func(dst *ebiten.Image) {
+		vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(w), c, true)
+	})
 }
 
 func fillRect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
 	// antialiased like every other shape: mixing antialiased and plain draws
-	// on one image makes Ebitengine flush its 2x offscreen buffer each time
-	vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, true)
+	// on one image makes Ebitengine flush its 2x offscreen buffer each time;
+	// but a large one on whole pixels, the same either way, is plain
+	// (pathbatch.go)
+	if plainRect(x, y, w, h) {
+		vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, false)
+		return
+	}
+	pathCells(dst, x-1, y-1, x+w+1, y+h+1, func(dst *ebiten.Image) {
+		vector.DrawFilledRect(dst, float32(x), float32(y), float32(w), float32(h), c, true)
+	})
 }
 
 func strokeRect(dst *ebiten.Image, x, y, w, h, sw float64, c color.Color) {
-	vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, true)
+	pathCells(dst, x-sw-1, y-sw-1, x+w+sw+1, y+h+sw+1, func(dst *ebiten.Image) {
+		vector.StrokeRect(dst, float32(x), float32(y), float32(w), float32(h), float32(sw), c, true)
+	})
 }
 
 // roundRectPath returns a rounded rectangle path.

@@ -13,4 +13,12 @@ func FlushImageCache() {
 	c.m = nil
 	c.lru.Init()
 	c.bytes = 0
+	// the hand-over cover's pattern: a texture of the window's size (2048x1024
+	// at 1280x720, 8 MB), drawn again at the next cover
+	coverMu.Lock()
+	if coverPattern != nil {
+		coverPattern.Deallocate()
+		coverPattern = nil
+	}
+	coverMu.Unlock()
 }

@@ -193,7 +193,9 @@ func flushGPU(img *ebiten.Image) {
 	flushMu.Lock()
 	defer flushMu.Unlock()
 	if flushDot == nil {
-		flushDot = ebiten.NewImage(1, 1)
+		// a texture of its own: on a shared page it kept that page, and
+		// all it had grown to, alive for good (pathbatch.go)
+		flushDot = ebiten.NewImageWithOptions(image.Rect(0, 0, 1, 1), &ebiten.NewImageOptions{Unmanaged: true})
 	}
 	b := img.Bounds()
 	flushDot.DrawImage(img.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)).(*ebiten.Image), nil)
