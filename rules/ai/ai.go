@@ -43,7 +43,9 @@ type Evaluator interface {
 
 // Prioritizer orders the decider's actions for the search and its
 // playouts: a higher priority is tried first and played more often. It is
-// called on determinized states only.
+// called on determinized states only. A negative priority marks an action
+// that changes no score and can be undone (a toggle): the search never
+// chooses one while any other action is legal.
 type Prioritizer interface {
 	Priority(a rules.Action) float64
 }

@@ -114,6 +114,7 @@ func candidates(st rules.State, legal []rules.Action, width int) (cands []candid
 		}
 		out = append(out, c)
 	}
+	out = dropToggles(out)
 	sortCands(out)
 	if width > 0 && len(out) > width {
 		out = out[:width]
@@ -285,4 +286,23 @@ func routeBudget(iterations, n, movers int) int {
 		return iterations
 	}
 	return min(iterations, max(iterations*6/movers, 3*n))
+}
+
+// dropToggles removes the candidates of negative priority (a Prioritizer's
+// mark for an action that changes no score and can be undone, as taking a
+// counter back out of a stack being formed: [5.1] in The Marshals) while
+// any other candidate is left. Scored one move ahead they tie with their
+// own undoing, so a search could take one, then undo it, for ever (a
+// Talavera duel did 19,000 such choices).
+func dropToggles(cs []candidate) []candidate {
+	keep := cs[:0:0]
+	for _, c := range cs {
+		if c.pri >= 0 {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == 0 {
+		return cs
+	}
+	return keep
 }
