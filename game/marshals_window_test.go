@@ -53,13 +53,16 @@ func TestWindowMarshalsTalaveraDecoysOnTheOperationalMap(t *testing.T) {
 		t.Fatal("The Marshals hides information: the game opens on the hand-over screen")
 	}
 	// Look at the Toledo-Talavera country at zoom 1.
-	winApp.Do(func() {
-		mx, my, _ := b.RB.Center("bargas")
-		b.Cam.Zoom = 1
-		r := b.Cam.Rect
-		b.Cam.X = mx - float64(r.Dx())/2
-		b.Cam.Y = my - float64(r.Dy())/2
-	})
+	look := func() {
+		winApp.Do(func() {
+			mx, my, _ := b.RB.Center("bargas")
+			b.Cam.Zoom = 1
+			r := b.Cam.Rect
+			b.Cam.X = mx - float64(r.Dx())/2
+			b.Cam.Y = my - float64(r.Dy())/2
+		})
+	}
+	look()
 	pos := func(loc string) (float64, float64) {
 		var x, y float64
 		var ok bool
@@ -93,6 +96,9 @@ func TestWindowMarshalsTalaveraDecoysOnTheOperationalMap(t *testing.T) {
 	}
 	xclick(t, win, float64(winW/2), float64(winH/2))
 	waitFor(t, "the French to take the seat", func() bool { return !s.Cover })
+	// Taking the seat selects the first decoy to place and brings its
+	// places into view; look at Bargas again.
+	look()
 	xmove(t, win, winW-20, winH-20)
 	settle(t)
 	board := grab(t, win, "marshals-2-decoys")
