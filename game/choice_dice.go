@@ -36,7 +36,7 @@ func (s *Session) choiceDice(a rules.Action) []string {
 	if a.Kind != "choose" || a.To != "" || saysOdds.MatchString(a.Label+" "+a.Info) || s.Cover || !s.CanAct() {
 		return nil
 	}
-	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden {
+	if s.System.ID == "" || s.System.Hidden {
 		return nil
 	}
 	key := fmt.Sprintf("%d|%d|%s", s.version, s.Viewer, a.Key())

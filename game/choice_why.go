@@ -45,7 +45,7 @@ func (s *Session) endLeadsTo(a rules.Action) string {
 	if a.Kind != "end" {
 		return ""
 	}
-	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden {
+	if s.System.ID == "" || s.System.Hidden {
 		return ""
 	}
 	key := fmt.Sprintf("%d|%s", s.version, a.Key())

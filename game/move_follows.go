@@ -25,7 +25,7 @@ var followMemo struct {
 // moveFollows is the hover line saying what the move of unit to loc sets
 // off, nil when the mover's side simply goes on deciding.
 func (s *Session) moveFollows(unit, loc string) []string {
-	if info, ok := rules.SystemByID(s.Game.State.System()); !ok || info.Hidden || s.Cover {
+	if s.System.ID == "" || s.System.Hidden || s.Cover {
 		return nil
 	}
 	key := fmt.Sprintf("%d|%d|%s|%s", s.version, s.Viewer, unit, loc)
