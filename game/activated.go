@@ -56,7 +56,7 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 	// Nor over a stack fanned open for picking: its counters' values
 	// and names read whole (openstack.go).
 	// Nor across a marker chip ("ACT" read "AC|T").
-	cuts := append([]image.Rectangle{b.RB.MinimapBox(b.Cam, b.minimapHidden), b.RB.OpenStackRect(b.Cam)}, b.RB.ChipRects()...)
+	cuts := append([]image.Rectangle{b.RB.MinimapBox(b.Cam, b.minimapHidden), b.RB.OpenStackRect(b.Cam)}, b.screenChipRects()...)
 	rects := clearOf(b.Cam.Rect, cuts...)
 	clips := make([]*ebiten.Image, len(rects))
 	for i, q := range rects {
@@ -100,6 +100,19 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 		}
 	}
 	return drawn.Intersect(b.Cam.Rect)
+}
+
+// screenChipRects are the screen rectangles of the marker chips the board
+// drew last. The board is mostly drawn into its layer, at a margin, and
+// the layer copied at an offset: the chips' rectangles are then in the
+// layer's pixels, not the screen's (a Venta "ORD×2" chip beside an ordered
+// stack was crossed by the outline, which avoided a rectangle elsewhere).
+func (b *BoardScene) screenChipRects() []image.Rectangle {
+	rs := b.RB.ChipRects()
+	for i := range rs {
+		rs[i] = rs[i].Add(b.chipShift)
+	}
+	return rs
 }
 
 // drawActive outlines the units that may act now (newcomer issue #18

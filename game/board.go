@@ -58,11 +58,16 @@ type BoardScene struct {
 	panel []panelButton
 	cache widgetCache
 	// the board layer (see drawLayer)
-	layer       *ebiten.Image
-	layerKey    layerKey
-	layerOK     bool
-	layerCam    render.Camera // the camera the layer was drawn with (its margin included)
-	layerOp     ebiten.DrawImageOptions
+	layer    *ebiten.Image
+	layerKey layerKey
+	layerOK  bool
+	layerCam render.Camera // the camera the layer was drawn with (its margin included)
+	layerOp  ebiten.DrawImageOptions
+	// chipShift takes the marker chips' rectangles noted by the last
+	// render.Board.Draw to the screen: the layer is drawn at a margin and
+	// copied at an offset (activated.go screenChipRects).
+	chipShift   image.Point
+	chipsLayer  bool // the last render.Board.Draw drew into the layer
 	layerDraws  int
 	cardRect    image.Rectangle // room in the side panel for the selected unit's card
 	fullPaints  int
@@ -1246,6 +1251,7 @@ func (b *BoardScene) ensureLayer(k layerKey, v *rules.View, o render.Overlay) im
 	lo := boardOverlay(o)
 	lo.Minimap = false
 	b.RB.Draw(b.layer, cam, v, lo)
+	b.chipsLayer = true
 	b.layerKey, b.layerCam, b.layerOK = k, cam, true
 	b.layerDraws++
 	return image.Pt(m, m)
@@ -1290,8 +1296,12 @@ func (b *BoardScene) paintBase(a *App, dst *ebiten.Image, v *rules.View, o rende
 	case !d.Overlaps(br):
 	case direct:
 		b.RB.Draw(dst, b.Cam, v, boardOverlay(o))
+		b.chipShift, b.chipsLayer = image.Point{}, false
 	default:
 		off := b.ensureLayer(k, v, o)
+		if b.chipsLayer {
+			b.chipShift = br.Min.Sub(off)
+		}
 		op := &b.layerOp
 		*op = ebiten.DrawImageOptions{}
 		op.GeoM.Translate(float64(br.Min.X), float64(br.Min.Y))

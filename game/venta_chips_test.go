@@ -1,0 +1,99 @@
+package game
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+)
+
+// TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips (session 21,
+// Venta del Pozo): the outline around the units a card ordered crossed the
+// "ORD×2" and "ATT" chips of an ordered unit with its leader. The outline
+// kept clear of the chips' rectangles, but those were in the pixels of the
+// board's layer (drawn at a margin, copied at an offset), not of the
+// screen. The chips' screen rectangles now hold the chips, and the frame
+// shows them there as a board drawn without the outline does.
+func TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips(t *testing.T) {
+	needLoop(t)
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	// Play a card that orders a unit with an attached leader, and order it.
+	ordered := false
+	for _, play := range s.Legal() {
+		if play.Kind != "play" || ordered {
+			continue
+		}
+		g := s.Game.Clone()
+		if _, err := g.Apply(play); err != nil {
+			continue
+		}
+		for _, o := range g.State.Legal() {
+			if o.Kind == "order" && strings.Contains(o.Label, " with ") {
+				if _, err := s.Do(play); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Do(o); err != nil {
+					t.Fatal(err)
+				}
+				ordered = true
+				break
+			}
+		}
+	}
+	if !ordered {
+		t.Skip("no card of this hand orders a unit with its leader")
+	}
+	a := &App{w: WindowW, h: WindowH, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	if len(b.activeHexes()) == 0 {
+		t.Fatal("no outline of ordered units to test")
+	}
+	var got, want *image.RGBA
+	var rects []image.Rectangle
+	winApp.Do(func() {
+		img := ebiten.NewImage(WindowW, WindowH)
+		defer img.Deallocate()
+		b.invalidate()
+		b.draw(a, img) // the board through its layer, the outline over it
+		rects = b.screenChipRects()
+		got = pixels(img)
+		ref := ebiten.NewImage(WindowW, WindowH)
+		defer ref.Deallocate()
+		b.RB.Draw(ref, b.Cam, s.View(), render.Overlay{}) // the board alone, straight to the screen
+		want = pixels(ref)
+	})
+	if len(rects) == 0 {
+		t.Fatal("no marker chips noted")
+	}
+	checked := 0
+	chipColours := []uint32{0x1f6f3a, 0x237e80} // ORD, ATT (render/palette.go)
+	for _, r := range rects {
+		r = r.Intersect(b.Cam.Rect)
+		if r.Dx() < 6 || r.Dy() < 6 {
+			continue
+		}
+		cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+		fill := 0
+		for _, c := range chipColours {
+			fill += counterPixels(want, cx, cy, float64(min(r.Dx(), r.Dy()))/2-1, c)
+		}
+		if fill < r.Dx()*r.Dy()/8 {
+			continue // a chip of another colour
+		}
+		checked++
+		if n := counterPixels(got, cx, cy, float64(min(r.Dx(), r.Dy()))/2-1, chipColours[0]) + counterPixels(got, cx, cy, float64(min(r.Dx(), r.Dy()))/2-1, chipColours[1]); n < fill*9/10 {
+			t.Errorf("the chip at %v shows %d of its %d pixels of colour: something is drawn over it", r, n, fill)
+		}
+	}
+	if checked == 0 {
+		t.Errorf("no ORD or ATT chip at the chips' screen rectangles %v: they are not where the chips are drawn", rects)
+	}
+}
