@@ -667,7 +667,11 @@ func (s *Session) ActorMarks() []render.Highlight {
 			}
 		}
 	}
-	if 2*actors >= own {
+	// Outlined unless nearly all may act (an outline around nearly
+	// everything says nothing). Session 21: at "half" a British Probe
+	// Centre, which orders the centre's 7 of 12 units and leaders, marked
+	// none, and the hint's "outlined unit" had nothing to point at.
+	if 4*actors >= 3*own {
 		out = nil
 	}
 	m.actors = out

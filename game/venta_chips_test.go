@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"grognard/render"
+	"grognard/rules/napoleonics"
 )
 
 // TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips (session 21,
@@ -95,5 +96,55 @@ func TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Errorf("no ORD or ATT chip at the chips' screen rectangles %v: they are not where the chips are drawn", rects)
+	}
+}
+
+// TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders (session 21): a
+// British Probe Centre orders 2 of the centre's units and leaders, more
+// than half the British, and no unit was outlined, although the hint said
+// "click an outlined unit" elsewhere. The units a card may order are
+// outlined unless nearly all may act.
+func TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders(t *testing.T) {
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Game.State.(*napoleonics.State)
+	// The British to play, with a Probe Centre in hand.
+	st.Active, st.Phase = 1, napoleonics.PhCommand
+	st.Hands[1] = append([]string{"probe-centre"}, st.Hands[1][1:]...)
+	s.Game.State = st
+	s.Seat = 1
+	s.TakeSeat()
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "probe-centre" })
+	want := map[string]bool{}
+	actors := 0
+	for _, a := range s.Legal() {
+		if a.Kind == "order" {
+			u, _ := s.Unit(a.Unit)
+			want[u.At] = true
+			actors++
+		}
+	}
+	own := 0
+	for _, u := range s.View().Units {
+		if u.Side == 1 && u.At != "" {
+			own++
+		}
+	}
+	if 2*actors < own {
+		t.Fatalf("the test wants a card that may order half the side or more: %d of %d", actors, own)
+	}
+	got := map[string]bool{}
+	for _, h := range s.ActorMarks() {
+		got[h.At] = true
+	}
+	if len(got) != len(want) {
+		t.Fatalf("outlined %v, want the hexes of the units Probe Centre may order %v", got, want)
+	}
+	for at := range want {
+		if !got[at] {
+			t.Errorf("%s not outlined", at)
+		}
 	}
 }
