@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"os"
 	"strings"
 	"testing"
 
@@ -51,9 +52,22 @@ func TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips(t *testing.T) {
 	if !ordered {
 		t.Skip("no card of this hand orders a unit with its leader")
 	}
-	a := &App{w: WindowW, h: WindowH, input: noInput{}}
-	b := newBoard(a, s)
-	a.scene = b
+	checkOutlineClearOfPrint(t, s)
+}
+
+// checkOutlineClearOfPrint draws a frame of s as the window does (the board
+// through its layer, the outline of the units that may act over it) and
+// checks that the marker chips and count badges read as on the board drawn
+// alone.
+func checkOutlineClearOfPrint(t *testing.T, s *Session) {
+	t.Helper()
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	var a *App
+	var b *BoardScene
+	winApp.Do(func() {
+		a, b = scriptedApp(t, s) // the camera as the window sets it
+		step(t, a)
+	})
 	if len(b.activeHexes()) == 0 {
 		t.Fatal("no outline of ordered units to test")
 	}
@@ -92,6 +106,41 @@ func TestSequenceOfPlay_OutlineOfOrderedUnitsClearOfTheirChips(t *testing.T) {
 		checked++
 		if n := counterPixels(got, cx, cy, float64(min(r.Dx(), r.Dy()))/2-1, chipColours[0]) + counterPixels(got, cx, cy, float64(min(r.Dx(), r.Dy()))/2-1, chipColours[1]); n < fill*9/10 {
 			t.Errorf("the chip at %v shows %d of its %d pixels of colour: something is drawn over it", r, n, fill)
+		}
+	}
+	// The stacks' count badges too ("2" on an ordered unit with its leader).
+	var badges []image.Rectangle
+	winApp.Do(func() {
+		for _, r := range b.RB.BadgeRects() {
+			badges = append(badges, r.Add(b.chipShift))
+		}
+	})
+	for _, r := range badges {
+		r = r.Intersect(b.Cam.Rect)
+		differ := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				i := got.PixOffset(x, y)
+				for k := range 3 {
+					if d := int(got.Pix[i+k]) - int(want.Pix[i+k]); d > 40 || d < -40 {
+						differ++
+						break
+					}
+				}
+			}
+		}
+		if differ > r.Dx()*r.Dy()/10 {
+			t.Errorf("the count badge at %v: %d of its pixels covered", r, differ)
+		}
+	}
+	// The outline is cut around every badge as around every chip.
+	cuts := map[image.Rectangle]bool{}
+	for _, r := range b.screenChipRects() {
+		cuts[r] = true
+	}
+	for _, r := range badges {
+		if !cuts[r] {
+			t.Errorf("the count badge at %v is not kept clear of the outline", r)
 		}
 	}
 	if checked == 0 {
@@ -146,5 +195,10 @@ func TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders(t *testing.T) {
 		if !got[at] {
 			t.Errorf("%s not outlined", at)
 		}
+	}
+	// The outline keeps clear of the stacks' count badges ("2": a unit
+	// with its leader) and chips.
+	if os.Getenv("DISPLAY") != "" && winApp != nil {
+		checkOutlineClearOfPrint(t, s)
 	}
 }

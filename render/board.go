@@ -62,6 +62,7 @@ type Board struct {
 	seen       map[groupKey]int
 	chipGroups []chipGroup       // drawChips' scratch, kept between frames
 	chipRects  []image.Rectangle // where the chips (markers) were drawn last frame (tests read it)
+	badgeRects []image.Rectangle // where the stacks' count badges were drawn last frame
 }
 
 type clipSlot struct {

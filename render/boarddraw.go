@@ -179,6 +179,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	}
 	// markers standing on locations
 	b.chipRects = b.chipRects[:0]
+	b.badgeRects = b.badgeRects[:0]
 	if v != nil {
 		clear(b.seen)
 		for _, m := range v.Markers {
@@ -235,7 +236,10 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		}
 		sx, sy := cam.ToScreen(p.cx-p.h*0.5, p.cy-p.h*0.5)
 		if onScreen(sx, sy, 20) {
-			b.drawAt(t, badgeImage(p.n, bk), sx, sy, k*b.us, 0)
+			img := badgeImage(p.n, bk)
+			b.drawAt(t, img, sx, sy, k*b.us, 0)
+			hw, hh := float64(img.Bounds().Dx())*k*b.us/2, float64(img.Bounds().Dy())*k*b.us/2
+			b.badgeRects = append(b.badgeRects, image.Rect(int(sx-hw), int(sy-hh), int(math.Ceil(sx+hw)), int(math.Ceil(sy+hh))))
 		}
 	}
 	// the path

@@ -30,3 +30,10 @@ func (b *Board) OpenStackRect(cam Camera) image.Rectangle {
 func (b *Board) ChipRects() []image.Rectangle {
 	return append([]image.Rectangle(nil), b.chipRects...)
 }
+
+// BadgeRects are the screen rectangles of the stacks' count badges drawn
+// last frame (an outline around the units that may act keeps clear of
+// them, as of the chips).
+func (b *Board) BadgeRects() []image.Rectangle {
+	return append([]image.Rectangle(nil), b.badgeRects...)
+}
