@@ -1145,6 +1145,14 @@ func (s *Session) EndWarning(end rules.Action) string {
 	if len(idle) == 0 {
 		return ""
 	}
+	// The system says what ending gives up where a count of idle units
+	// would mislead (session 21: a Venta card with 1 order left asked
+	// about "5 units that may still act").
+	if w, ok := s.Game.State.(choiceWhyer); ok && s.CanAct() {
+		if why := w.ChoiceWhy(end); why != "" {
+			return why + " " + end.Label + "?"
+		}
+	}
 	var names []string
 	for i, id := range idle {
 		if i == 3 {

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"grognard/render"
+	"grognard/rules"
 	"grognard/rules/napoleonics"
 )
 
@@ -200,5 +201,33 @@ func TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders(t *testing.T) {
 	// with its leader) and chips.
 	if os.Getenv("DISPLAY") != "" && winApp != nil {
 		checkOutlineClearOfPrint(t, s)
+	}
+}
+
+// TestSequenceOfPlay_EndOfOrdersAsksWhatIsGivenUp (session 21): with one
+// order of a Probe left, ending the orders asked about "5 units that may
+// still act have not acted", although only one more could be ordered. The
+// question says what ending gives up: the card's unused order.
+func TestSequenceOfPlay_EndOfOrdersAsksWhatIsGivenUp(t *testing.T) {
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Game.State.(*napoleonics.State)
+	st.Active, st.Phase = 1, napoleonics.PhCommand
+	st.Hands[1] = append([]string{"probe-centre"}, st.Hands[1][1:]...)
+	s.Seat = 1
+	s.TakeSeat()
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "probe-centre" })
+	doLegal(t, s, func(_ string, kind, _, _ string) bool { return kind == "order" })
+	var end rules.Action
+	for _, a := range s.Legal() {
+		if a.Kind == "end" {
+			end = a
+		}
+	}
+	w := s.EndWarning(end)
+	if !strings.Contains(w, "1 order of Probe Centre goes unused") || strings.Contains(w, "may still act") || !strings.HasSuffix(w, "End the order phase?") {
+		t.Errorf("the question before ending the orders: %q", w)
 	}
 }
