@@ -64,11 +64,24 @@ func firstFitting(fits func(string) bool, texts ...string) string {
 		}
 	}
 	last := texts[len(texts)-1]
-	words := strings.Fields(last)
-	for i := 1; i < len(words); i++ {
-		if r := words[i][0]; r >= 'A' && r <= 'Z' {
-			if t := strings.Join(words[i:], " "); fits(t) {
-				return t
+	// Without the middle of a title of three parts or more ("Bloody
+	// Ambush at Venta del Pozo, 23 October 1812, turn 1": the date goes
+	// before the scenario's name is cut), then from a capitalised word on.
+	cands := []string{last}
+	if parts := strings.Split(last, ", "); len(parts) >= 3 {
+		short := parts[0] + ", " + parts[len(parts)-1]
+		if fits(short) {
+			return short
+		}
+		cands = []string{short, last}
+	}
+	for _, c := range cands {
+		words := strings.Fields(c)
+		for i := 1; i < len(words); i++ {
+			if r := words[i][0]; r >= 'A' && r <= 'Z' {
+				if t := strings.Join(words[i:], " "); fits(t) {
+					return t
+				}
 			}
 		}
 	}
