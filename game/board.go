@@ -93,6 +93,10 @@ type BoardScene struct {
 	choiceMemo choiceMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
+	// deployPage, deployFollow: the page of the units to deploy shown and
+	// the selection it followed (deploy_list.go)
+	deployPage   int
+	deployFollow string
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -297,7 +301,7 @@ func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
 	// The actions get the room they need; the log keeps at least 110 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + 8; need > top {
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + b.deployRoom() + 8; need > top { // deploy_list.go
 		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
@@ -629,6 +633,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(ruleSub(act), x1-x0, bh)})
 		y += h + 4
 	}
+	y = b.layoutDeploy(a, x0, x1, y, bottom, hot) // the units to deploy (deploy_list.go)
 	// The room left above the log holds the selected unit's card.
 	b.cardRect = image.Rect(x0, y+4, x1, bottom)
 }
@@ -1546,6 +1551,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = "Click a unit to see what it may do (Tab: next unit)"
 			if b.S.panelDecision() || b.S.unitChoicesInPanel() {
 				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
+			} else if ids, _ := b.S.toDeploy(); len(ids) > 0 {
+				msg = deployHint(len(ids)) // deploy_list.go
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
