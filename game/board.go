@@ -243,7 +243,7 @@ func (b *BoardScene) leaveThen(a *App, what string, then func(a *App)) {
 // handoverRect is the banner of an open hand-over.
 func (b *BoardScene) handoverRect(a *App) image.Rectangle {
 	br := b.BoardRect(a)
-	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+84)
+	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+handoverBottom) // handover_tray.go
 }
 
 // drawHandover draws the open hand-over banner.
@@ -1059,7 +1059,8 @@ func (b *BoardScene) click(a *App, x, y int) {
 		if len(acts) > 0 || route {
 			move := route || acts[0].Kind == "move"
 			if w := b.S.NeedsCloseConfirm(b.S.Selected); move && w != "" {
-				b.ask("Close the formation?", w+". Formations move one after another: once this unit moves, the other may move no more this phase.", "Move (Enter)", "Keep moving it (Esc)", func(*App) {
+				title, text, yes, no := b.closeAsk(w) // close_ask.go
+				b.ask(title, text, yes, no, func(*App) {
 					b.S.ConfirmClose()
 					_, _ = b.S.ClickLoc(loc)
 				})

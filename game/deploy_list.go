@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image"
+	"strings"
 
 	"grognard/render"
 	"grognard/rules"
@@ -131,6 +132,9 @@ func deployHint(n int) string {
 // and its formation's leader ("Orleans: cavalry 4-4-6, d'Avaray").
 func (s *Session) deployRowLabel(u rules.UnitView) string {
 	l := u.Name + ": " + u.Type
+	if strings.Contains(strings.ToLower(u.Name), strings.ToLower(u.Type)) {
+		l = u.Name + ":" // "Mahony dragoons", not "Mahony dragoons: dragoons"
+	}
 	if u.Values != "" {
 		l += " " + u.Values
 	}
