@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"grognard/render"
 	"grognard/rules"
 )
 
@@ -87,5 +88,28 @@ func TestRule11_DiceTrayKeepsClearOfTheHandoverBanner(t *testing.T) {
 	s.Handover = false
 	if r := b.trayPlace(br, 420, 60); r.Empty() || !r.In(br) {
 		t.Errorf("without a banner the tray is at %v", r)
+	}
+}
+
+// TestRule13_ShockOddsRowsShowWhole: an Almansa shock's odds [13] read
+// "defender loses 1 step(s), defender ch…": the panel now widens so each
+// row's words show whole (render.DrawOdds gives a row 55% of the width),
+// and keeps its usual width for short rows.
+func TestRule13_ShockOddsRowsShowWhole(t *testing.T) {
+	long := "defender loses 1 step(s), defender checks morale"
+	lines := []rules.OddsLine{{Result: "attacker checks morale", Num: 2, Den: 6}, {Result: long, Num: 1, Den: 6}}
+	w := oddsWidth(lines, 900)
+	lw, _ := render.Measure(long, render.Face(12.5))
+	if room := oddsLabelShare*float64(w) - 8 - 6; room < lw {
+		t.Errorf("a panel %d wide leaves %.0f px for a row of %.0f px", w, room, lw)
+	}
+	if w > 900 {
+		t.Errorf("wider than the board allows: %d", w)
+	}
+	if got := oddsWidth(lines[:1], 900); got != oddsW {
+		t.Errorf("short rows: width %d, want %d", got, oddsW)
+	}
+	if got := oddsWidth(lines, 300); got != oddsW {
+		t.Errorf("a narrow board: %d", got)
 	}
 }

@@ -1671,7 +1671,8 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	}
 	// A title of two lines takes a row's room: one row more, so the last
 	// outcome is not cut (#18: "passes 30%" without its "fails" row).
-	r := b.oddsPlace(a, len(lines)+len(render.Wrap(title, render.Bold(14), 420))-1)
+	ow := oddsWidth(lines, b.BoardRect(a).Dx()-20) // odds_width.go: every row whole
+	r := b.oddsPlaceW(a, len(lines)+len(render.Wrap(title, render.Bold(14), float64(ow-20)))-1, ow)
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
@@ -1682,7 +1683,10 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 
 // oddsPlace is where the odds panel of n outcomes goes: a corner of the
 // board clear of the open menu, the hovered hex and the lit hexes.
-func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
+func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle { return b.oddsPlaceW(a, n, oddsW) }
+
+// oddsPlaceW places an odds panel w wide (oddsPlace).
+func (b *BoardScene) oddsPlaceW(a *App, n, w int) image.Rectangle {
 	br := b.BoardRect(a)
 	var avoid []image.Rectangle
 	if b.S.Menu != nil {
@@ -1694,7 +1698,7 @@ func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
 	}
 	avoid = append(avoid, b.litRects()...)
 	avoid = append(avoid, b.coverRect) // a lesson's card
-	w, h := 440, 30+28*n
+	h := 30 + 28*n
 	br = b.aboveHint(br) // never over the prompt strip (#18)
 	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 }
