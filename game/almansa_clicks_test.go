@@ -57,6 +57,9 @@ func TestRule10_CloseFormationQuestionNamesUnitAndFormation(t *testing.T) {
 	if !strings.Contains(q.title, form) || !strings.Contains(q.text, "once "+mover.Name+" moves, "+form+" may move no more") || !strings.Contains(q.text, "[10]") {
 		t.Errorf("question %q: %q", q.title, q.text)
 	}
+	if strings.Count(q.text, "[10]") != 1 {
+		t.Errorf("cites [10] %d times: %q", strings.Count(q.text, "[10]"), q.text)
+	}
 	if strings.Contains(q.text, "the other") || strings.Contains(q.no, " it ") {
 		t.Errorf("still vague: %q / %q", q.text, q.no)
 	}

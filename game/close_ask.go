@@ -21,7 +21,7 @@ func (b *BoardScene) closeAsk(w string) (title, text, yes, no string) {
 	if form == "" {
 		form, title = "the formation that was moving", "Close the formation?"
 	}
-	text = w + ". Formations move one after another [10]: once " + unit + " moves, " + form + " may move no more this phase."
+	text = w + ". Formations move one after another: once " + unit + " moves, " + form + " may move no more this phase."
 	yes = "Move " + unit + " (Enter)"
 	no = "Keep moving " + form + " (Esc)"
 	if form == "the formation that was moving" {
