@@ -58,23 +58,35 @@ func TestWindowSubFrameClickNotLost(t *testing.T) {
 		winApp.beforeUpdate = func() error { time.Sleep(300 * time.Millisecond); return nil }
 	})
 	defer winApp.Do(func() { winApp.input = rec.Input; winApp.beforeUpdate = nil })
-	time.Sleep(700 * time.Millisecond)
-	run(t, "xdotool", "mousedown", "1", "mouseup", "1") // one command: no delay between them
-	steps := w.stepsNow()
-	waitFor(t, "the attach button clicked", func() bool { return len(w.s.Game.Steps) > steps })
-	same := false
-	winApp.Do(func() {
-		for _, evs := range rec.polls {
-			down, up := false, false
-			for _, e := range evs {
-				down = down || e.Kind == EvDown
-				up = up || e.Kind == EvUp && down
-			}
-			same = same || down && up
+	// The X server may, rarely, hand the press and the release to two
+	// frames: such a try proves nothing, so it is taken back and made again.
+	same, tries := false, 0
+	for try := 0; try < 3 && !same; try++ {
+		tries++
+		if try > 0 {
+			winApp.Do(func() { _ = w.s.Undo() })
 		}
-	})
+		steps := w.stepsNow()
+		winApp.Do(func() { rec.polls = nil })
+		time.Sleep(700 * time.Millisecond)
+		run(t, "xdotool", "mousedown", "1", "mouseup", "1") // one command: no delay between them
+		waitFor(t, "the attach button clicked", func() bool { return len(w.s.Game.Steps) > steps })
+		winApp.Do(func() {
+			for _, evs := range rec.polls {
+				down, up := false, false
+				for _, e := range evs {
+					down = down || e.Kind == EvDown
+					up = up || e.Kind == EvUp && down
+				}
+				same = same || down && up
+			}
+		})
+	}
+	if tries > 1 {
+		t.Logf("%d tries before a press and release came in one frame", tries)
+	}
 	if !same {
-		t.Errorf("the press and release were not read in one tick (polls %v): the test did not make a sub-frame click", rec.polls)
+		t.Errorf("the press and release were never read in one tick (polls %v): the test made no sub-frame click", rec.polls)
 	}
 	if last := w.s.Game.Steps[len(w.s.Game.Steps)-1]; last.Action.Choice != attach.Choice {
 		t.Errorf("the click did %s, not %s", last.Action.Label, attach.Label)
