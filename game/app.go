@@ -156,8 +156,10 @@ func (a *App) Update() error {
 // idle board costs almost nothing (the screen is not cleared every frame,
 // and Ebitengine skips presenting a frame nobody drew). The tick rate stays
 // at 60: lowering it when idle saved under 0.005 of a core in
-// BenchmarkIdle (the loop keeps running at the display's rate) and would
-// lose quick clicks that begin and end between two ticks.
+// BenchmarkIdle (the loop keeps running at the display's rate). A quick
+// click that begins and ends between two ticks is not lost at any rate:
+// Ebitengine stamps each press and release with the tick that reads it
+// (docs/NOTES.md; TestWindowSubFrameClickNotLost).
 func (a *App) Draw(screen *ebiten.Image) {
 	releaseFrame() // after a game was left (memtrim_release.go)
 	if !a.dirty {

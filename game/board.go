@@ -98,6 +98,10 @@ type BoardScene struct {
 	choiceMemo choiceMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
+	// deployPage, deployFollow: the page of the units to deploy shown and
+	// the selection it followed (deploy_list.go)
+	deployPage   int
+	deployFollow string
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -244,7 +248,7 @@ func (b *BoardScene) leaveThen(a *App, what string, then func(a *App)) {
 // handoverRect is the banner of an open hand-over.
 func (b *BoardScene) handoverRect(a *App) image.Rectangle {
 	br := b.BoardRect(a)
-	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+84)
+	return image.Rect(br.Min.X+10, br.Min.Y+10, br.Max.X-10, br.Min.Y+handoverBottom) // handover_tray.go
 }
 
 // drawHandover draws the open hand-over banner.
@@ -302,7 +306,7 @@ func (b *BoardScene) logRect(a *App) image.Rectangle {
 	r := b.sideRect(a)
 	top := r.Max.Y - r.Dy()*2/5
 	// The actions get the room they need; the log keeps at least 110 px.
-	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + 8; need > top {
+	if need := r.Min.Y + 8 + 42 + b.actionsHeight(a) + b.selectionRoom() + b.deployRoom() + 8; need > top { // deploy_list.go
 		top = max(r.Min.Y+8+42+80, min(need, r.Max.Y-logMinH))
 	}
 	return image.Rect(r.Min.X+8, top, r.Max.X-8, r.Max.Y-8)
@@ -634,6 +638,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(ruleSub(act), x1-x0, bh)})
 		y += h + 4
 	}
+	y = b.layoutDeploy(a, x0, x1, y, bottom, hot) // the units to deploy (deploy_list.go)
 	// The room left above the log holds the selected unit's card.
 	b.cardRect = image.Rect(x0, y+4, x1, bottom)
 }
@@ -1059,7 +1064,8 @@ func (b *BoardScene) click(a *App, x, y int) {
 		if len(acts) > 0 || route {
 			move := route || acts[0].Kind == "move"
 			if w := b.S.NeedsCloseConfirm(b.S.Selected); move && w != "" {
-				b.ask("Close the formation?", w+". Formations move one after another: once this unit moves, the other may move no more this phase.", "Move (Enter)", "Keep moving it (Esc)", func(*App) {
+				title, text, yes, no := b.closeAsk(w) // close_ask.go
+				b.ask(title, text, yes, no, func(*App) {
 					b.S.ConfirmClose()
 					_, _ = b.S.ClickLoc(loc)
 				})
@@ -1556,6 +1562,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = "Click a unit to see what it may do (Tab: next unit)"
 			if b.S.panelDecision() || b.S.unitChoicesInPanel() {
 				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
+			} else if ids, _ := b.S.toDeploy(); len(ids) > 0 {
+				msg = deployHint(len(ids)) // deploy_list.go
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
@@ -1673,7 +1681,8 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	}
 	// A title of two lines takes a row's room: one row more, so the last
 	// outcome is not cut (#18: "passes 30%" without its "fails" row).
-	r := b.oddsPlace(a, len(lines)+len(render.Wrap(title, render.Bold(14), 420))-1)
+	ow := oddsWidth(lines, b.BoardRect(a).Dx()-20) // odds_width.go: every row whole
+	r := b.oddsPlaceW(a, len(lines)+len(render.Wrap(title, render.Bold(14), float64(ow-20)))-1, ow)
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
@@ -1684,7 +1693,10 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 
 // oddsPlace is where the odds panel of n outcomes goes: a corner of the
 // board clear of the open menu, the hovered hex and the lit hexes.
-func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
+func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle { return b.oddsPlaceW(a, n, oddsW) }
+
+// oddsPlaceW places an odds panel w wide (oddsPlace).
+func (b *BoardScene) oddsPlaceW(a *App, n, w int) image.Rectangle {
 	br := b.BoardRect(a)
 	var avoid []image.Rectangle
 	if b.S.Menu != nil {
@@ -1696,7 +1708,7 @@ func (b *BoardScene) oddsPlace(a *App, n int) image.Rectangle {
 	}
 	avoid = append(avoid, b.litRects()...)
 	avoid = append(avoid, b.coverRect) // a lesson's card
-	w, h := 440, 30+28*n
+	h := 30 + 28*n
 	br = b.aboveHint(br) // never over the prompt strip (#18)
 	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
 }

@@ -97,9 +97,7 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 		texts = append(texts, ls)
 		h += die + 6 + 17*len(ls) + 8
 	}
-	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect}, b.litRects()...)
-	avoid = append(avoid, b.counterRects()...) // albuera_words.go: a corner clear of counters where one is
-	r := placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	r := b.trayPlace(br, w, h) // handover_tray.go
 	b.trayRect = r
 	syms := dieSymbols(b.S.Game.State)
 	var key strings.Builder

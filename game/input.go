@@ -55,6 +55,10 @@ type ebitenInput struct {
 
 func (in *ebitenInput) Held(k ebiten.Key) bool { return ebiten.IsKeyPressed(k) }
 
+// Poll reads this tick's input. A click whose press and release both come
+// between two ticks (a slow frame) gives EvDown then EvUp in one Poll:
+// Ebitengine stamps each button event with the tick that reads it, so both
+// are "just" pressed and released now (TestWindowSubFrameClickNotLost).
 func (in *ebitenInput) Poll() []Event {
 	var evs []Event
 	x, y := ebiten.CursorPosition()

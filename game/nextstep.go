@@ -17,6 +17,9 @@ func (s *Session) nextStep() {
 	}
 	s.Selected = ""
 	s.autoSelect()
+	if s.Selected == "" && s.nextToDeploy(prev) { // the next unit to deploy [4] (deploy_list.go)
+		return
+	}
 	if _, still := s.Unit(prev); s.Selected == "" && !s.panelDecision() && still {
 		s.Selected = prev // (a counter destroyed is not: its status read "no such zone")
 		return

@@ -40,6 +40,9 @@ func (b *BoardScene) idleCardLines() []string {
 		}
 		return render.Wrap(s, render.Face(12.5), float64(sideWidth-28))
 	}
+	if ids, _ := b.S.toDeploy(); len(ids) > 0 { // deploy_list.go
+		return render.Wrap(deployHint(len(ids)), render.Face(12.5), float64(sideWidth-28))
+	}
 	if s := b.composeLine(); s != "" {
 		return render.Wrap(s, render.Face(12.5), float64(sideWidth-28))
 	}

@@ -102,6 +102,8 @@ type Session struct {
 	// autoSels counts the selections autoSelect made (the board brings
 	// each such unit into view: the player did not pick it on the screen).
 	autoSels int
+	// deploy: the units still to deploy, per version (deploy_list.go)
+	deploy deployMemo
 
 	// The selection's routes and highlights, computed once per version
 	// (the board asks for them every frame).
