@@ -121,7 +121,9 @@ func (s *State) auto() error {
 			n := len(cm)
 			done()
 			if n > 0 { // the state stays: Legal reuses the list (speed)
-				s.pre = &preLegal{cmd: cm, hasCmd: true}
+				s.setPre(preLegal{cmd: cm, hasCmd: true})
+			} else {
+				s.recycle(cm)
 			}
 			if n == 0 {
 				s.enter(s.branch())
@@ -228,7 +230,7 @@ func (s *State) Legal() []rules.Action {
 	case s.Phase == phDraw:
 		ch := s.Chances()
 		if len(ch) > 0 {
-			out = make([]rules.Action, 0, len(ch))
+			out = s.newList(len(ch))
 		}
 		for _, o := range ch {
 			out = append(out, o.Action)
@@ -338,7 +340,8 @@ func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
 	s.checkpoint(sharedU)
 	ver0 := s.ver
 	s.busy = true
-	s.cache, s.views, s.evs = nil, nil, nil
+	s.forgetLegal() // held intact through this Apply (listbuf.go)
+	s.views, s.evs = nil, nil
 	defer func() {
 		if r := recover(); r != nil {
 			s.rollback(ver0)

@@ -117,6 +117,7 @@ type State struct {
 	replaying  bool           // a rollback's replay (no test fault)
 	moveHint   int            // length of the last list of 2.2 actions (capacity of the next)
 	motionHint int            // length of the last list of the unit in motion (capacity of the next)
+	oppHint    int            // length of the last list of the opposing fire window [14.5] (capacity of the next)
 	pre        *preLegal      // lists made by the last automatic step (speed)
 	uvcShared  bool           // uvc is shared with a clone: copy before writing
 	uShared    bool           // U is shared with a clone: copy before writing (own)
@@ -187,6 +188,9 @@ type occBuf struct {
 	// CheckInvariants' scratch: units by hex as linked lists
 	invHead, invNext []int32
 	invUsed          []int
+	// the arrays of legal lists no one reads any more (listbuf.go)
+	lb  listBufs
+	pre preLegal // what State.pre points to (no allocation per step)
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
