@@ -85,7 +85,9 @@ func (s *State) forgetLegal() {
 // setPre keeps p for Legal in the index's storage (no allocation).
 func (s *State) setPre(p preLegal) {
 	if s.ix == nil {
-		s.pre = &p
+		np := new(preLegal)
+		*np = p
+		s.pre = np
 		return
 	}
 	s.ix.pre = p
