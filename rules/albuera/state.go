@@ -189,8 +189,9 @@ type occBuf struct {
 	invHead, invNext []int32
 	invUsed          []int
 	// the arrays of legal lists no one reads any more (listbuf.go)
-	lb  listBufs
-	pre preLegal // what State.pre points to (no allocation per step)
+	lb    listBufs
+	actor []bool   // View's scratch: the units of Act
+	pre   preLegal // what State.pre points to (no allocation per step)
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
@@ -210,6 +211,7 @@ func sigOf(u *Unit) posSig {
 type viewCache struct {
 	ver   int
 	units []rules.UnitView
+	tmpl  *rules.View // the views of this version but Side, Legal and Board (View)
 }
 
 func (s *State) unindex() { s.oc = nil }
@@ -544,9 +546,10 @@ func (s *State) clone() *State {
 	c.U = s.U // shared until one of them changes (own)
 	c.uShared, s.uShared = true, true
 	c.nilEmpty()
-	c.uvc = s.uvc // entries are never changed in place while shared
-	c.uvcShared = true
-	s.uvcShared = true
+	// The clone makes its own unit views if asked (speed: the original
+	// never copies its 279 entries because a clone was made; the search
+	// and the checked playout's clones never ask for views).
+	c.uvc, c.uvcShared = nil, false
 	return c
 }
 
