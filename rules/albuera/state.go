@@ -1,7 +1,6 @@
 package albuera
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -700,7 +699,6 @@ func (s *State) restore(bk *State) {
 }
 
 // Snapshot is the whole state as canonical JSON.
-func (s *State) Snapshot() ([]byte, error) { return json.Marshal(s) }
 
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
