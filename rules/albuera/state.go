@@ -135,9 +135,14 @@ type uvEntry struct {
 }
 
 type uvKey struct {
-	u                          Unit
-	move, active, canAct, brig bool
-	set                        bool
+	// what unitView reads of the unit (view.go, uvKeyOf)
+	at, at2                                hex.Coord
+	facing, mp, where, box, fires, spent   int
+	array                                  string
+	two, artFired, tech, captured, retaken bool
+	activated, wounded, double             bool
+	move, active, canAct, brig             bool
+	set                                    bool
 }
 
 type sightKey struct {

@@ -42,11 +42,7 @@ func (s *State) buildView() {
 	s.markActors()
 	move := s.Phase == phMove
 	for i := range s.U {
-		d := s.def(i)
-		k := uvKey{u: s.U[i], move: move, active: d.Side == s.Side, set: true}
-		if move { // unitView reads them only in 2.2 (the key need not change elsewhere)
-			k.canAct, k.brig = s.ix.actor[i], contains(s.Brigs, d.Cmd)
-		}
+		k := s.uvKeyOf(i, move)
 		e := &s.uvc[i]
 		if e.key != k {
 			if s.uvcShared { // a clone shares the entries: copy on write
@@ -106,6 +102,24 @@ func (s *State) buildView() {
 	t.Notes = t.Notes[:len(t.Notes):len(t.Notes)]
 	t.Tracks = t.Tracks[:len(t.Tracks):len(t.Tracks)]
 	s.views = &viewCache{ver: s.ver, units: s.vlast.units, tmpl: t}
+}
+
+// uvKeyOf is everything unitView reads for unit i: its view is made
+// again only when this changes (speed: not when a field it never shows
+// changes, as every unit's start hex, order or moved flags do at each
+// 2.2). TestViewSameAsMadeAfresh compares the views with views made
+// from nothing.
+func (s *State) uvKeyOf(i int, move bool) uvKey {
+	u := &s.U[i]
+	d := s.def(i)
+	k := uvKey{at: u.At, at2: u.At2, facing: u.Facing, mp: u.MP, where: u.Where, box: u.Box, fires: u.Fires,
+		spent: u.Spent, array: u.Array, two: u.Two, artFired: u.ArtFired, tech: u.Tech, captured: u.Captured,
+		retaken: u.Retaken, activated: u.Activated, wounded: u.Wounded, double: u.Double,
+		move: move, active: d.Side == s.Side, set: true}
+	if move { // unitView reads them only in 2.2
+		k.canAct, k.brig = s.ix.actor[i], contains(s.Brigs, d.Cmd)
+	}
+	return k
 }
 
 // turnTrack lists the routed units by the turn they return on [15.11],
