@@ -28,7 +28,7 @@ func (s *State) Snapshot() ([]byte, error) {
 	if at < 0 { // cannot happen (units come third); the slow way
 		return json.Marshal(s)
 	}
-	out := make([]byte, 0, len(b)+len(s.U)*120)
+	out := make([]byte, 0, len(b)+len(s.U)*200)
 	out = append(out, b[:at]...)
 	out = append(out, `,"units":`...)
 	out = appendUnitsJSON(out, s.U)
