@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"math/rand/v2"
+	"runtime/debug"
 	"syscall"
 	"testing"
 	"time"
@@ -140,6 +141,8 @@ func cpuTime() time.Duration {
 // reports the playout's actions/s and the CPU time per counted action.
 func BenchmarkCheckedPlayout(b *testing.B) {
 	noMarkChecks(b)
+	// As the command runs (see rules.PlayoutGCPercent).
+	defer debug.SetGCPercent(debug.SetGCPercent(rules.PlayoutGCPercent))
 	acts := 0
 	cpu0 := cpuTime()
 	for n := 0; n < b.N; n++ {

@@ -542,8 +542,8 @@ func (s *State) coordRoll(t Task, die int) {
 
 // cmdMoves lists the one-hex moves of the activated commanders [12.2], [12.8].
 func (s *State) cmdMoves() []rules.Action {
-	out := make([]rules.Action, 0, 6*len(s.Movers)+1) // and Legal's end
-	max := s.sc.fast.mpCommander                      // param mp_commander
+	out := s.newList(6*len(s.Movers) + 1) // and Legal's end
+	max := s.sc.fast.mpCommander          // param mp_commander
 	for _, id := range s.Movers {
 		c := s.idx(id)
 		if !s.alive(c) || s.U[c].Moved >= max {

@@ -175,7 +175,9 @@ type Scenario struct {
 	fast                      fastTables // read-only tables made once at build (speed)
 	costOnce                  sync.Once
 	costCols                  map[string]int // enterCost column -> index in costD
+	costColNames              []string       // the same, by index
 	costD                     [][]int16      // column -> dense hex*6+direction -> enterCost (-2: ask enterCostSlow)
+	dieOuts                   sync.Map       // rule -> the ten outcomes of a die roll citing it (dieOutcomes; read-only)
 }
 
 // dense is c's index in the map's bounding box, -1 off it.

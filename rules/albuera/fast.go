@@ -218,8 +218,14 @@ func (sc *Scenario) buildFast() {
 func (s *State) enterCost(col string, from, to hex.Coord) int {
 	sc := s.sc
 	sc.costOnce.Do(sc.buildCosts)
-	ci, ok := sc.costCols[col]
-	if !ok {
+	ci := -1
+	for k, c := range sc.costColNames { // a handful of columns: no map look-up (speed)
+		if c == col {
+			ci = k
+			break
+		}
+	}
+	if ci < 0 {
 		return s.enterCostSlow(col, from, to)
 	}
 	k, d := sc.dense(from), from.DirTo(to)
@@ -246,6 +252,7 @@ func (sc *Scenario) buildCosts() {
 			}
 		}
 	}
+	sc.costColNames = cols
 	sc.costD = make([][]int16, len(cols))
 	for ci, col := range cols {
 		t := make([]int16, sc.denseN*6)

@@ -63,6 +63,13 @@ func TestOccupancyIndexMatchesRebuild(t *testing.T) {
 			if w := fresh.View(0); !reflect.DeepEqual(v.Units, w.Units) {
 				t.Fatalf("action %d (%s): the kept unit views differ from views made afresh", n, a.Key())
 			}
+			// the whole views, shared by the two sides of a version (view.go)
+			fresh = st.clone()
+			for side := rules.Side(0); side < 2; side++ {
+				if w, g := fresh.View(side), st.View(side); !reflect.DeepEqual(w, g) {
+					t.Fatalf("action %d (%s): side %d's view differs from a view made afresh", n, a.Key(), side)
+				}
+			}
 		}
 	}
 }

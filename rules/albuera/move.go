@@ -179,11 +179,14 @@ func (s *State) endMove() {
 func (s *State) autoMove() bool {
 	if s.Window == "opp" {
 		done := s.indexed()
-		fo := s.fireOptions(1-s.Side, -1)
+		fo := s.fireOptionsTo(s.newList(max(8, s.oppHint)), 1-s.Side, -1)
 		n := len(fo)
 		done()
 		if n > 0 { // the state stays: Legal reuses the list (speed)
-			s.pre = &preLegal{opp: fo, hasOpp: true}
+			s.oppHint = n + 1
+			s.setPre(preLegal{opp: fo, hasOpp: true})
+		} else {
+			s.recycle(fo)
 		}
 		if n == 0 {
 			if s.Ended {
@@ -198,12 +201,14 @@ func (s *State) autoMove() bool {
 	if s.Motion >= 0 {
 		m := s.Motion
 		done := s.indexed()
-		pre := &preLegal{}
+		var pre preLegal
 		stuck := s.U[m].Where != OnMap || s.U[m].Done
 		if !stuck {
-			pre.ua, pre.hasUA = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), m), true
+			pre.ua, pre.hasUA = s.unitActionsTo(s.newList(max(16, s.motionHint)), m), true
 			if len(pre.ua) == 0 && !s.U[m].Passing {
-				pre.fo, pre.hasFO = s.fireOptions(s.Side, m), true
+				// no unit action: the fire options go in the same array (speed)
+				pre.fo, pre.hasFO = s.fireOptionsTo(pre.ua, s.Side, m), true
+				pre.ua = pre.ua[:0]
 				stuck = len(pre.fo) == 0
 			} else if len(pre.ua) == 0 {
 				stuck = true
@@ -211,7 +216,11 @@ func (s *State) autoMove() bool {
 		}
 		done()
 		if !stuck { // the state stays: Legal reuses the lists (speed)
-			s.pre = pre
+			s.setPre(pre)
+		} else if pre.hasFO {
+			s.recycle(pre.fo)
+		} else {
+			s.recycle(pre.ua)
 		}
 		if stuck {
 			s.finish(m)
@@ -248,7 +257,7 @@ func (s *State) moveLegal() []rules.Action {
 		if pre.hasOpp {
 			out = pre.opp
 		} else {
-			out = s.fireOptions(1-s.Side, -1)
+			out = s.fireOptionsTo(s.newList(max(8, s.oppHint)), 1-s.Side, -1)
 		}
 		out = append(out, rules.Action{Kind: "pass", Label: "Pass: no fire now", Rule: "14.5"})
 		return out
@@ -263,12 +272,11 @@ func (s *State) moveLegal() []rules.Action {
 	if s.Motion >= 0 {
 		ua := pre.ua
 		if !pre.hasUA {
-			ua = s.unitActionsTo(make([]rules.Action, 0, max(16, s.motionHint)), s.Motion)
+			ua = s.unitActionsTo(s.newList(max(16, s.motionHint)), s.Motion)
 		}
-		if pre.hasFO {
-			out = make([]rules.Action, 0, len(ua)+len(pre.fo)+1)
-			out = append(out, ua...)
-			out = append(out, pre.fo...)
+		if pre.hasFO { // no unit action (autoMove): the fire options, in their own array
+			out = pre.fo
+			ua = out[:0]
 		} else { // the fire options after the unit's actions, in the same array (speed)
 			out = s.fireOptionsTo(ua, s.Side, s.Motion)
 		}
@@ -278,7 +286,7 @@ func (s *State) moveLegal() []rules.Action {
 		}
 		return out
 	}
-	out = make([]rules.Action, 0, max(16, s.moveHint+4)) // about the last list's size (speed)
+	out = s.newList(max(16, s.moveHint+4)) // about the last list's size (speed)
 	for _, i := range s.Act {
 		if !s.U[i].Done && s.U[i].Where == OnMap {
 			out = s.unitActionsTo(out, i)

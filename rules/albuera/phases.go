@@ -121,7 +121,9 @@ func (s *State) auto() error {
 			n := len(cm)
 			done()
 			if n > 0 { // the state stays: Legal reuses the list (speed)
-				s.pre = &preLegal{cmd: cm, hasCmd: true}
+				s.setPre(preLegal{cmd: cm, hasCmd: true})
+			} else {
+				s.recycle(cm)
 			}
 			if n == 0 {
 				s.enter(s.branch())
@@ -228,7 +230,7 @@ func (s *State) Legal() []rules.Action {
 	case s.Phase == phDraw:
 		ch := s.Chances()
 		if len(ch) > 0 {
-			out = make([]rules.Action, 0, len(ch))
+			out = s.newList(len(ch))
 		}
 		for _, o := range ch {
 			out = append(out, o.Action)
@@ -256,7 +258,7 @@ func (s *State) Chances() []rules.Outcome {
 		return nil
 	}
 	if len(s.Tasks) > 0 {
-		return dieOutcomes(s.Tasks[0])
+		return s.sc.dieOutcomes(s.Tasks[0])
 	}
 	var out []rules.Outcome
 	if len(s.Pool) > 0 {
@@ -273,16 +275,28 @@ func (s *State) Chances() []rules.Outcome {
 	return out
 }
 
-func dieOutcomes(t Task) []rules.Outcome {
+// dieOutcomes are the ten faces of a task's die roll, made once per
+// scenario and rule and shared (speed, issue #20; like Venta's, the list
+// Chances returns is read-only, its capacity cut).
+func (sc *Scenario) dieOutcomes(t Task) []rules.Outcome {
+	rule := firstRule(t.Rule, "2.2")
+	if o, ok := sc.dieOuts.Load(rule); ok {
+		return o.([]rules.Outcome)
+	}
+	out := makeDieOutcomes(rule)
+	o, _ := sc.dieOuts.LoadOrStore(rule, out)
+	return o.([]rules.Outcome)
+}
+
+func makeDieOutcomes(rule string) []rules.Outcome {
 	out := make([]rules.Outcome, 10)
 	dice := [10]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
 	ds := dice[:] // one array for the ten outcomes' Dice
-	rule := firstRule(t.Rule, "2.2")
 	for d := 0; d < 10; d++ {
 		out[d] = rules.Outcome{Weight: 1, Action: rules.Action{Kind: "roll", Dice: ds[d : d+1 : d+1],
 			Label: dieLabels[d], Rule: rule}}
 	}
-	return out
+	return out[:10:10]
 }
 
 var dieLabels = [10]string{"Die 0", "Die 1", "Die 2", "Die 3", "Die 4", "Die 5", "Die 6", "Die 7", "Die 8", "Die 9"}
@@ -338,7 +352,8 @@ func (s *State) applyListed(l rules.Action) (evs []rules.Event, err error) {
 	s.checkpoint(sharedU)
 	ver0 := s.ver
 	s.busy = true
-	s.cache, s.views, s.evs = nil, nil, nil
+	s.forgetLegal() // held intact through this Apply (listbuf.go)
+	s.views, s.evs = nil, nil
 	defer func() {
 		if r := recover(); r != nil {
 			s.rollback(ver0)

@@ -1,7 +1,6 @@
 package albuera
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -117,6 +116,7 @@ type State struct {
 	replaying  bool           // a rollback's replay (no test fault)
 	moveHint   int            // length of the last list of 2.2 actions (capacity of the next)
 	motionHint int            // length of the last list of the unit in motion (capacity of the next)
+	oppHint    int            // length of the last list of the opposing fire window [14.5] (capacity of the next)
 	pre        *preLegal      // lists made by the last automatic step (speed)
 	uvcShared  bool           // uvc is shared with a clone: copy before writing
 	uShared    bool           // U is shared with a clone: copy before writing (own)
@@ -135,9 +135,14 @@ type uvEntry struct {
 }
 
 type uvKey struct {
-	u                          Unit
-	move, active, canAct, brig bool
-	set                        bool
+	// what unitView reads of the unit (view.go, uvKeyOf)
+	at, at2                                hex.Coord
+	facing, mp, where, box, fires, spent   int
+	array                                  string
+	two, artFired, tech, captured, retaken bool
+	activated, wounded, double             bool
+	move, active, canAct, brig             bool
+	set                                    bool
 }
 
 type sightKey struct {
@@ -187,6 +192,10 @@ type occBuf struct {
 	// CheckInvariants' scratch: units by hex as linked lists
 	invHead, invNext []int32
 	invUsed          []int
+	// the arrays of legal lists no one reads any more (listbuf.go)
+	lb    listBufs
+	actor []bool   // View's scratch: the units of Act
+	pre   preLegal // what State.pre points to (no allocation per step)
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a
@@ -206,6 +215,7 @@ func sigOf(u *Unit) posSig {
 type viewCache struct {
 	ver   int
 	units []rules.UnitView
+	tmpl  *rules.View // the views of this version but Side, Legal and Board (View)
 }
 
 func (s *State) unindex() { s.oc = nil }
@@ -540,9 +550,10 @@ func (s *State) clone() *State {
 	c.U = s.U // shared until one of them changes (own)
 	c.uShared, s.uShared = true, true
 	c.nilEmpty()
-	c.uvc = s.uvc // entries are never changed in place while shared
-	c.uvcShared = true
-	s.uvcShared = true
+	// The clone makes its own unit views if asked (speed: the original
+	// never copies its 279 entries because a clone was made; the search
+	// and the checked playout's clones never ask for views).
+	c.uvc, c.uvcShared = nil, false
 	return c
 }
 
@@ -693,7 +704,6 @@ func (s *State) restore(bk *State) {
 }
 
 // Snapshot is the whole state as canonical JSON.
-func (s *State) Snapshot() ([]byte, error) { return json.Marshal(s) }
 
 func contains(xs []string, x string) bool {
 	for _, y := range xs {

@@ -125,13 +125,13 @@ func isRoll(kind string) bool {
 // taskLegal lists the choices of the first task.
 func (s *State) taskLegal(t Task) []rules.Action {
 	if t.Side < 0 {
-		var out []rules.Action
-		for _, o := range dieOutcomes(t) {
+		out := s.newList(10)
+		for _, o := range s.sc.dieOutcomes(t) {
 			out = append(out, o.Action)
 		}
 		return out
 	}
-	var out []rules.Action
+	out := s.newList(8) // a recycled array (listbuf.go)
 	switch t.Kind {
 	case "retreat":
 		for _, o := range s.retreatOpts(t) {
@@ -176,6 +176,10 @@ func (s *State) taskLegal(t Task) []rules.Action {
 			}
 			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: o, Label: label, Info: info, Rule: firstRule(t.Rule, "4.5")})
 		}
+	}
+	if len(out) == 0 {
+		s.recycle(out)
+		return nil // as before: no list, not an empty one
 	}
 	return out
 }

@@ -2,7 +2,7 @@ package albuera
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,56 +10,75 @@ import (
 )
 
 // View shows everything: Albuera has no hidden information.
+//
+// Everything but Side and Legal is made once per version and shared by
+// the views of that version (speed, issue #20: the checked playout asks
+// for both sides' views after every action): Units, Score, Notes and
+// Tracks are read-only for callers (a caller that wants to change one
+// assigns a new slice, as the full slice expressions make any append do).
 func (s *State) View(side rules.Side) *rules.View {
-	v := &rules.View{Side: side, Sides: s.Sides(), Status: s.Status(), Result: s.Result(), Style: "counter",
-		Board: &rules.Board{Kind: "hex", Hex: s.sc.Map}}
+	v := new(rules.View)
 	if s.decider() == side && side >= 0 {
 		v.Legal = s.Legal()
 	}
-	if s.views == nil || s.views.ver != s.ver {
-		done := s.indexed()
-		changed := s.vlast == nil
-		if len(s.uvc) != len(s.U) {
-			s.uvc, s.uvcShared, changed = make([]uvEntry, len(s.U)), false, true
-		}
-		for i := range s.U {
-			d := s.def(i)
-			k := uvKey{u: s.U[i], move: s.Phase == phMove, active: d.Side == s.Side, canAct: s.canAct(i), brig: contains(s.Brigs, d.Cmd), set: true}
-			e := &s.uvc[i]
-			if e.key != k {
-				if s.uvcShared { // a clone shares the entries: copy on write
-					s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
-					e = &s.uvc[i]
-				}
-				uv, ok := s.unitView(i)
-				*e = uvEntry{key: k, ok: ok, uv: uv}
-				changed = true
-			}
-		}
-		done()
-		if changed { // else the last list is this one (speed: no copy of 279 views)
-			n := 0
-			for k := range s.uvc {
-				if s.uvc[k].ok {
-					n++
-				}
-			}
-			us := make([]rules.UnitView, 0, n)
-			for k := range s.uvc {
-				if s.uvc[k].ok {
-					us = append(us, s.uvc[k].uv)
-				}
-			}
-			s.vlast = &viewCache{units: us}
-		}
-		s.views = &viewCache{ver: s.ver, units: s.vlast.units}
+	if s.views == nil || s.views.ver != s.ver || s.views.tmpl == nil {
+		s.buildView()
 	}
-	// Shared by the views of this version (read-only for callers; the
-	// random playout asks for two views after every action). The full
-	// slice expression makes an append copy.
-	v.Units = s.views.units[:len(s.views.units):len(s.views.units)]
-	v.Score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
+	legal := v.Legal
+	*v = *s.views.tmpl
+	v.Side, v.Legal = side, legal
+	v.Board = &rules.Board{Kind: "hex", Hex: s.sc.Map}
+	return v
+}
+
+// buildView makes the shared part of this version's views.
+func (s *State) buildView() {
+	t := &rules.View{Sides: s.Sides(), Status: s.Status(), Result: s.Result(), Style: "counter"}
+	done := s.indexed()
+	changed := s.vlast == nil
+	if len(s.uvc) != len(s.U) {
+		s.uvc, s.uvcShared, changed = make([]uvEntry, len(s.U)), false, true
+	}
+	s.markActors()
+	move := s.Phase == phMove
+	for i := range s.U {
+		k := s.uvKeyOf(i, move)
+		e := &s.uvc[i]
+		if e.key != k {
+			if s.uvcShared { // a clone shares the entries: copy on write
+				s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
+				e = &s.uvc[i]
+			}
+			uv, ok := s.unitView(i)
+			*e = uvEntry{key: k, ok: ok, uv: uv}
+			changed = true
+		}
+	}
+	done()
+	if changed { // else the last list is this one (speed: no copy of 279 views)
+		n := 0
+		for k := range s.uvc {
+			if s.uvc[k].ok {
+				n++
+			}
+		}
+		us := make([]rules.UnitView, n)
+		n = 0
+		for k := range s.uvc {
+			if s.uvc[k].ok {
+				us[n] = s.uvc[k].uv
+				n++
+			}
+		}
+		s.vlast = &viewCache{units: us}
+	}
+	// The full slice expression makes an append copy.
+	t.Units = s.vlast.units[:len(s.vlast.units):len(s.vlast.units)]
+	t.Score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
 	var pool []string
+	if len(s.Pool) > 0 {
+		pool = make([]string, 0, len(s.Pool))
+	}
 	for _, c := range s.Pool {
 		pool = append(pool, s.name(s.idx(c)))
 	}
@@ -67,34 +86,87 @@ func (s *State) View(side rules.Side) *rules.View {
 	for _, c := range s.Aside {
 		aside = append(aside, s.name(s.idx(c)))
 	}
-	v.Notes = append(v.Notes, s.clock())
-	v.Tracks = append(v.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Chits set aside until next turn [4.5.1.1]", Items: aside}) // session 20: "Set aside" said not what nor why
+	t.Notes = make([]string, 1, 3)
+	t.Notes[0] = s.clock()
+	t.Tracks = make([]rules.Track, 0, 4)
+	t.Tracks = append(t.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Chits set aside until next turn [4.5.1.1]", Items: aside}) // session 20: "Set aside" said not what nor why
 	if s.Chit != "" && s.Phase != phDraw {
-		v.Tracks = append(v.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
-		v.Notes = append(v.Notes, fmt.Sprintf("Activated: %s (%s)", s.chitName(), sideNames[s.Side]))
+		t.Tracks = append(t.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
+		t.Notes = append(t.Notes, "Activated: "+s.chitName()+" ("+sideNames[s.Side]+")")
 	}
-	boxes := map[int][]string{}
-	for i, u := range s.U {
-		if u.Where == Routed {
-			boxes[u.Box] = append(boxes[u.Box], s.name(i))
-		}
-	}
-	var keys []int
-	for k := range boxes {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	var items []string
-	for _, k := range keys {
-		items = append(items, fmt.Sprintf("turn %d: %s", k, strings.Join(boxes[k], ", ")))
-	}
-	items = append(items, "VP marker: "+s.vpText())
-	v.Tracks = append(v.Tracks, rules.Track{Name: "Turn track [15.11]", Items: items})
+	t.Tracks = append(t.Tracks, rules.Track{Name: "Turn track [15.11]", Items: s.turnTrack()})
 	if len(s.Tasks) > 0 {
 		_, p := s.taskPrompt(s.Tasks[0])
-		v.Notes = append(v.Notes, p)
+		t.Notes = append(t.Notes, p)
 	}
-	return v
+	t.Notes = t.Notes[:len(t.Notes):len(t.Notes)]
+	t.Tracks = t.Tracks[:len(t.Tracks):len(t.Tracks)]
+	s.views = &viewCache{ver: s.ver, units: s.vlast.units, tmpl: t}
+}
+
+// uvKeyOf is everything unitView reads for unit i: its view is made
+// again only when this changes (speed: not when a field it never shows
+// changes, as every unit's start hex, order or moved flags do at each
+// 2.2). TestViewSameAsMadeAfresh compares the views with views made
+// from nothing.
+func (s *State) uvKeyOf(i int, move bool) uvKey {
+	u := &s.U[i]
+	d := s.def(i)
+	k := uvKey{at: u.At, at2: u.At2, facing: u.Facing, mp: u.MP, where: u.Where, box: u.Box, fires: u.Fires,
+		spent: u.Spent, array: u.Array, two: u.Two, artFired: u.ArtFired, tech: u.Tech, captured: u.Captured,
+		retaken: u.Retaken, activated: u.Activated, wounded: u.Wounded, double: u.Double,
+		move: move, active: d.Side == s.Side, set: true}
+	if move { // unitView reads them only in 2.2
+		k.canAct, k.brig = s.ix.actor[i], contains(s.Brigs, d.Cmd)
+	}
+	return k
+}
+
+// turnTrack lists the routed units by the turn they return on [15.11],
+// then the VP marker.
+func (s *State) turnTrack() []string {
+	var boxes []int // the boxes in use, in order
+	for i := range s.U {
+		if s.U[i].Where == Routed && !slices.Contains(boxes, s.U[i].Box) {
+			boxes = append(boxes, s.U[i].Box)
+		}
+	}
+	slices.Sort(boxes)
+	items := make([]string, 0, len(boxes)+1)
+	for _, b := range boxes {
+		var sb strings.Builder
+		sb.WriteString("turn ")
+		sb.WriteString(strconv.Itoa(b))
+		sb.WriteString(": ")
+		first := true
+		for i := range s.U {
+			if s.U[i].Where == Routed && s.U[i].Box == b {
+				if !first {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(s.name(i))
+				first = false
+			}
+		}
+		items = append(items, sb.String())
+	}
+	return append(items, "VP marker: "+s.vpText())
+}
+
+// markActors sets the index's actor flags: the units of s.Act (canAct,
+// read for every unit by View).
+func (s *State) markActors() {
+	ix := s.ix
+	if len(ix.actor) != len(s.U) {
+		ix.actor = make([]bool, len(s.U))
+	} else {
+		clear(ix.actor)
+	}
+	for _, i := range s.Act {
+		if i >= 0 && i < len(ix.actor) {
+			ix.actor[i] = true
+		}
+	}
 }
 
 // static is the part of a unit's card that never changes.
