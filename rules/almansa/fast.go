@@ -3,6 +3,7 @@ package almansa
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"grognard/rules"
 
@@ -50,9 +51,10 @@ type fastMap struct {
 
 	labels   [][]string // set-up letters by hex (sc.Labels) [4]
 	lblMu    sync.RWMutex
-	lbl      map[uint64]string     // label's memo, shared by every state (under lblMu)
-	dieLbl   map[string]*[6]string // dieLabels' memo by the roll's why (under lblMu)
-	enemyLbl [2][]bool             // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+	lbl      map[uint64]string                      // label's memo, shared by every state (under lblMu)
+	lblFast  [1 << lblBits]atomic.Pointer[lblEntry] // in front of lbl, read without the lock
+	dieLbl   map[string]*[6]string                  // dieLabels' memo by the roll's why (under lblMu)
+	enemyLbl [2][]bool                              // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
 }
 
 // hasLabel is sc.HasLabel by hex index.
@@ -79,19 +81,40 @@ const (
 // label returns a label of unit i about hex index h (with cost in half MP
 // for moves), built once per scenario (#20): games and playouts read the
 // same few thousand labels again and again. The scenario's memo is shared
-// by every state, on any goroutine, under its lock; each state keeps the
-// labels it read in its own memo too (no lock; a clone starts without).
+// by every state, on any goroutine: a direct-mapped table read without a
+// lock (each slot an immutable entry, replaced whole), in front of the map
+// under its lock.
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
-	if l, ok := s.labels[key]; ok {
-		return l
+	fm := s.fast()
+	k := (key * 0x9E3779B97F4A7C15) >> (64 - lblBits)
+	// Two slots a key (the second the first's neighbour): few evictions.
+	a, b := &fm.lblFast[k], &fm.lblFast[k^1]
+	ea := a.Load()
+	if ea != nil && ea.key == key {
+		return ea.l
+	}
+	eb := b.Load()
+	if eb != nil && eb.key == key {
+		return eb.l
 	}
 	l := s.labelShared(key, kind, i, h, cost)
-	if s.labels == nil {
-		s.labels = make(map[uint64]string, 256)
+	if ea == nil || eb != nil {
+		a.Store(&lblEntry{key: key, l: l})
+	} else {
+		b.Store(&lblEntry{key: key, l: l})
 	}
-	s.labels[key] = l
 	return l
+}
+
+// lblBits sizes the lock-free label table (1<<lblBits slots, 512 KB).
+const lblBits = 16
+
+// lblEntry is one slot of the lock-free label table: never changed once
+// stored.
+type lblEntry struct {
+	key uint64
+	l   string
 }
 
 // labelShared is label from the scenario's memo.
@@ -292,10 +315,10 @@ func (o occ) at(c hex.Coord) []int {
 }
 
 // occMemo is an occupancy with the places it was built from: it answers
-// again while no unit has moved, entered or left the map. Clones share it;
-// only the state that built it, while no clone shares it (occOwn), builds
-// the next one in it, and only at the start of a legal-list build, when no
-// caller holds an occupancy (#20).
+// again while no unit has moved, entered or left the map. A state's memos
+// are its own (a clone makes its own): they are built again in place, all
+// of them at the start of a legal-list build (when no caller holds an
+// occupancy), otherwise one not handed out since then (#20).
 type occMemo struct {
 	o     occ
 	buf   occBuf // o's arrays (slot, start, list)
@@ -320,25 +343,47 @@ func (m *occMemo) matches(s *State) bool {
 // occupancy indexes the units on the map by hex.
 func (s *State) occupancy() occ { return s.occupancyIn(false) }
 
-// occupancyIn is occupancy; inPlace (the start of a list build) lets a new
-// one be built in the arrays of the state's own memo.
+// occupancyIn is occupancy; inPlace (the start of a list build, when no
+// caller holds one) lets every memo of the state's own be built in again.
 func (s *State) occupancyIn(inPlace bool) occ {
 	m := s.occm
+	if s.bufs == nil {
+		s.bufs = &stateBufs{} // the state's own (never a clone's)
+	}
+	// The state's own memos (#20): occMade[:occNext] were handed out since
+	// the last list build began and may still be held; the others are free
+	// to build in. At the start of a list build no caller holds one but the
+	// last (s.occm, kept first).
+	sb := s.bufs
+	if inPlace {
+		sb.occNext = 0
+		for k, x := range sb.occMade {
+			if x == m && m != nil {
+				sb.occMade[0], sb.occMade[k] = m, sb.occMade[0]
+				sb.occNext = 1
+				break
+			}
+		}
+	}
 	if m != nil && m.matches(s) {
 		return m.o
 	}
-	if !inPlace || !s.occOwn || m == nil {
+	switch {
+	case inPlace && sb.occNext == 1:
+		// m itself, held by no caller now
+	case sb.occNext < len(sb.occMade):
+		m = sb.occMade[sb.occNext]
+		sb.occNext++
+	default:
 		m = &occMemo{}
-		s.occm, s.occOwn = m, true
+		sb.occMade = append(sb.occMade, m)
+		sb.occNext++
 	}
+	s.occm = m
 	b := &m.buf
-	if s.bufs != nil {
-		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
-	}
+	b.hexOf, b.cnt = sb.occ.hexOf, sb.occ.cnt // scratch only
 	m.o = s.occupancyInto(b)
-	if s.bufs != nil {
-		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
-	}
+	sb.occ.hexOf, sb.occ.cnt = b.hexOf, b.cnt
 	b.hexOf, b.cnt = nil, nil
 	if len(m.at) != len(s.Units) {
 		m.at, m.alive = make([]hex.Coord, len(s.Units)), make([]bool, len(s.Units))

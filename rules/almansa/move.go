@@ -57,7 +57,8 @@ func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
-		done, withdraw := s.Done[f], s.Mode[f] == "withdraw" && !d.Person()
+		done, withdraw := s.formFlags(i, f)
+		withdraw = withdraw && !d.Person()
 		if quiet && (done || withdraw || s.CurForm != "" && s.CurForm != f && curBusy) {
 			return refused
 		}
@@ -112,11 +113,17 @@ type listCtx struct {
 // stateBufs are a state's scratch arrays for list building (never shared
 // with a clone).
 type stateBufs struct {
-	occ  occBuf
-	mc   [2]moveCtx
-	acts []rules.Action // the list being built
-	mv   moveMemo       // the movement actions unit by unit
-	lc   listCtx        // s.cx while a list is built
+	occ occBuf
+	// occMade are the occupancy memos this state made and shares with no
+	// clone; occMade[:occNext] were handed out since the last list build
+	// began (occupancyIn); s.occm, when the state's own, is the last of them.
+	occMade []*occMemo
+	occNext int
+	mc      [2]moveCtx
+	acts    []rules.Action // the list being built
+	mv      moveMemo       // the movement actions unit by unit
+	ff      formFlat       // Done and Mode by formation index
+	lc      listCtx        // s.cx while a list is built
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
 	near1       []bool         // setupCandidates' marks by hex index

@@ -1,0 +1,63 @@
+package almansa
+
+// Formation state by index (#20): the movement list asks, for every unit,
+// whether its formation has finished [10] or fell back out of command [6];
+// read from the Done and Mode maps by the formation's id, that was a string
+// hash per unit and list. A state keeps them by formation index, made again
+// when fgen (bumped before every write of Done, Mode or Demoral) moved, and
+// each unit's formation index, checked against the unit's Form.
+type formFlat struct {
+	valid    bool
+	fgen     uint64
+	done     []bool // Done by formation index
+	withdraw []bool // Mode == "withdraw"
+	ustr     []string
+	uidx     []int16 // the formation index of ustr[i], -1 none
+}
+
+// formIdxOf is the index of unit i's formation (its Form), -1 for none.
+func (s *State) formIdxOf(ff *formFlat, i int) int {
+	f := s.Units[i].Form
+	if i < len(ff.ustr) && ff.ustr[i] == f {
+		return int(ff.uidx[i])
+	}
+	k, ok := s.sc.FormIdx[f]
+	if !ok {
+		k = -1
+	}
+	if i < len(ff.ustr) {
+		ff.ustr[i], ff.uidx[i] = f, int16(k)
+	}
+	return k
+}
+
+// formFlags reports whether formation f (unit i's Form) has finished in
+// this phase and whether it is withdrawing: s.Done[f] and
+// s.Mode[f] == "withdraw", by index when the state has its buffers.
+func (s *State) formFlags(i int, f string) (done, withdraw bool) {
+	if s.bufs == nil {
+		return s.Done[f], s.Mode[f] == "withdraw"
+	}
+	ff := &s.bufs.ff
+	nf, nu := len(s.sc.Forms), len(s.Units)
+	if len(ff.ustr) != nu || len(ff.done) != nf {
+		ff.ustr, ff.uidx = make([]string, nu), make([]int16, nu)
+		ff.done, ff.withdraw = make([]bool, nf), make([]bool, nf)
+		for k := range ff.uidx {
+			ff.uidx[k] = -1
+		}
+		ff.valid = false
+	}
+	if !ff.valid || ff.fgen != s.fgen {
+		for k := range s.sc.Forms {
+			id := s.sc.Forms[k].ID
+			ff.done[k], ff.withdraw[k] = s.Done[id], s.Mode[id] == "withdraw"
+		}
+		ff.valid, ff.fgen = true, s.fgen
+	}
+	k := s.formIdxOf(ff, i)
+	if k < 0 || s.Units[i].Form != f {
+		return s.Done[f], s.Mode[f] == "withdraw"
+	}
+	return ff.done[k], ff.withdraw[k]
+}
