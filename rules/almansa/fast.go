@@ -86,8 +86,30 @@ const (
 // under its lock.
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
+	hash := key * 0x9E3779B97F4A7C15
+	var near *lblEntry
+	if s.bufs != nil {
+		// The state's own few hundred labels last read, in its buffers
+		// (a table small enough to stay in the processor's cache).
+		near = &s.bufs.lbl[hash>>(64-lblNearBits)]
+		if near.l != "" && near.key == key {
+			return near.l
+		}
+	}
+	l := s.labelFar(key, hash, kind, i, h, cost)
+	if near != nil {
+		near.key, near.l = key, l
+	}
+	return l
+}
+
+// lblNearBits sizes a state's own label table (stateBufs.lbl).
+const lblNearBits = 9
+
+// labelFar is label from the scenario's tables.
+func (s *State) labelFar(key, hash uint64, kind, i, h, cost int) string {
 	fm := s.fast()
-	k := (key * 0x9E3779B97F4A7C15) >> (64 - lblBits)
+	k := hash >> (64 - lblBits)
 	// Two slots a key (the second the first's neighbour): few evictions.
 	a, b := &fm.lblFast[k], &fm.lblFast[k^1]
 	ea := a.Load()

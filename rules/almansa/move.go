@@ -120,10 +120,11 @@ type stateBufs struct {
 	occMade []*occMemo
 	occNext int
 	mc      [2]moveCtx
-	acts    []rules.Action // the list being built
-	mv      moveMemo       // the movement actions unit by unit
-	ff      formFlat       // Done and Mode by formation index
-	lc      listCtx        // s.cx while a list is built
+	acts    []rules.Action             // the list being built
+	mv      moveMemo                   // the movement actions unit by unit
+	ff      formFlat                   // Done and Mode by formation index
+	lbl     [1 << lblNearBits]lblEntry // label's own table
+	lc      listCtx                    // s.cx while a list is built
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
 	near1       []bool         // setupCandidates' marks by hex index
@@ -595,13 +596,23 @@ func (s *State) mustStillMoveRec(f string, rec []uint64) bool {
 		if u.DSB || u.OOC || s.remaining(i) <= 0 || s.Done[f] {
 			continue
 		}
+		if u.Stopped || u.FellBack {
+			continue // every step refused [9] [10] (stepProblem)
+		}
+		// Out of an enemy ZoC a combat unit steps only into a front hex
+		// of its facing [10]: the other four are refused whatever stands
+		// there (stepProblem), so they are not asked (#20).
+		frontOnly := !s.fast().person[i] && !cx.zoc.has(u.At)
 		canTurn := s.turnProblem(cx, i, false) == ""
 		for f := range 6 {
 			turn := hex.TurnSteps(u.Facing, f)
 			if turn > 0 && !canTurn || turn >= s.remaining(i) {
 				continue
 			}
-			for _, n := range u.At.Neighbors() {
+			for dir, n := range u.At.Neighbors() {
+				if frontOnly && hex.ArcOfDir(f, dir) != hex.Front {
+					continue
+				}
 				if _, fb, why := s.stepProblem(cx, i, u.At, f, n, s.remaining(i)-turn, u.Stopped, u.FellBack, true); why == "" && !fb {
 					return true
 				}
