@@ -42,6 +42,10 @@ type fastMap struct {
 	view       []unitTexts       // the texts of each unit's view
 	formDetail map[string]string // "Formation X [6]" by formation id
 	formSub    map[string]string // "formation X" (Status's sub-phase) by formation id
+	turnItems  [][]string        // the turn track's items by current turn (View; read-only)
+	// formDetail by formation index
+	formDetailIdx       []string
+	turns, victorySteps int // sc.P("turns"), sc.P("victory_steps")
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
 	faceText  [][6]string // the event of a turn to a facing [7]
@@ -280,7 +284,12 @@ func buildFast(sc *Scenario) *fastMap {
 		}
 	}
 	buildViewTexts(sc, fm)
+	fm.turnItems = make([][]string, sc.P("turns")+1)
+	for t := range fm.turnItems {
+		fm.turnItems[t] = turnItemsOf(sc.P("turns"), t)
+	}
 	fm.stackArt, fm.stackSteps = sc.P("stack_artillery"), sc.P("stack_steps")
+	fm.turns, fm.victorySteps = sc.P("turns"), sc.P("victory_steps")
 	fm.fallbackMP, fm.cincApart = sc.P("fallback_mp"), sc.P("cinc_apart")
 	return fm
 }

@@ -38,16 +38,7 @@ func (s *State) formFlags(i int, f string) (done, withdraw bool) {
 	if s.bufs == nil {
 		return s.Done[f], s.Mode[f] == "withdraw"
 	}
-	ff := &s.bufs.ff
-	nf, nu := len(s.sc.Forms), len(s.Units)
-	if len(ff.ustr) != nu || len(ff.done) != nf {
-		ff.ustr, ff.uidx = make([]string, nu), make([]int16, nu)
-		ff.done, ff.withdraw = make([]bool, nf), make([]bool, nf)
-		for k := range ff.uidx {
-			ff.uidx[k] = -1
-		}
-		ff.valid = false
-	}
+	ff := s.formFlat()
 	if !ff.valid || ff.fgen != s.fgen {
 		for k := range s.sc.Forms {
 			id := s.sc.Forms[k].ID
@@ -60,4 +51,19 @@ func (s *State) formFlags(i int, f string) (done, withdraw bool) {
 		return s.Done[f], s.Mode[f] == "withdraw"
 	}
 	return ff.done[k], ff.withdraw[k]
+}
+
+// formFlat is the state's formFlat, its arrays made (s.bufs not nil).
+func (s *State) formFlat() *formFlat {
+	ff := &s.bufs.ff
+	nf, nu := len(s.sc.Forms), len(s.Units)
+	if len(ff.ustr) != nu || len(ff.done) != nf {
+		ff.ustr, ff.uidx = make([]string, nu), make([]int16, nu)
+		ff.done, ff.withdraw = make([]bool, nf), make([]bool, nf)
+		for k := range ff.uidx {
+			ff.uidx[k] = -1
+		}
+		ff.valid = false
+	}
+	return ff
 }

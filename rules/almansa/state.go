@@ -190,7 +190,7 @@ func copyMap[V any](m map[string]V) map[string]V {
 // Status says where the game stands.
 func (s *State) Status() rules.Status {
 	p := machine.Get(s.Phase)
-	st := rules.Status{Turn: s.Turn, Turns: s.sc.P("turns"), Phase: p.Name, PhaseRule: p.Rule,
+	st := rules.Status{Turn: s.Turn, Turns: s.fast().turns, Phase: p.Name, PhaseRule: p.Rule,
 		Active: rules.Side(s.activeSide()), Decider: s.decider()}
 	if s.Over {
 		st.Decider = rules.NoSide
