@@ -11,25 +11,25 @@ import (
 )
 
 // Flat, integer-indexed tables of a scenario, built once at load (#20): a
-// dense index for the hexes of the map (a grid over the axial bounding box),
-// each hex's number, terrain, level and neighbours, the road hexsides, the
+// dense index for the hexes of the map (hex.Index: a grid over the axial
+// bounding box, each hex's number and neighbours), each hex's terrain and
+// level, the road hexsides, the
 // Terrain Costs Chart per movement class and hex, the unit types as flags,
 // and the texts labels repeat. They answer exactly what hex.Map, sc.Cost
 // and UnitDef answer; nothing here changes after BuildScenario but the
 // label memo (under its lock).
 type fastMap struct {
-	minQ, minR, w, h int
-	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the map
-	coords           []hex.Coord
-	num              []string
-	terr             []string
-	level            []int
-	noZOC            []bool
-	redoubt          []bool
-	nb               [][6]int16 // neighbour index by direction, -1 off the map
-	road             [][6]bool  // a road crosses the hexside in direction d [10]
-	cost             [4][]int   // entry cost in half MP per class and hex (sc.Cost)
-	roadCost         [4]int     // sc.Cost["road"] per class
+	hx       *hex.Index // the map's index of hexes (coords, num and nb are its)
+	coords   []hex.Coord
+	num      []string
+	terr     []string
+	level    []int
+	noZOC    []bool
+	redoubt  []bool
+	nb       [][6]int16 // neighbour index by direction, -1 off the map
+	road     [][6]bool  // a road crosses the hexside in direction d [10]
+	cost     [4][]int   // entry cost in half MP per class and hex (sc.Cost)
+	roadCost [4]int     // sc.Cost["road"] per class
 
 	// Units, by index.
 	class  []int8 // Terrain Costs Chart column: 0 infantry, 1 cavalry, 2 artillery, 3 leader
@@ -195,49 +195,27 @@ func classOf(t string) int8 {
 
 // buildFast makes sc's flat tables (after the map, tables, OOB are loaded).
 func buildFast(sc *Scenario) *fastMap {
-	fm := &fastMap{}
-	cs := sc.Map.Coords()
-	if len(cs) > 0 {
-		minQ, maxQ, minR, maxR := cs[0].Q, cs[0].Q, cs[0].R, cs[0].R
-		for _, c := range cs {
-			minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
-			minR, maxR = min(minR, c.R), max(maxR, c.R)
-		}
-		fm.minQ, fm.minR, fm.w, fm.h = minQ, minR, maxQ-minQ+1, maxR-minR+1
-	}
-	fm.grid = make([]int16, fm.w*fm.h)
-	for i := range fm.grid {
-		fm.grid[i] = -1
-	}
+	fm := &fastMap{hx: hex.NewIndex(sc.Map)}
+	cs := fm.hx.Coords
 	n := len(cs)
-	fm.coords = append([]hex.Coord(nil), cs...)
-	fm.num = make([]string, n)
+	fm.coords, fm.num, fm.nb = fm.hx.Coords, fm.hx.Num, fm.hx.Nb
+	fm.road = fm.hx.SideFlags(sc.Map, hex.Road)
 	fm.terr = make([]string, n)
 	fm.level = make([]int, n)
 	fm.noZOC = make([]bool, n)
 	fm.redoubt = make([]bool, n)
-	fm.nb = make([][6]int16, n)
-	fm.road = make([][6]bool, n)
 	for k := range fm.cost {
 		fm.cost[k] = make([]int, n)
 		fm.roadCost[k] = sc.Cost["road"][classNames[k]]
 	}
 	for i, c := range cs {
-		fm.grid[(c.Q-fm.minQ)*fm.h+(c.R-fm.minR)] = int16(i)
-	}
-	for i, c := range cs {
 		cell := sc.Map.Cells[c]
-		fm.num[i] = sc.Map.Num(c)
 		fm.terr[i] = cell.Terrain
 		fm.level[i] = cell.Level
 		fm.noZOC[i] = noZOCTerrain(cell.Terrain)
 		fm.redoubt[i] = cell.Terrain == "redoubt"
 		for k := range fm.cost {
 			fm.cost[k][i] = sc.Cost[cell.Terrain][classNames[k]]
-		}
-		for d, nc := range c.Neighbors() {
-			fm.nb[i][d] = int16(fm.idx(nc))
-			fm.road[i][d] = sc.Map.SideHas(c, nc, hex.Road)
 		}
 	}
 	nu := len(sc.Units)
@@ -295,13 +273,7 @@ func buildFast(sc *Scenario) *fastMap {
 }
 
 // idx is hex c's index, or -1 off the map.
-func (fm *fastMap) idx(c hex.Coord) int {
-	q, r := c.Q-fm.minQ, c.R-fm.minR
-	if q < 0 || q >= fm.w || r < 0 || r >= fm.h {
-		return -1
-	}
-	return int(fm.grid[q*fm.h+r])
-}
+func (fm *fastMap) idx(c hex.Coord) int { return fm.hx.Idx(c) }
 
 // fast returns the scenario's flat tables (built at load; a Scenario made
 // some other way gets them on first use).
