@@ -46,6 +46,7 @@ type fastMap struct {
 	// formDetail by formation index
 	formDetailIdx       []string
 	turns, victorySteps int // sc.P("turns"), sc.P("victory_steps")
+	fire                fireMemo
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
 	faceText  [][6]string // the event of a turn to a facing [7]
@@ -262,6 +263,7 @@ func buildFast(sc *Scenario) *fastMap {
 		}
 	}
 	buildViewTexts(sc, fm)
+	fm.fire.arc = make([]atomic.Pointer[[]hex.Coord], 6*n)
 	fm.turnItems = make([][]string, sc.P("turns")+1)
 	for t := range fm.turnItems {
 		fm.turnItems[t] = turnItemsOf(sc.P("turns"), t)
