@@ -113,7 +113,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	}
 	for _, f := range s.sc.Forms {
 		if m := s.Mode[f.ID]; m != "" && m != "normal" {
-			v.Notes = append(v.Notes, fmt.Sprintf("%s out of command: %s [6]", f.Name, m))
+			v.Notes = append(v.Notes, f.Name+" out of command: "+m+" [6]") // (#20: no fmt)
 		}
 		if s.Demoral[f.ID] {
 			v.Notes = append(v.Notes, f.Name+" demoralised [15]")
