@@ -11,6 +11,7 @@ type formFlat struct {
 	fgen     uint64
 	done     []bool // Done by formation index
 	withdraw []bool // Mode == "withdraw"
+	attack   []bool // Mode == "attack"
 	ustr     []string
 	uidx     []int16 // the formation index of ustr[i], -1 none
 }
@@ -38,14 +39,7 @@ func (s *State) formFlags(i int, f string) (done, withdraw bool) {
 	if s.bufs == nil {
 		return s.Done[f], s.Mode[f] == "withdraw"
 	}
-	ff := s.formFlat()
-	if !ff.valid || ff.fgen != s.fgen {
-		for k := range s.sc.Forms {
-			id := s.sc.Forms[k].ID
-			ff.done[k], ff.withdraw[k] = s.Done[id], s.Mode[id] == "withdraw"
-		}
-		ff.valid, ff.fgen = true, s.fgen
-	}
+	ff := s.formNow()
 	k := s.formIdxOf(ff, i)
 	if k < 0 || s.Units[i].Form != f {
 		return s.Done[f], s.Mode[f] == "withdraw"
@@ -59,11 +53,53 @@ func (s *State) formFlat() *formFlat {
 	nf, nu := len(s.sc.Forms), len(s.Units)
 	if len(ff.ustr) != nu || len(ff.done) != nf {
 		ff.ustr, ff.uidx = make([]string, nu), make([]int16, nu)
-		ff.done, ff.withdraw = make([]bool, nf), make([]bool, nf)
+		ff.done, ff.withdraw, ff.attack = make([]bool, nf), make([]bool, nf), make([]bool, nf)
 		for k := range ff.uidx {
 			ff.uidx[k] = -1
 		}
 		ff.valid = false
 	}
 	return ff
+}
+
+// formNow is the state's formFlat with the flags as Done and Mode stand
+// now (s.bufs not nil).
+func (s *State) formNow() *formFlat {
+	ff := s.formFlat()
+	if !ff.valid || ff.fgen != s.fgen {
+		for k := range s.sc.Forms {
+			id := s.sc.Forms[k].ID
+			m := s.Mode[id]
+			ff.done[k], ff.withdraw[k], ff.attack[k] = s.Done[id], m == "withdraw", m == "attack"
+		}
+		ff.valid, ff.fgen = true, s.fgen
+	}
+	return ff
+}
+
+// attackMode reports s.Mode[unit i's Form] == "attack" [6].
+func (s *State) attackMode(i int) bool {
+	f := s.Units[i].Form
+	if f == "" {
+		return false
+	}
+	if s.bufs == nil {
+		return s.Mode[f] == "attack"
+	}
+	ff := s.formNow()
+	if k := s.formIdxOf(ff, i); k >= 0 {
+		return ff.attack[k]
+	}
+	return s.Mode[f] == "attack"
+}
+
+// attackOpen reports, for formation index k, s.Mode == "attack" and not
+// s.Done [6] [10].
+func (s *State) attackOpen(k int) bool {
+	if s.bufs == nil {
+		id := s.sc.Forms[k].ID
+		return s.Mode[id] == "attack" && !s.Done[id]
+	}
+	ff := s.formNow()
+	return ff.attack[k] && !ff.done[k]
 }

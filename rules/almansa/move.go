@@ -256,7 +256,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 			return 0, false, why + "; a unit may pass through it only if it can move on at once"
 		}
 	}
-	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" {
+	if s.attackMode(i) { // by formation index (#20)
 		if fallback {
 			return 0, false, "an out-of-command formation that rolled 3-4 must close in and attack, not fall back [6]"
 		}
@@ -542,7 +542,7 @@ func (s *State) endMoveBlocked() bool {
 	}
 	for k := range s.sc.Forms {
 		f := &s.sc.Forms[k]
-		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
+		if f.Side == side && s.attackOpen(k) && s.mustStillMove(f.ID) {
 			return true
 		}
 	}
