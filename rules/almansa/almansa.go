@@ -93,10 +93,13 @@ func (s *State) View(side rules.Side) *rules.View {
 		v.Legal = s.Legal()
 	}
 	v.Units = make([]rules.UnitView, len(s.Units))
+	// Every unit's detail lines and markers in two shared arrays, each
+	// unit's slice cut at its length (#20: one allocation, not two a unit).
+	vb := viewBuf{detail: make([]string, 0, 5*len(s.Units)), markers: make([]string, 0, len(s.Units))}
 	for i := range s.Units {
-		v.Units[i] = s.unitView(i)
+		v.Units[i] = s.unitViewIn(i, &vb)
 	}
-	need := s.sc.P("victory_steps")
+	need := s.fast().victorySteps
 	la, lb := strconv.Itoa(s.Lost[Allied]), strconv.Itoa(s.Lost[Bourbon])
 	v.Score = []string{
 		"Allied steps destroyed: " + la + " of " + strconv.Itoa(need) + " [5]",
@@ -110,7 +113,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	}
 	for _, f := range s.sc.Forms {
 		if m := s.Mode[f.ID]; m != "" && m != "normal" {
-			v.Notes = append(v.Notes, fmt.Sprintf("%s out of command: %s [6]", f.Name, m))
+			v.Notes = append(v.Notes, f.Name+" out of command: "+m+" [6]") // (#20: no fmt)
 		}
 		if s.Demoral[f.ID] {
 			v.Notes = append(v.Notes, f.Name+" demoralised [15]")
@@ -122,23 +125,21 @@ func (s *State) View(side rules.Side) *rules.View {
 	if s.Galway {
 		v.Notes = append(v.Notes, "Galway must lead a cavalry unit into shock combat this turn [15]")
 	}
-	var turns []string
-	if n := s.sc.P("turns"); n > 0 {
-		turns = make([]string, 0, n)
-	}
-	for t := 1; t <= s.sc.P("turns"); t++ {
-		mark := strconv.Itoa(t)
-		if t == s.Turn {
-			mark = "[" + mark + "]"
-		}
-		turns = append(turns, mark)
-	}
-	v.Tracks = []rules.Track{{Name: "Turn", Items: turns}}
+	v.Tracks = []rules.Track{{Name: "Turn", Items: s.turnItems()}}
 	v.Extra = []rules.KV{{Key: "Allied steps destroyed", Value: la}, {Key: "Bourbon steps destroyed", Value: lb}}
 	return v
 }
 
-func (s *State) unitView(i int) rules.UnitView {
+func (s *State) unitView(i int) rules.UnitView { return s.unitViewIn(i, nil) }
+
+// viewBuf holds the detail lines and markers of a view's units (View).
+type viewBuf struct {
+	detail, markers []string
+}
+
+// unitViewIn is unitView with its detail lines and markers in vb's arrays
+// (nil: arrays of its own).
+func (s *State) unitViewIn(i int, vb *viewBuf) rules.UnitView {
 	d := s.def(i)
 	u := &s.Units[i]
 	fm := s.fast()
@@ -147,7 +148,7 @@ func (s *State) unitView(i int) rules.UnitView {
 	if u.On && !u.Dead {
 		uv.At = s.num(u.At)
 	}
-	if f := s.sc.Form(u.Form); f != nil {
+	if f := s.formOfUnit(i); f != nil {
 		uv.Color = f.Color
 	} else if d.Type == Leader || d.Reserve {
 		uv.Color = "#ffffff"
@@ -186,8 +187,10 @@ func (s *State) unitView(i int) rules.UnitView {
 		}
 	}
 	if u.Form != "" {
-		l, ok := fm.formDetail[u.Form]
-		if !ok {
+		var l string
+		if k := s.formIdxOfUnit(i); k >= 0 {
+			l = fm.formDetailIdx[k]
+		} else {
 			l = "Formation " + s.formName(u.Form) + " [6]"
 		}
 		detail[n], n = l, n+1
@@ -202,9 +205,75 @@ func (s *State) unitView(i int) rules.UnitView {
 		}
 		n++
 	}
-	uv.Detail = append([]string(nil), detail[:n]...)
-	s.markers(&uv, i)
+	var mk [8]string
+	m := s.markersTo(mk[:0], i)
+	if vb == nil {
+		uv.Detail = append([]string(nil), detail[:n]...)
+		if len(m) > 0 {
+			uv.Markers = append([]string(nil), m...)
+		}
+		return uv
+	}
+	if n > 0 {
+		k := len(vb.detail)
+		vb.detail = append(vb.detail, detail[:n]...)
+		uv.Detail = vb.detail[k:len(vb.detail):len(vb.detail)]
+	}
+	if len(m) > 0 {
+		k := len(vb.markers)
+		vb.markers = append(vb.markers, m...)
+		uv.Markers = vb.markers[k:len(vb.markers):len(vb.markers)]
+	}
 	return uv
+}
+
+// formOfUnit is unit i's formation (its Form), nil for none; by index
+// when the state has its buffers (#20).
+func (s *State) formOfUnit(i int) *Formation {
+	if k := s.formIdxOfUnit(i); k >= 0 {
+		return &s.sc.Forms[k]
+	}
+	return nil
+}
+
+// formIdxOfUnit is the index of unit i's formation, -1 for none.
+func (s *State) formIdxOfUnit(i int) int {
+	f := s.Units[i].Form
+	if f == "" {
+		return -1
+	}
+	if s.bufs != nil {
+		return s.formIdxOf(s.formFlat(), i)
+	}
+	if k, ok := s.sc.FormIdx[f]; ok {
+		return k
+	}
+	return -1
+}
+
+// turnItems is the turn track, the current turn in brackets: made once per
+// scenario and turn (read-only).
+func (s *State) turnItems() []string {
+	fm := s.fast()
+	if s.Turn >= 0 && s.Turn < len(fm.turnItems) {
+		return fm.turnItems[s.Turn]
+	}
+	return turnItemsOf(s.sc.P("turns"), s.Turn)
+}
+
+func turnItemsOf(n, turn int) []string {
+	var turns []string
+	if n > 0 {
+		turns = make([]string, 0, n)
+	}
+	for t := 1; t <= n; t++ {
+		mark := strconv.Itoa(t)
+		if t == turn {
+			mark = "[" + mark + "]"
+		}
+		turns = append(turns, mark)
+	}
+	return turns
 }
 
 var movementLeft = func() []string {
@@ -216,30 +285,34 @@ var movementLeft = func() []string {
 }()
 
 // markers puts unit i's markers on its view.
-func (s *State) markers(uv *rules.UnitView, i int) {
+func (s *State) markers(uv *rules.UnitView, i int) { uv.Markers = s.markersTo(uv.Markers, i) }
+
+// markersTo appends unit i's markers to out.
+func (s *State) markersTo(out []string, i int) []string {
 	d := s.def(i)
 	u := &s.Units[i]
 	if u.DSG {
-		uv.Markers = append(uv.Markers, "disorganised")
+		out = append(out, "disorganised")
 	}
 	if u.DSB {
-		uv.Markers = append(uv.Markers, "routed")
+		out = append(out, "routed")
 	}
 	if u.OOC {
-		uv.Markers = append(uv.Markers, "out-of-command")
+		out = append(out, "out-of-command")
 	}
 	if u.Moved {
-		uv.Markers = append(uv.Markers, "moved")
+		out = append(out, "moved")
 	}
 	if u.Fired {
-		uv.Markers = append(uv.Markers, "fired")
+		out = append(out, "fired")
 	}
 	if f := u.Form; f != "" && s.Demoral[f] {
-		uv.Markers = append(uv.Markers, "demoralised")
+		out = append(out, "demoralised")
 	}
 	if d.Type == Artillery && d.Side == Allied && s.opt(OptAmmo) && s.AmmoUsed >= s.sc.P("ammo_turns") {
-		uv.Markers = append(uv.Markers, "ammo-out")
+		out = append(out, "ammo-out")
 	}
+	return out
 }
 
 // unitViewText fills a view's values, details and markers by building
@@ -286,8 +359,10 @@ func buildViewTexts(sc *Scenario, fm *fastMap) {
 	fm.view = make([]unitTexts, len(sc.Units))
 	fm.formDetail = map[string]string{}
 	fm.formSub = map[string]string{}
+	fm.formDetailIdx = make([]string, len(sc.Forms))
 	for _, f := range sc.Forms {
 		fm.formDetail[f.ID] = "Formation " + f.Name + " [6]"
+		fm.formDetailIdx[sc.FormIdx[f.ID]] = fm.formDetail[f.ID]
 		fm.formSub[f.ID] = "formation " + f.Name
 	}
 	it := strconv.Itoa

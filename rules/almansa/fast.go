@@ -3,6 +3,7 @@ package almansa
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"grognard/rules"
 
@@ -10,25 +11,25 @@ import (
 )
 
 // Flat, integer-indexed tables of a scenario, built once at load (#20): a
-// dense index for the hexes of the map (a grid over the axial bounding box),
-// each hex's number, terrain, level and neighbours, the road hexsides, the
+// dense index for the hexes of the map (hex.Index: a grid over the axial
+// bounding box, each hex's number and neighbours), each hex's terrain and
+// level, the road hexsides, the
 // Terrain Costs Chart per movement class and hex, the unit types as flags,
 // and the texts labels repeat. They answer exactly what hex.Map, sc.Cost
 // and UnitDef answer; nothing here changes after BuildScenario but the
 // label memo (under its lock).
 type fastMap struct {
-	minQ, minR, w, h int
-	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the map
-	coords           []hex.Coord
-	num              []string
-	terr             []string
-	level            []int
-	noZOC            []bool
-	redoubt          []bool
-	nb               [][6]int16 // neighbour index by direction, -1 off the map
-	road             [][6]bool  // a road crosses the hexside in direction d [10]
-	cost             [4][]int   // entry cost in half MP per class and hex (sc.Cost)
-	roadCost         [4]int     // sc.Cost["road"] per class
+	hx       *hex.Index // the map's index of hexes (coords, num and nb are its)
+	coords   []hex.Coord
+	num      []string
+	terr     []string
+	level    []int
+	noZOC    []bool
+	redoubt  []bool
+	nb       [][6]int16 // neighbour index by direction, -1 off the map
+	road     [][6]bool  // a road crosses the hexside in direction d [10]
+	cost     [4][]int   // entry cost in half MP per class and hex (sc.Cost)
+	roadCost [4]int     // sc.Cost["road"] per class
 
 	// Units, by index.
 	class  []int8 // Terrain Costs Chart column: 0 infantry, 1 cavalry, 2 artillery, 3 leader
@@ -41,6 +42,11 @@ type fastMap struct {
 	view       []unitTexts       // the texts of each unit's view
 	formDetail map[string]string // "Formation X [6]" by formation id
 	formSub    map[string]string // "formation X" (Status's sub-phase) by formation id
+	turnItems  [][]string        // the turn track's items by current turn (View; read-only)
+	// formDetail by formation index
+	formDetailIdx       []string
+	turns, victorySteps int // sc.P("turns"), sc.P("victory_steps")
+	fire                fireMemo
 	// turnLabel[unit][new facing][0 clockwise, 1 anticlockwise][stacked]
 	turnLabel [][6][2][2]string
 	faceText  [][6]string // the event of a turn to a facing [7]
@@ -50,9 +56,10 @@ type fastMap struct {
 
 	labels   [][]string // set-up letters by hex (sc.Labels) [4]
 	lblMu    sync.RWMutex
-	lbl      map[uint64]string     // label's memo, shared by every state (under lblMu)
-	dieLbl   map[string]*[6]string // dieLabels' memo by the roll's why (under lblMu)
-	enemyLbl [2][]bool             // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+	lbl      map[uint64]string                      // label's memo, shared by every state (under lblMu)
+	lblFast  [1 << lblBits]atomic.Pointer[lblEntry] // in front of lbl, read without the lock
+	dieLbl   map[string]*[6]string                  // dieLabels' memo by the roll's why (under lblMu)
+	enemyLbl [2][]bool                              // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
 }
 
 // hasLabel is sc.HasLabel by hex index.
@@ -79,19 +86,62 @@ const (
 // label returns a label of unit i about hex index h (with cost in half MP
 // for moves), built once per scenario (#20): games and playouts read the
 // same few thousand labels again and again. The scenario's memo is shared
-// by every state, on any goroutine, under its lock; each state keeps the
-// labels it read in its own memo too (no lock; a clone starts without).
+// by every state, on any goroutine: a direct-mapped table read without a
+// lock (each slot an immutable entry, replaced whole), in front of the map
+// under its lock.
 func (s *State) label(kind, i, h, cost int) string {
 	key := uint64(kind)<<48 | uint64(i)<<32 | uint64(h)<<16 | uint64(cost&0xffff)
-	if l, ok := s.labels[key]; ok {
-		return l
+	hash := key * 0x9E3779B97F4A7C15
+	var near *lblEntry
+	if s.bufs != nil {
+		// The state's own few hundred labels last read, in its buffers
+		// (a table small enough to stay in the processor's cache).
+		near = &s.bufs.lbl[hash>>(64-lblNearBits)]
+		if near.l != "" && near.key == key {
+			return near.l
+		}
+	}
+	l := s.labelFar(key, hash, kind, i, h, cost)
+	if near != nil {
+		near.key, near.l = key, l
+	}
+	return l
+}
+
+// lblNearBits sizes a state's own label table (stateBufs.lbl).
+const lblNearBits = 9
+
+// labelFar is label from the scenario's tables.
+func (s *State) labelFar(key, hash uint64, kind, i, h, cost int) string {
+	fm := s.fast()
+	k := hash >> (64 - lblBits)
+	// Two slots a key (the second the first's neighbour): few evictions.
+	a, b := &fm.lblFast[k], &fm.lblFast[k^1]
+	ea := a.Load()
+	if ea != nil && ea.key == key {
+		return ea.l
+	}
+	eb := b.Load()
+	if eb != nil && eb.key == key {
+		return eb.l
 	}
 	l := s.labelShared(key, kind, i, h, cost)
-	if s.labels == nil {
-		s.labels = make(map[uint64]string, 256)
+	if ea == nil || eb != nil {
+		a.Store(&lblEntry{key: key, l: l})
+	} else {
+		b.Store(&lblEntry{key: key, l: l})
 	}
-	s.labels[key] = l
 	return l
+}
+
+// lblBits sizes the lock-free label table (1<<lblBits slots, 512 KB).
+const lblBits = 16
+
+// lblEntry is one slot of the lock-free label table: never changed once
+// stored.
+type lblEntry struct {
+	key uint64
+	l   string
 }
 
 // labelShared is label from the scenario's memo.
@@ -146,49 +196,27 @@ func classOf(t string) int8 {
 
 // buildFast makes sc's flat tables (after the map, tables, OOB are loaded).
 func buildFast(sc *Scenario) *fastMap {
-	fm := &fastMap{}
-	cs := sc.Map.Coords()
-	if len(cs) > 0 {
-		minQ, maxQ, minR, maxR := cs[0].Q, cs[0].Q, cs[0].R, cs[0].R
-		for _, c := range cs {
-			minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
-			minR, maxR = min(minR, c.R), max(maxR, c.R)
-		}
-		fm.minQ, fm.minR, fm.w, fm.h = minQ, minR, maxQ-minQ+1, maxR-minR+1
-	}
-	fm.grid = make([]int16, fm.w*fm.h)
-	for i := range fm.grid {
-		fm.grid[i] = -1
-	}
+	fm := &fastMap{hx: hex.NewIndex(sc.Map)}
+	cs := fm.hx.Coords
 	n := len(cs)
-	fm.coords = append([]hex.Coord(nil), cs...)
-	fm.num = make([]string, n)
+	fm.coords, fm.num, fm.nb = fm.hx.Coords, fm.hx.Num, fm.hx.Nb
+	fm.road = fm.hx.SideFlags(sc.Map, hex.Road)
 	fm.terr = make([]string, n)
 	fm.level = make([]int, n)
 	fm.noZOC = make([]bool, n)
 	fm.redoubt = make([]bool, n)
-	fm.nb = make([][6]int16, n)
-	fm.road = make([][6]bool, n)
 	for k := range fm.cost {
 		fm.cost[k] = make([]int, n)
 		fm.roadCost[k] = sc.Cost["road"][classNames[k]]
 	}
 	for i, c := range cs {
-		fm.grid[(c.Q-fm.minQ)*fm.h+(c.R-fm.minR)] = int16(i)
-	}
-	for i, c := range cs {
 		cell := sc.Map.Cells[c]
-		fm.num[i] = sc.Map.Num(c)
 		fm.terr[i] = cell.Terrain
 		fm.level[i] = cell.Level
 		fm.noZOC[i] = noZOCTerrain(cell.Terrain)
 		fm.redoubt[i] = cell.Terrain == "redoubt"
 		for k := range fm.cost {
 			fm.cost[k][i] = sc.Cost[cell.Terrain][classNames[k]]
-		}
-		for d, nc := range c.Neighbors() {
-			fm.nb[i][d] = int16(fm.idx(nc))
-			fm.road[i][d] = sc.Map.SideHas(c, nc, hex.Road)
 		}
 	}
 	nu := len(sc.Units)
@@ -235,19 +263,19 @@ func buildFast(sc *Scenario) *fastMap {
 		}
 	}
 	buildViewTexts(sc, fm)
+	fm.fire.arc = make([]atomic.Pointer[[]hex.Coord], 6*n)
+	fm.turnItems = make([][]string, sc.P("turns")+1)
+	for t := range fm.turnItems {
+		fm.turnItems[t] = turnItemsOf(sc.P("turns"), t)
+	}
 	fm.stackArt, fm.stackSteps = sc.P("stack_artillery"), sc.P("stack_steps")
+	fm.turns, fm.victorySteps = sc.P("turns"), sc.P("victory_steps")
 	fm.fallbackMP, fm.cincApart = sc.P("fallback_mp"), sc.P("cinc_apart")
 	return fm
 }
 
 // idx is hex c's index, or -1 off the map.
-func (fm *fastMap) idx(c hex.Coord) int {
-	q, r := c.Q-fm.minQ, c.R-fm.minR
-	if q < 0 || q >= fm.w || r < 0 || r >= fm.h {
-		return -1
-	}
-	return int(fm.grid[q*fm.h+r])
-}
+func (fm *fastMap) idx(c hex.Coord) int { return fm.hx.Idx(c) }
 
 // fast returns the scenario's flat tables (built at load; a Scenario made
 // some other way gets them on first use).
@@ -292,10 +320,10 @@ func (o occ) at(c hex.Coord) []int {
 }
 
 // occMemo is an occupancy with the places it was built from: it answers
-// again while no unit has moved, entered or left the map. Clones share it;
-// only the state that built it, while no clone shares it (occOwn), builds
-// the next one in it, and only at the start of a legal-list build, when no
-// caller holds an occupancy (#20).
+// again while no unit has moved, entered or left the map. A state's memos
+// are its own (a clone makes its own): they are built again in place, all
+// of them at the start of a legal-list build (when no caller holds an
+// occupancy), otherwise one not handed out since then (#20).
 type occMemo struct {
 	o     occ
 	buf   occBuf // o's arrays (slot, start, list)
@@ -320,25 +348,47 @@ func (m *occMemo) matches(s *State) bool {
 // occupancy indexes the units on the map by hex.
 func (s *State) occupancy() occ { return s.occupancyIn(false) }
 
-// occupancyIn is occupancy; inPlace (the start of a list build) lets a new
-// one be built in the arrays of the state's own memo.
+// occupancyIn is occupancy; inPlace (the start of a list build, when no
+// caller holds one) lets every memo of the state's own be built in again.
 func (s *State) occupancyIn(inPlace bool) occ {
 	m := s.occm
+	if s.bufs == nil {
+		s.bufs = &stateBufs{} // the state's own (never a clone's)
+	}
+	// The state's own memos (#20): occMade[:occNext] were handed out since
+	// the last list build began and may still be held; the others are free
+	// to build in. At the start of a list build no caller holds one but the
+	// last (s.occm, kept first).
+	sb := s.bufs
+	if inPlace {
+		sb.occNext = 0
+		for k, x := range sb.occMade {
+			if x == m && m != nil {
+				sb.occMade[0], sb.occMade[k] = m, sb.occMade[0]
+				sb.occNext = 1
+				break
+			}
+		}
+	}
 	if m != nil && m.matches(s) {
 		return m.o
 	}
-	if !inPlace || !s.occOwn || m == nil {
+	switch {
+	case inPlace && sb.occNext == 1:
+		// m itself, held by no caller now
+	case sb.occNext < len(sb.occMade):
+		m = sb.occMade[sb.occNext]
+		sb.occNext++
+	default:
 		m = &occMemo{}
-		s.occm, s.occOwn = m, true
+		sb.occMade = append(sb.occMade, m)
+		sb.occNext++
 	}
+	s.occm = m
 	b := &m.buf
-	if s.bufs != nil {
-		b.hexOf, b.cnt = s.bufs.occ.hexOf, s.bufs.occ.cnt // scratch only
-	}
+	b.hexOf, b.cnt = sb.occ.hexOf, sb.occ.cnt // scratch only
 	m.o = s.occupancyInto(b)
-	if s.bufs != nil {
-		s.bufs.occ.hexOf, s.bufs.occ.cnt = b.hexOf, b.cnt
-	}
+	sb.occ.hexOf, sb.occ.cnt = b.hexOf, b.cnt
 	b.hexOf, b.cnt = nil, nil
 	if len(m.at) != len(s.Units) {
 		m.at, m.alive = make([]hex.Coord, len(s.Units)), make([]bool, len(s.Units))

@@ -97,7 +97,7 @@ func (s *State) fireTargets(o occ, i int) []hex.Coord {
 	u := s.Units[i]
 	var cand []hex.Coord
 	if d.Type == Artillery {
-		cand = hex.ArcHexes(u.At, u.Facing, 1, s.sc.P("artillery_range"))
+		cand = s.gunArc(u.At, u.Facing) // made once per scenario (#20)
 	} else {
 		fh := hex.FrontHexes(u.At, u.Facing)
 		cand = fh[:]
@@ -119,7 +119,12 @@ func (s *State) fireTargets(o occ, i int) []hex.Coord {
 // hills, of redoubts and of the town; a line along a hexside is blocked only
 // when both hexes block (authored reading) [12].
 func (s *State) clearPath(o occ, a, b hex.Coord) bool {
-	return !hex.Blocked(a, b, func(c hex.Coord) bool {
+	// hex.Blocked, with the line made once per scenario (#20).
+	t := s.line(a, b)
+	if len(t) <= 2 {
+		return true
+	}
+	return !hex.StepsBlocked(t[1:len(t)-1], func(c hex.Coord) bool {
 		for _, j := range o.at(c) {
 			if !s.def(j).Person() {
 				return true

@@ -40,6 +40,7 @@ func (s *State) CheckInvariants() error {
 	// Each hex's units once, from its first unit (the flat occupancy, #20;
 	// TestOccupancyAndZoCAgreeWithMaps checks it against a map).
 	o := s.occupancy()
+	fm := s.fast() // the scenario's stacking limits, read once (#20)
 	for i := range s.Units {
 		if !s.alive(i) {
 			continue
@@ -72,7 +73,7 @@ func (s *State) CheckInvariants() error {
 				face = s.Units[j].Facing
 			}
 		}
-		if (steps > s.sc.P("stack_steps") || arts > s.sc.P("stack_artillery")) && !hurt {
+		if (steps > fm.stackSteps || arts > fm.stackArt) && !hurt {
 			return fmt.Errorf("hex %s overstacked (%d steps, %d guns) without disorganisation [8]", s.num(c), steps, arts)
 		}
 	}

@@ -57,7 +57,8 @@ func (s *State) cannotMoveQ(i int, curBusy, quiet bool) string {
 		return s.unitName(s.Transit) + " must first move on out of the stack it is passing through [7]"
 	}
 	if f := s.formOf(i); f != "" {
-		done, withdraw := s.Done[f], s.Mode[f] == "withdraw" && !d.Person()
+		done, withdraw := s.formFlags(i, f)
+		withdraw = withdraw && !d.Person()
 		if quiet && (done || withdraw || s.CurForm != "" && s.CurForm != f && curBusy) {
 			return refused
 		}
@@ -112,11 +113,18 @@ type listCtx struct {
 // stateBufs are a state's scratch arrays for list building (never shared
 // with a clone).
 type stateBufs struct {
-	occ  occBuf
-	mc   [2]moveCtx
-	acts []rules.Action // the list being built
-	mv   moveMemo       // the movement actions unit by unit
-	lc   listCtx        // s.cx while a list is built
+	occ occBuf
+	// occMade are the occupancy memos this state made and shares with no
+	// clone; occMade[:occNext] were handed out since the last list build
+	// began (occupancyIn); s.occm, when the state's own, is the last of them.
+	occMade []*occMemo
+	occNext int
+	mc      [2]moveCtx
+	acts    []rules.Action             // the list being built
+	mv      moveMemo                   // the movement actions unit by unit
+	ff      formFlat                   // Done and Mode by formation index
+	lbl     [1 << lblNearBits]lblEntry // label's own table
+	lc      listCtx                    // s.cx while a list is built
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
 	near1       []bool         // setupCandidates' marks by hex index
@@ -248,7 +256,7 @@ func (s *State) stepProblem(cx moveCtx, i int, from hex.Coord, f int, to hex.Coo
 			return 0, false, why + "; a unit may pass through it only if it can move on at once"
 		}
 	}
-	if f := s.Units[i].Form; f != "" && s.Mode[f] == "attack" {
+	if s.attackMode(i) { // by formation index (#20)
 		if fallback {
 			return 0, false, "an out-of-command formation that rolled 3-4 must close in and attack, not fall back [6]"
 		}
@@ -534,7 +542,7 @@ func (s *State) endMoveBlocked() bool {
 	}
 	for k := range s.sc.Forms {
 		f := &s.sc.Forms[k]
-		if f.Side == side && s.Mode[f.ID] == "attack" && !s.Done[f.ID] && s.mustStillMove(f.ID) {
+		if f.Side == side && s.attackOpen(k) && s.mustStillMove(f.ID) {
 			return true
 		}
 	}
@@ -588,13 +596,23 @@ func (s *State) mustStillMoveRec(f string, rec []uint64) bool {
 		if u.DSB || u.OOC || s.remaining(i) <= 0 || s.Done[f] {
 			continue
 		}
+		if u.Stopped || u.FellBack {
+			continue // every step refused [9] [10] (stepProblem)
+		}
+		// Out of an enemy ZoC a combat unit steps only into a front hex
+		// of its facing [10]: the other four are refused whatever stands
+		// there (stepProblem), so they are not asked (#20).
+		frontOnly := !s.fast().person[i] && !cx.zoc.has(u.At)
 		canTurn := s.turnProblem(cx, i, false) == ""
 		for f := range 6 {
 			turn := hex.TurnSteps(u.Facing, f)
 			if turn > 0 && !canTurn || turn >= s.remaining(i) {
 				continue
 			}
-			for _, n := range u.At.Neighbors() {
+			for dir, n := range u.At.Neighbors() {
+				if frontOnly && hex.ArcOfDir(f, dir) != hex.Front {
+					continue
+				}
 				if _, fb, why := s.stepProblem(cx, i, u.At, f, n, s.remaining(i)-turn, u.Stopped, u.FellBack, true); why == "" && !fb {
 					return true
 				}

@@ -54,7 +54,7 @@ func TestLegalListStaysThroughOneApply(t *testing.T) {
 // no scratch and no occupancy (s itself is left as it is).
 func fullList(s *State) []rules.Action {
 	c := *s
-	c.cache, c.cx, c.bufs, c.labels, c.occm, c.occOwn, c.zocm = nil, nil, nil, nil, nil, false, [2]*zocMemo{}
+	c.cache, c.cx, c.bufs, c.occm, c.zocm = nil, nil, nil, nil, [2]*zocMemo{}
 	c.cacheShared, c.lent = false, false
 	c.Units = append([]UnitState(nil), s.Units...)
 	return append([]rules.Action(nil), c.legalList()...)

@@ -204,7 +204,9 @@ func (s *State) historicalProblem(side int) string {
 			continue
 		}
 		h := c.historicalHex(i)
-		if why := c.setupProblem(i, h, true); why != "" {
+		// Nothing holds an occupancy between placements: each is built
+		// in the clone's own memo (#20).
+		if why := c.setupProblemO(c.occupancyIn(true), i, h, true); why != "" {
 			return fmt.Sprintf("%s cannot take its historical hex %s: %s", c.name(i), c.num(h), why)
 		}
 		c.place(i, h)

@@ -63,10 +63,8 @@ type State struct {
 	// cacheShared: a clone shares the cached list (its array is not reused);
 	// lent: Legal handed it out (nor is it then).
 	cacheShared, lent bool
-	occm              *occMemo          // the last occupancy built (shared by clones)
-	occOwn            bool              // occm is this state's alone: it may build the next one in it
-	labels            map[uint64]string // the labels this state read (label); not shared with clones
-	zocm              [2]*zocMemo       // the last zone of control of each side (shared by clones: never changed)
+	occm              *occMemo    // the last occupancy built (the state's own, never a clone's)
+	zocm              [2]*zocMemo // the last zone of control of each side (shared by clones: never changed)
 	// cincMemo answers anyCinCHexNear while one set-up listing is built.
 	cincMemo map[[2]int]bool
 	Opts     map[string]bool `json:"opts"`
@@ -146,12 +144,15 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.cx, c.bufs, c.labels = nil, nil, nil
+	c.cx, c.bufs = nil, nil
 	s.cacheShared, c.cacheShared = true, true // the clone shares the legal list
 	// Opts is never written after the state is made; Done, Mode and Demoral
 	// are shared until one of the two states writes them (own) (#20).
 	s.shared, c.shared = true, true
-	s.occOwn, c.occOwn = false, false // the occupancy memo is shared now
+	// The occupancy memos stay the state's own (#20): the clone builds its
+	// own when it first needs one (sharing one took it from the state's
+	// memos to build in, and a clone's first action changes it anyway).
+	c.occm = nil
 	c.Units = append([]UnitState(nil), s.Units...)
 	// Tasks are replaced, never changed in place, below their slice: the
 	// clone needs its own array of them only.
@@ -189,7 +190,7 @@ func copyMap[V any](m map[string]V) map[string]V {
 // Status says where the game stands.
 func (s *State) Status() rules.Status {
 	p := machine.Get(s.Phase)
-	st := rules.Status{Turn: s.Turn, Turns: s.sc.P("turns"), Phase: p.Name, PhaseRule: p.Rule,
+	st := rules.Status{Turn: s.Turn, Turns: s.fast().turns, Phase: p.Name, PhaseRule: p.Rule,
 		Active: rules.Side(s.activeSide()), Decider: s.decider()}
 	if s.Over {
 		st.Decider = rules.NoSide

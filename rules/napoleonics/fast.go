@@ -8,51 +8,25 @@ import (
 )
 
 // Flat, integer-indexed tables of a scenario's board, built once with the
-// scenario (#20): a dense index of its hexes (a grid over the axial
-// bounding box, in map order: column then row, which is also the order of
-// the printed numbers), each hex's number, terrain card and neighbours, and
-// the field-works hexsides. They answer what hex.Map and terrain answer.
+// scenario (#20): a dense index of its hexes (hex.Index: a grid over the
+// axial bounding box, in map order: column then row, which is also the
+// order of the printed numbers; each hex's number and neighbours), each
+// hex's terrain card, and the field-works hexsides. They answer what hex.Map and terrain answer.
 type fastMap struct {
-	minQ, minR, w, h int
-	grid             []int16 // (q-minQ)*h + (r-minR) -> hex index, -1 off the board
-	coords           []hex.Coord
-	num              []string
-	terr             []*TerrainCard
-	nb               [][6]int16 // neighbour index by direction, -1 off the board
-	works            [][6]bool  // field works on the hexside in direction d
+	hx     *hex.Index // the board's index of hexes (coords, num and nb are its)
+	coords []hex.Coord
+	num    []string
+	terr   []*TerrainCard
+	nb     [][6]int16 // neighbour index by direction, -1 off the board
+	works  [][6]bool  // field works on the hexside in direction d
 }
 
 func buildFast(sys *System, m *hex.Map) *fastMap {
-	fm := &fastMap{}
-	cs := m.Coords()
-	if len(cs) > 0 {
-		minQ, maxQ, minR, maxR := cs[0].Q, cs[0].Q, cs[0].R, cs[0].R
-		for _, c := range cs {
-			minQ, maxQ = min(minQ, c.Q), max(maxQ, c.Q)
-			minR, maxR = min(minR, c.R), max(maxR, c.R)
-		}
-		fm.minQ, fm.minR, fm.w, fm.h = minQ, minR, maxQ-minQ+1, maxR-minR+1
-	}
-	fm.grid = make([]int16, fm.w*fm.h)
-	for i := range fm.grid {
-		fm.grid[i] = -1
-	}
-	n := len(cs)
-	fm.coords = append([]hex.Coord(nil), cs...)
-	fm.num = make([]string, n)
-	fm.terr = make([]*TerrainCard, n)
-	fm.nb = make([][6]int16, n)
-	fm.works = make([][6]bool, n)
-	for i, c := range cs {
-		fm.grid[(c.Q-fm.minQ)*fm.h+(c.R-fm.minR)] = int16(i)
-	}
-	for i, c := range cs {
-		fm.num[i] = m.Num(c)
+	x := hex.NewIndex(m)
+	fm := &fastMap{hx: x, coords: x.Coords, num: x.Num, nb: x.Nb, works: x.SideFlags(m, hex.FieldWorks)}
+	fm.terr = make([]*TerrainCard, len(x.Coords))
+	for i, c := range x.Coords {
 		fm.terr[i] = terrainOf(sys, m, c)
-		for d, nc := range c.Neighbors() {
-			fm.nb[i][d] = int16(fm.idx(nc))
-			fm.works[i][d] = m.SideHas(c, nc, hex.FieldWorks)
-		}
 	}
 	return fm
 }
@@ -73,13 +47,7 @@ func terrainOf(sys *System, m *hex.Map, c hex.Coord) *TerrainCard {
 }
 
 // idx is hex c's index, or -1 off the board.
-func (fm *fastMap) idx(c hex.Coord) int {
-	q, r := c.Q-fm.minQ, c.R-fm.minR
-	if q < 0 || q >= fm.w || r < 0 || r >= fm.h {
-		return -1
-	}
-	return int(fm.grid[q*fm.h+r])
-}
+func (fm *fastMap) idx(c hex.Coord) int { return fm.hx.Idx(c) }
 
 // fast returns the board's flat tables (made with the scenario; a
 // Scenario made some other way gets them on first use).
