@@ -229,7 +229,7 @@ func (s *State) computeCommand(side int) []rules.Event {
 		}
 	}
 	if len(out) > 0 {
-		evs = append(evs, ev("command", "6", fmt.Sprintf("%d %s unit(s) beyond their leader's radius: no movement or attack this turn", len(out), sideName(side)), side, out...))
+		evs = append(evs, ev("command", "6", fmt.Sprintf("%s beyond %s leader's radius (%s): no movement or attack this turn", countOf(len(out), sideName(side)+" unit", sideName(side)+" units"), pickWord(len(out), "its", "their"), s.namesOf(out)), side, out...))
 	}
 	return evs
 }
@@ -353,3 +353,33 @@ func (s *State) formName(f string) string {
 }
 
 func joinNames(ns []string) string { return strings.Join(ns, ", ") }
+
+// countOf is "1 Bourbon unit" or "3 Bourbon units".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// pickWord is one for 1, many otherwise.
+func pickWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// namesOf names the units (ids) of a log line: three at most, then how many
+// more.
+func (s *State) namesOf(ids []string) string {
+	var names []string
+	for k, id := range ids {
+		if k == 3 {
+			names = append(names, fmt.Sprintf("%d more", len(ids)-3))
+			break
+		}
+		names = append(names, s.name(s.idx(id)))
+	}
+	return strings.Join(names, ", ")
+}

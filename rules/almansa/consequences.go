@@ -50,7 +50,7 @@ func (s *State) MoveConsequences(unit, target string) []string {
 			}
 		}
 		if n > 0 {
-			out = append(out, fmt.Sprintf("Leaves %d unit(s) of his formation beyond his command radius of %d: out of command next turn [6]", n, d.Radius))
+			out = append(out, fmt.Sprintf("Leaves %s of his formation beyond his command radius of %d: out of command next turn [6]", countOf(n, "unit", "units"), d.Radius))
 		}
 	}
 	return out

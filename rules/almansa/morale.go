@@ -405,7 +405,7 @@ func (s *State) rallyPhase() []rules.Event {
 		}
 	}
 	if len(cleared) > 0 {
-		evs = append(evs, ev("rally", "14", fmt.Sprintf("%d unit(s) recover from disorganisation", len(cleared)), int(rules.NoSide), cleared...))
+		evs = append(evs, ev("rally", "14", fmt.Sprintf("%s %s from disorganisation (%s)", countOf(len(cleared), "unit", "units"), pickWord(len(cleared), "recovers", "recover"), s.namesOf(cleared)), int(rules.NoSide), cleared...))
 	}
 	s.push(ts...)
 	return evs
