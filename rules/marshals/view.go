@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"grognard/rules"
 )
@@ -134,8 +135,8 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	}
 	// The blocks by zone (in the order of the zone ids); within a zone the
 	// order shows only what the fronts show: side, nationality, then the
-	// counters still to activate first (a stable sort: counter order next).
-	slices.SortStableFunc(blocks, func(a, b blockKey) int {
+	// counters still to activate first, then the counters' order.
+	slices.SortFunc(blocks, func(a, b blockKey) int {
 		if a.rank >= 0 && b.rank >= 0 {
 			if a.rank != b.rank {
 				return int(a.rank) - int(b.rank)
@@ -146,10 +147,13 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		if a.side != b.side {
 			return a.side - b.side
 		}
-		if c := strings.Compare(a.nat, b.nat); c != 0 {
-			return c
+		if a.nat != b.nat {
+			return strings.Compare(a.nat, b.nat)
 		}
-		return a.marks - b.marks
+		if a.marks != b.marks {
+			return a.marks - b.marks
+		}
+		return a.i - b.i // the order of the counters (as a stable sort)
 	})
 	n := 0
 	for k, bk := range blocks {
@@ -281,13 +285,13 @@ func (s *State) unitView(i int) rules.UnitView {
 		uv.Type = detType(d.Arm)
 		uv.Size = "detachment"
 		uv.MaxStr = 1
-		uv.Values = strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+		uv.Values = valuesText(morale, mp)
 	default:
 		uv.Type = d.Arm
 		if d.Heavy > 0 {
 			uv.Type = "heavy-cavalry"
 		}
-		uv.Values = strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+		uv.Values = valuesText(morale, mp)
 	}
 	if u.Off == OffEliminated || u.Off == OffExited {
 		uv.Eliminated = true
@@ -315,7 +319,7 @@ func (s *State) unitView(i int) rules.UnitView {
 		}
 	}
 	if combat {
-		uv.Detail = []string{strconv.Itoa(ss) + " SS (" + strconv.Itoa(s.ArtSS(i)) + " artillery), morale " + strconv.Itoa(morale) + ", " + strconv.Itoa(mp) + " MP"}
+		uv.Detail = cardDetail(ss, s.ArtSS(i), morale, mp)
 	}
 	return uv
 }
@@ -341,6 +345,46 @@ const (
 // activatedMark is the markers of a French block just activated (shared:
 // len == cap, so an append makes a new array) [1.1.1].
 var activatedMark = [1]string{"activated"}
+
+// The texts of a counter's card depend on a few small numbers only: they
+// are made once and shared by every view (a Detail list of one line,
+// len == cap, so an append makes a new array; nobody writes into a view's
+// lists) [issue 20].
+var (
+	valuesTexts  [16 * 16]atomic.Pointer[string]            // morale, MP
+	detailsTexts [32 * 4 * 16 * 16]atomic.Pointer[[]string] // SS, artillery SS, morale, MP
+)
+
+// valuesText is "<morale>-<MP>", the values printed on a counter [1.1.1].
+func valuesText(morale, mp int) string {
+	if morale < 0 || morale >= 16 || mp < 0 || mp >= 16 {
+		return strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+	}
+	p := &valuesTexts[morale<<4|mp]
+	if v := p.Load(); v != nil {
+		return *v
+	}
+	t := strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+	p.Store(&t)
+	return t
+}
+
+// cardDetail is the card line of a unit: strength, artillery, morale, MP.
+func cardDetail(ss, art, morale, mp int) []string {
+	line := func() []string {
+		return []string{strconv.Itoa(ss) + " SS (" + strconv.Itoa(art) + " artillery), morale " + strconv.Itoa(morale) + ", " + strconv.Itoa(mp) + " MP"}
+	}
+	if ss < 0 || ss >= 32 || art < 0 || art >= 4 || morale < 0 || morale >= 16 || mp < 0 || mp >= 16 {
+		return line()
+	}
+	p := &detailsTexts[ss<<10|art<<8|morale<<4|mp]
+	if v := p.Load(); v != nil {
+		return *v
+	}
+	t := line()
+	p.Store(&t)
+	return t
+}
 
 // detType is a detachment's counter type by its arm.
 func detType(arm string) string {
