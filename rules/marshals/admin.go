@@ -249,7 +249,7 @@ func (s *State) FinalVP() ([2]int, []string) {
 			if s.sc.ID == "marshals-retreat" || s.sc.ID == "marshals-three-armies" || s.sc.ID == "marshals-almonacid" {
 				exitsF++
 			}
-		case d.Side == Allied && (d.Nat == "british" || d.Army == "estremadura") && u.OffTurn >= s.exitVPTurn():
+		case d.Side == Allied && (d.Nat == "british" || d.Army == "estremadura") && int(u.OffTurn) >= s.exitVPTurn():
 			exitsA++
 		}
 	}

@@ -21,7 +21,7 @@ func (s *State) CheckInvariants() error {
 			}
 		}
 		if d.Kind == KDiv {
-			if u.Losses < 0 || u.Detached < 0 || u.ArtLost < 0 || u.ArtLost > d.Art || u.Losses+u.Detached > len(d.Track) {
+			if u.Losses < 0 || u.Detached < 0 || u.ArtLost < 0 || int(u.ArtLost) > d.Art || int(u.Losses)+int(u.Detached) > len(d.Track) {
 				return fmt.Errorf("%s has losses %d, detached %d, artillery lost %d of %d/%d", d.ID, u.Losses, u.Detached, u.ArtLost, len(d.Track), d.Art)
 			}
 			if u.Off == "" && s.MainSS(i) <= 0 {

@@ -112,7 +112,7 @@ func NewState(sc *Scenario) (*State, error) {
 	}
 	for _, p := range sc.Place {
 		i := sc.Index[p.ID]
-		s.Units[i] = Unit{ID: p.ID, At: p.At, Losses: p.Losses, ArtLost: p.ArtLost, Detached: p.Detached, Demoral: p.Demoral}
+		s.Units[i] = Unit{ID: p.ID, At: p.At, Losses: int16(p.Losses), ArtLost: int16(p.ArtLost), Detached: int16(p.Detached), Demoral: p.Demoral}
 	}
 	// [S2.2] [S5.2] the starting losses count for the opponent unless recovered.
 	if sc.ID == "marshals-retreat" || sc.ID == "marshals-almonacid" {

@@ -63,7 +63,7 @@ func (s *State) deadDecoy(side int) int {
 func (s *State) boxed() []int {
 	var out []int
 	for i := range s.Units {
-		if s.Units[i].Off == OffFuentidu && s.Turn >= s.Units[i].OffTurn+2 {
+		if s.Units[i].Off == OffFuentidu && s.Turn >= int(s.Units[i].OffTurn)+2 {
 			out = append(out, i)
 		}
 	}

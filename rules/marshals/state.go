@@ -24,13 +24,13 @@ type Unit struct {
 	ID        string `json:"id"`
 	At        string `json:"at,omitempty"`
 	Off       string `json:"off,omitempty"`
-	OffTurn   int    `json:"off_turn,omitempty"`
-	Losses    int    `json:"losses,omitempty"`   // main boxes crossed from the right [1.3]
-	Detached  int    `json:"detached,omitempty"` // main boxes crossed from the left [1.3] [7.4]
-	ArtLost   int    `json:"art_lost,omitempty"` // artillery boxes lost [1.3]
+	OffTurn   int16  `json:"off_turn,omitempty"`
+	Losses    int16  `json:"losses,omitempty"`   // main boxes crossed from the right [1.3]
+	Detached  int16  `json:"detached,omitempty"` // main boxes crossed from the left [1.3] [7.4]
+	ArtLost   int16  `json:"art_lost,omitempty"` // artillery boxes lost [1.3]
 	Activated bool   `json:"activated,omitempty"`
 	Demoral   bool   `json:"demoral,omitempty"` // [5.4.5] [7.8]
-	Combats   int    `json:"combats,omitempty"` // "A combattu" markers [5.4.6]
+	Combats   int16  `json:"combats,omitempty"` // "A combattu" markers [5.4.6]
 	Back      bool   `json:"back,omitempty"`    // "Dos à la rivière" [7.7]
 	Exited    bool   `json:"exited_vp,omitempty"`
 	BoxOpen   bool   `json:"box_open,omitempty"` // a commander whose box is opened: his stack shows on the map [1.3]
@@ -274,7 +274,7 @@ func (s *State) MainSS(i int) int {
 	u := &s.Units[i]
 	switch d.Kind {
 	case KDiv:
-		return len(d.Track) - u.Losses - u.Detached
+		return len(d.Track) - int(u.Losses) - int(u.Detached)
 	case KDet:
 		if d.Arm == Infantry || d.Arm == Cavalry {
 			return 1
@@ -288,7 +288,7 @@ func (s *State) ArtSS(i int) int {
 	d := s.def(i)
 	switch d.Kind {
 	case KDiv:
-		return d.Art - s.Units[i].ArtLost
+		return d.Art - int(s.Units[i].ArtLost)
 	case KDet:
 		if d.Arm == ArtArm || d.Arm == HorseArt {
 			return 1
@@ -316,7 +316,7 @@ func (s *State) Morale(i int) int {
 	d := s.def(i)
 	switch d.Kind {
 	case KDiv:
-		k := len(d.Track) - s.Units[i].Losses - 1
+		k := len(d.Track) - int(s.Units[i].Losses) - 1
 		if k < 0 {
 			return 0
 		}

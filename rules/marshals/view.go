@@ -297,7 +297,7 @@ func (s *State) unitView(i int) rules.UnitView {
 		uv.Eliminated = true
 		uv.At = ""
 	}
-	n := u.Combats
+	n := int(u.Combats)
 	for _, b := range [...]bool{u.Activated, u.Demoral, u.Back} {
 		if b {
 			n++
@@ -311,7 +311,7 @@ func (s *State) unitView(i int) rules.UnitView {
 		if u.Demoral {
 			uv.Markers = append(uv.Markers, "demoralised")
 		}
-		for k := 0; k < u.Combats; k++ {
+		for k := 0; k < int(u.Combats); k++ {
 			uv.Markers = append(uv.Markers, "combatted")
 		}
 		if u.Back {

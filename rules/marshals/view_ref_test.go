@@ -191,7 +191,7 @@ func (s *State) unitViewRef(i int) rules.UnitView {
 	if u.Demoral {
 		uv.Markers = append(uv.Markers, "demoralised")
 	}
-	for k := 0; k < u.Combats; k++ {
+	for k := 0; k < int(u.Combats); k++ {
 		uv.Markers = append(uv.Markers, "combatted")
 	}
 	if u.Back {
