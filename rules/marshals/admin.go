@@ -101,7 +101,7 @@ func (s *State) poolDet(nat, arm string) int {
 func (s *State) eliminate(i int, vp bool) []rules.Event {
 	d := s.def(i)
 	u := &s.Units[i]
-	if u.Off != "" {
+	if u.Off != OffNone {
 		return nil
 	}
 	if vp {

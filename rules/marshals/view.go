@@ -74,7 +74,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		sh := showNone
 		switch {
 		case d.Side == side:
-			if u.Off != OffPool && u.Off != "setup" && u.Off != OffRenfort {
+			if u.Off != OffPool && u.Off != OffSetup && u.Off != OffRenfort {
 				sh = showFull
 			}
 		case !s.onMap(i):
@@ -672,7 +672,7 @@ func (sc *Scenario) makeVPNames() {
 func (s *State) decoysLeft(side int) int {
 	n := 0
 	for i := range s.Units {
-		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == "setup" {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == OffSetup {
 			n++
 		}
 	}

@@ -40,7 +40,7 @@ func (s *State) viewOfRef(v rules.Side, full bool) *rules.View {
 		d := s.def(i)
 		u := &s.Units[i]
 		if d.Side == side {
-			if u.Off == OffPool || u.Off == "setup" || u.Off == OffRenfort {
+			if u.Off == OffPool || u.Off == OffSetup || u.Off == OffRenfort {
 				continue
 			}
 			vw.Units = append(vw.Units, s.unitViewRef(i))
