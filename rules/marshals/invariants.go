@@ -8,6 +8,10 @@ import "fmt"
 // hands and containers hold known events; the step pending has its state;
 // no decoy stands in a contested zone outside a move or combat [7.5].
 func (s *State) CheckInvariants() error {
+	// The position index (Contested) is brought up to date once and
+	// trusted for the checks below, which change nothing [issue 20].
+	s.trustPos()
+	defer s.untrustPos()
 	for i := range s.Units {
 		d := s.def(i)
 		u := &s.Units[i]
@@ -15,8 +19,8 @@ func (s *State) CheckInvariants() error {
 			return fmt.Errorf("unit %d is %s, data says %s", i, u.ID, d.ID)
 		}
 		if u.Off == OffNone {
-			z, ok := s.sc.Graph.Zone(u.At)
-			if !ok || z.IsOffmap() {
+			zi, ok := s.sc.zi[u.At]
+			if !ok || s.sc.zoff[zi] {
 				return fmt.Errorf("%s stands at %q, not an on-map zone", d.ID, u.At)
 			}
 		}
