@@ -81,3 +81,43 @@ func TestSameUnitViewsAgreesWithJSON(t *testing.T) {
 		t.Error("an empty list and none: sameUnitViews and JSON disagree")
 	}
 }
+
+// BenchmarkDeterminize: Determinize for the side to decide, at positions
+// every 25 actions along a game of each scenario (the computer player
+// samples one per search iteration); CPU per sample.
+func BenchmarkDeterminize(b *testing.B) {
+	for _, d := range ScenarioList {
+		b.Run(d.ID, func(b *testing.B) {
+			st, err := rules.NewState(d.ID, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(3, 4))
+			var pos []*State
+			for n := 0; n < 3000 && !st.Result().Over; n++ {
+				if n%25 == 0 && st.Status().Decider >= 0 {
+					pos = append(pos, st.Clone().(*State))
+				}
+				var a rules.Action
+				if st.Status().Decider == rules.Chance {
+					a, _ = rules.Sample(st.Chances(), r)
+				} else {
+					l := st.Legal()
+					a = l[r.IntN(len(l))]
+				}
+				if _, err := st.Apply(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			b.ResetTimer()
+			for n := 0; n < b.N; n++ {
+				p := pos[n%len(pos)]
+				p.Determinize(p.Status().Decider, r)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(b.N), "cpu-us/sample")
+		})
+	}
+}
