@@ -18,7 +18,7 @@ func hiddenSwap(t *testing.T, st *marshals.State, side rules.Side) *marshals.Sta
 	for i := 0; i < len(st.Units); i++ {
 		for j := i + 1; j < len(st.Units); j++ {
 			a, b := st.Units[i], st.Units[j]
-			if a.At == "" || b.At == "" || a.At == b.At || a.Off != "" || b.Off != "" {
+			if a.At == "" || b.At == "" || a.At == b.At || a.Off != marshals.OffNone || b.Off != marshals.OffNone {
 				continue
 			}
 			alt := st.Clone().(*marshals.State)

@@ -138,7 +138,7 @@ func TestHonestyMarshalsFog(t *testing.T) {
 				for i := 0; i < len(st.Units) && !found; i++ {
 					for j := i + 1; j < len(st.Units) && !found; j++ {
 						a, b := st.Units[i], st.Units[j]
-						if a.At == "" || b.At == "" || a.At == b.At || a.Off != "" || b.Off != "" {
+						if a.At == "" || b.At == "" || a.At == b.At || a.Off != marshals.OffNone || b.Off != marshals.OffNone {
 							continue
 						}
 						alt := st.Clone().(*marshals.State)

@@ -101,7 +101,7 @@ func (s *State) poolDet(nat, arm string) int {
 func (s *State) eliminate(i int, vp bool) []rules.Event {
 	d := s.def(i)
 	u := &s.Units[i]
-	if u.Off != "" {
+	if u.Off != OffNone {
 		return nil
 	}
 	if vp {
@@ -249,7 +249,7 @@ func (s *State) FinalVP() ([2]int, []string) {
 			if s.sc.ID == "marshals-retreat" || s.sc.ID == "marshals-three-armies" || s.sc.ID == "marshals-almonacid" {
 				exitsF++
 			}
-		case d.Side == Allied && (d.Nat == "british" || d.Army == "estremadura") && u.OffTurn >= s.exitVPTurn():
+		case d.Side == Allied && (d.Nat == "british" || d.Army == "estremadura") && int(u.OffTurn) >= s.exitVPTurn():
 			exitsA++
 		}
 	}

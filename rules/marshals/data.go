@@ -119,7 +119,10 @@ type Scenario struct {
 	madrid    bool           // the map has Madrid [CR8]
 	ids       []string       // the zone ids, sorted (Graph.IDs, read only)
 	idsZi     []int          // the zone index of each of ids
+	zrank     []int32        // by zone index: its place in ids
 	lbl       labels         // fixed labels, made once [issue 20]
+	vpOrder   []string       // VPOrder, made once (heldNow) [issue 20]
+	vpShort   []string       // the HUD's short name of each of vpOrder [8.0]
 	connSelf  bool           // every connection is the one ConnIndex finds for its zones and kind
 	depotsBy  [5][]int       // zone indices of the depots: french, british, spanish, any French, any Allied [CR2]
 	zi        map[string]int // zone -> index in Graph.Zones
@@ -353,11 +356,14 @@ func BuildScenario(g *zone.Graph, tabRecs, oobRecs, setRecs []scenarios.Record) 
 	sc.zoff = make([]bool, len(g.Zones))
 	sc.ids = g.IDs()
 	sc.madrid = g.Has("madrid")
-	for _, z := range sc.ids {
+	sc.zrank = make([]int32, len(g.Zones))
+	for k, z := range sc.ids {
 		sc.idsZi = append(sc.idsZi, sc.zi[z])
+		sc.zrank[sc.zi[z]] = int32(k)
 	}
 	sc.makeArmyCinC()
 	sc.makeLabels()
+	sc.makeVPNames()
 	for i, d := range sc.Defs {
 		if d.Kind == KCmd {
 			sc.cmds = append(sc.cmds, i)

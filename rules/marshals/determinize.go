@@ -1,10 +1,9 @@
 package marshals
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"grognard/rules"
@@ -77,7 +76,7 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 	// sees the true ones (a commander's closed box hides what stands with
 	// him [1.3]); else the last draw, which is still independent of the
 	// hidden facts.
-	want, _ := json.Marshal(s.viewOf(side, false).Units)
+	want := s.viewOf(side, false).Units
 	for try := 0; try < 6; try++ {
 		for g, key := range keys {
 			ps := append([]string(nil), places[g]...)
@@ -86,7 +85,7 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 				c.Units[i].At = ps[k]
 			}
 		}
-		if got, _ := json.Marshal(c.viewOf(side, false).Units); bytes.Equal(got, want) {
+		if sameUnitViews(c.viewOf(side, false).Units, want) {
 			break
 		}
 	}
@@ -120,4 +119,24 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 		c.Containers[opp][id]++
 	}
 	return c
+}
+
+// sameUnitViews: the two lists of counters show the same (what comparing
+// their JSON said, without making it: every field equal, an empty list of
+// markers or lines the same as none) [issue 20].
+func sameUnitViews(a, b []rules.UnitView) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		x, y := &a[k], &b[k]
+		if x.ID != y.ID || x.Name != y.Name || x.Short != y.Short || x.Side != y.Side || x.Type != y.Type ||
+			x.Size != y.Size || x.Formation != y.Formation || x.Color != y.Color || x.At != y.At || x.At2 != y.At2 ||
+			x.Facing != y.Facing || x.Values != y.Values || x.Strength != y.Strength || x.MaxStr != y.MaxStr ||
+			x.Hidden != y.Hidden || x.Eliminated != y.Eliminated ||
+			!slices.Equal(x.Markers, y.Markers) || !slices.Equal(x.Detail, y.Detail) {
+			return false
+		}
+	}
+	return true
 }

@@ -29,7 +29,7 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		if u.Off == OffEliminated || u.Off == OffPool {
 			continue
 		}
-		str[d.Side] += float64(max(len(d.Track)-u.Losses-u.Detached, 0))
+		str[d.Side] += float64(max(len(d.Track)-int(u.Losses)-int(u.Detached), 0))
 	}
 	x := float64(vp[me]-vp[op])/6 + 0.08*(str[me]-str[op])
 	return 1 / (1 + math.Exp(-x))

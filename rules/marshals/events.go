@@ -157,7 +157,7 @@ func (s *State) applyBefore(a rules.Action) ([]rules.Event, error) {
 	case "bagages":
 		s.discard(s.Cur, "bagages")
 		i := s.bagagesUnit()
-		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", bagagesZone, false
+		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = OffNone, bagagesZone, false
 		s.placed(i)
 		return []rules.Event{{Kind: "event", Text: "Allied plays Bagages: baggage arrives at " + s.zoneOf(bagagesZone).Name, Rule: "EV Bagages", Side: rules.Side(Allied)}}, nil
 	}
@@ -182,14 +182,14 @@ func (s *State) placeReinf(r *Reinf, group int, rule string) []rules.Event {
 	for _, id := range r.Units {
 		u, _ := s.unit(id)
 		if u != nil && u.Off == OffRenfort {
-			u.Off, u.At, u.Activated = "", z, false
+			u.Off, u.At, u.Activated = OffNone, z, false
 			s.placed(s.idx(id))
 			n++
 		}
 	}
 	for k := 0; k < r.Decoys; k++ {
 		if i := s.poolDecoy(r.Side, ""); i >= 0 {
-			s.Units[i].Off, s.Units[i].At = "", z
+			s.Units[i].Off, s.Units[i].At = OffNone, z
 			s.placed(i)
 		}
 	}

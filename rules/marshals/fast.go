@@ -22,7 +22,8 @@ import (
 // changes it (copy on write, ixOwn).
 
 type posIndex struct {
-	at, off []string     // each counter's At and Off when last seen
+	at      []string     // each counter's At when last seen
+	off     []Off        // ... and Off
 	uz      []int16      // each counter's zone index; -1 not on the map; -2 on the map at a place that is not a zone
 	cnt     [][2]int16   // per zone: the units (not commanders) of each side [1.5]
 	occ     [][2]bool    // per zone: cnt > 0
@@ -69,7 +70,7 @@ func (s *State) syncPos() {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !sameStr(u.At, ix.at[i]) || !sameStr(u.Off, ix.off[i]) {
+		if !sameStr(u.At, ix.at[i]) || u.Off != ix.off[i] {
 			s.placed(i)
 			ix = s.ix
 		}
@@ -93,7 +94,7 @@ func (s *State) buildPos() {
 	n, nz := len(s.Units), len(s.sc.zoff)
 	w := (n + 63) / 64
 	ix := &posIndex{
-		at: make([]string, n), off: make([]string, n), uz: make([]int16, n),
+		at: make([]string, n), off: make([]Off, n), uz: make([]int16, n),
 		cnt: make([][2]int16, nz), occ: make([][2]bool, nz), all: make([][2]int16, nz),
 		words: w, mem: make([]uint64, nz*w),
 	}
@@ -110,7 +111,7 @@ func (s *State) buildPos() {
 // -2 on the map at a place that is not a zone.
 func (s *State) where(i int) int16 {
 	u := &s.Units[i]
-	if u.Off != "" || u.At == "" {
+	if u.Off != OffNone || u.At == "" {
 		return -1
 	}
 	if zi, ok := s.sc.zi[u.At]; ok {
@@ -187,7 +188,7 @@ func (s *State) placed(i int) {
 func (ix *posIndex) copy() *posIndex {
 	c := *ix
 	c.at = append([]string(nil), ix.at...)
-	c.off = append([]string(nil), ix.off...)
+	c.off = append([]Off(nil), ix.off...)
 	c.uz = append([]int16(nil), ix.uz...)
 	c.cnt = append([][2]int16(nil), ix.cnt...)
 	c.occ = append([][2]bool(nil), ix.occ...)

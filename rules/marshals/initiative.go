@@ -11,7 +11,7 @@ import (
 // alive reports a counter on the map.
 func (s *State) alive(id string) bool {
 	u, _ := s.unit(id)
-	return u != nil && u.Off == "" && u.At != ""
+	return u != nil && u.Off == OffNone && u.At != ""
 }
 
 // cincCandidates are the side's commanders in chief still in play [CR1].

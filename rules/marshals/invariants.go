@@ -8,30 +8,34 @@ import "fmt"
 // hands and containers hold known events; the step pending has its state;
 // no decoy stands in a contested zone outside a move or combat [7.5].
 func (s *State) CheckInvariants() error {
+	// The position index (Contested) is brought up to date once and
+	// trusted for the checks below, which change nothing [issue 20].
+	s.trustPos()
+	defer s.untrustPos()
 	for i := range s.Units {
 		d := s.def(i)
 		u := &s.Units[i]
 		if u.ID != d.ID {
 			return fmt.Errorf("unit %d is %s, data says %s", i, u.ID, d.ID)
 		}
-		if u.Off == "" {
-			z, ok := s.sc.Graph.Zone(u.At)
-			if !ok || z.IsOffmap() {
+		if u.Off == OffNone {
+			zi, ok := s.sc.zi[u.At]
+			if !ok || s.sc.zoff[zi] {
 				return fmt.Errorf("%s stands at %q, not an on-map zone", d.ID, u.At)
 			}
 		}
 		if d.Kind == KDiv {
-			if u.Losses < 0 || u.Detached < 0 || u.ArtLost < 0 || u.ArtLost > d.Art || u.Losses+u.Detached > len(d.Track) {
+			if u.Losses < 0 || u.Detached < 0 || u.ArtLost < 0 || int(u.ArtLost) > d.Art || int(u.Losses)+int(u.Detached) > len(d.Track) {
 				return fmt.Errorf("%s has losses %d, detached %d, artillery lost %d of %d/%d", d.ID, u.Losses, u.Detached, u.ArtLost, len(d.Track), d.Art)
 			}
-			if u.Off == "" && s.MainSS(i) <= 0 {
+			if u.Off == OffNone && s.MainSS(i) <= 0 {
 				return fmt.Errorf("%s is on the map with no main SS [7.4]", d.ID)
 			}
 		}
 		if u.Combats < 0 {
 			return fmt.Errorf("%s has %d combat markers", d.ID, u.Combats)
 		}
-		if d.Kind == KDecoy && u.Off == "" && s.Contested(u.At) && s.Combat == nil && s.Move == nil {
+		if d.Kind == KDecoy && u.Off == OffNone && s.Contested(u.At) && s.Combat == nil && s.Move == nil {
 			return fmt.Errorf("decoy %s stands in contested %s [7.5]", d.ID, u.At)
 		}
 	}

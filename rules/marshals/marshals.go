@@ -112,7 +112,7 @@ func NewState(sc *Scenario) (*State, error) {
 	}
 	for _, p := range sc.Place {
 		i := sc.Index[p.ID]
-		s.Units[i] = Unit{ID: p.ID, At: p.At, Losses: p.Losses, ArtLost: p.ArtLost, Detached: p.Detached, Demoral: p.Demoral}
+		s.Units[i] = Unit{ID: p.ID, At: p.At, Losses: int16(p.Losses), ArtLost: int16(p.ArtLost), Detached: int16(p.Detached), Demoral: p.Demoral}
 	}
 	// [S2.2] [S5.2] the starting losses count for the opponent unless recovered.
 	if sc.ID == "marshals-retreat" || sc.ID == "marshals-almonacid" {
@@ -127,7 +127,7 @@ func NewState(sc *Scenario) (*State, error) {
 		n := sc.Decoys[nat]
 		for i, d := range sc.Defs {
 			if n > 0 && d.Kind == KDecoy && d.Nat == nat && s.Units[i].Off == OffPool {
-				s.Units[i].Off = "setup"
+				s.Units[i].Off = OffSetup
 				n--
 			}
 		}
@@ -166,7 +166,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // nextDecoy is the next starting decoy side must place, or -1.
 func (s *State) nextDecoy(side int) int {
 	for i := range s.Units {
-		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == "setup" {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == OffSetup {
 			return i
 		}
 	}
@@ -206,7 +206,7 @@ func (s *State) legalDecoy() []rules.Action {
 
 func (s *State) applyDecoy(a rules.Action) ([]rules.Event, error) {
 	i := s.idx(a.Unit)
-	s.Units[i].Off, s.Units[i].At = "", a.To
+	s.Units[i].Off, s.Units[i].At = OffNone, a.To
 	s.placed(i)
 	d := s.def(i)
 	return []rules.Event{{Kind: "deploy", Text: sideNames[d.Side] + " places a counter", Rule: "7.5", Side: rules.Side(d.Side),

@@ -319,7 +319,7 @@ func (s *State) applyMove(a rules.Action) ([]rules.Event, error) {
 			m.Converted = true
 			conv := 0
 			for _, i := range ms {
-				conv = max(conv, s.Units[i].Combats)
+				conv = max(conv, int(s.Units[i].Combats))
 				s.Units[i].Combats = 0
 			}
 			due += conv
@@ -745,14 +745,14 @@ func (s *State) exitMap(ms []int, to string) []rules.Event {
 	for _, i := range ms {
 		d := s.def(i)
 		if d.Side == Allied && isFuentiduena(to) {
-			s.Units[i].Off, s.Units[i].OffTurn = OffFuentidu, s.Turn
+			s.Units[i].Off, s.Units[i].OffTurn = OffFuentidu, int16(s.Turn)
 			s.placed(i)
 			continue
 		}
 		friendly := s.isDepotFor(d.Side, "", to)
 		if d.Kind == KDiv {
 			s.Units[i].Exited = true // [S2 VC] [S3 VC] [S5 VC]
-			s.Units[i].OffTurn = s.Turn
+			s.Units[i].OffTurn = int16(s.Turn)
 		}
 		if friendly {
 			s.Units[i].Off = OffExited

@@ -337,7 +337,7 @@ func (s *State) legalCompose() []rules.Action {
 func (s *State) anyAvailable(side int, z string) bool {
 	for i := range s.Units {
 		d := s.def(i)
-		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && !s.Units[i].Activated && s.mayOperate(i) {
+		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == OffNone && !s.Units[i].Activated && s.mayOperate(i) {
 			return true
 		}
 	}
@@ -446,7 +446,7 @@ func (s *State) autoCommand() bool {
 		if c == "" {
 			continue
 		}
-		if u, _ := s.unit(c); u != nil && u.Off == "" && u.At == m.From {
+		if u, _ := s.unit(c); u != nil && u.Off == OffNone && u.At == m.From {
 			return true
 		}
 	}
@@ -517,7 +517,7 @@ func (s *State) CommandMods() (int, []string) {
 			continue
 		}
 		asked = append(asked, c)
-		if cu, _ := s.unit(c); cu != nil && cu.Off == "" && s.LoCTo(m.Side, m.From, cu.At) {
+		if cu, _ := s.unit(c); cu != nil && cu.Off == OffNone && s.LoCTo(m.Side, m.From, cu.At) {
 			loc = true
 			break
 		}

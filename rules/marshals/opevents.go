@@ -63,7 +63,7 @@ func (s *State) deadDecoy(side int) int {
 func (s *State) boxed() []int {
 	var out []int
 	for i := range s.Units {
-		if s.Units[i].Off == OffFuentidu && s.Turn >= s.Units[i].OffTurn+2 {
+		if s.Units[i].Off == OffFuentidu && s.Turn >= int(s.Units[i].OffTurn)+2 {
 			out = append(out, i)
 		}
 	}
@@ -90,7 +90,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 	side := s.Act
 	if a.Kind == "deploy" {
 		for _, i := range s.boxed() {
-			s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", a.To, false
+			s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = OffNone, a.To, false
 			s.placed(i)
 		}
 		evs := []rules.Event{{Kind: "move", Text: "Allied troops come back from Fuentidueña to " + s.zoneOf(a.To).Name, Rule: "CR7", Side: rules.Side(Allied)}}
@@ -104,7 +104,7 @@ func (s *State) applyOpEvent(a rules.Action) ([]rules.Event, error) {
 	switch a.Choice {
 	case "leurre":
 		i := s.deadDecoy(side)
-		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = "", a.To, false
+		s.Units[i].Off, s.Units[i].At, s.Units[i].Activated = OffNone, a.To, false
 		s.placed(i)
 		ev.Text = sideNames[side] + " plays Leurre"
 		ev.Private = "A decoy returns at " + s.zoneOf(a.To).Name

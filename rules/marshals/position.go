@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -59,16 +60,16 @@ func position(p lesson.Position) (rules.State, error) {
 				u.At = v
 			case "losses", "detached", "artlost":
 				n, err := strconv.Atoi(v)
-				if err != nil || n < 0 {
+				if err != nil || n < 0 || n > math.MaxInt16 {
 					return nil, fmt.Errorf("unit %s: %s=%q", pl.Unit, k, v)
 				}
 				switch k {
 				case "losses":
-					u.Losses = n
+					u.Losses = int16(n)
 				case "detached":
-					u.Detached = n
+					u.Detached = int16(n)
 				default:
-					u.ArtLost = n
+					u.ArtLost = int16(n)
 				}
 			case "demoral":
 				u.Demoral = v == "yes"

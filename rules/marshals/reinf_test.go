@@ -243,7 +243,7 @@ func TestRule1_3_CommanderBoxes(t *testing.T) {
 			}
 		}
 	}
-	s.Units[d].Off, s.Units[d].At = "", "almaraz"
+	s.Units[d].Off, s.Units[d].At = OffNone, "almaraz"
 	if n, _ := blocksAt(s, French, "almaraz"); n != 2 {
 		t.Errorf("Cuesta's box and a decoy at Almaraz: %d blocks, want 2 (Cuesta, the decoy)", n)
 	}

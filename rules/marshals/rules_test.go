@@ -450,13 +450,13 @@ func TestRule4_0_ReturnAnEvent(t *testing.T) {
 func TestRule7_5_DecoyWithoutLine(t *testing.T) {
 	s := opsState(t, French)
 	i := s.idx("french-decoy-1")
-	s.Units[i].Off, s.Units[i].At = "", "almaraz" // Allied zone: contested
+	s.Units[i].Off, s.Units[i].At = OffNone, "almaraz" // Allied zone: contested
 	s.sweep()
 	if s.Units[i].Off != OffEliminated {
 		t.Errorf("decoy in a contested zone survives")
 	}
 	j := s.idx("french-decoy-2")
-	s.Units[j].Off, s.Units[j].At = "", "plasencia" // beyond Allied Almaraz: no line home
+	s.Units[j].Off, s.Units[j].At = OffNone, "plasencia" // beyond Allied Almaraz: no line home
 	s.Units[s.idx("al-hill")].At = "almaraz"
 	s.Units[s.idx("al-payne")].At = "almaraz"
 	s.Units[s.idx("al-wellesley")].At = "almaraz"
@@ -936,7 +936,7 @@ func TestEV_BeginningOfOperation(t *testing.T) {
 	dead := s.idx("spanish-decoy-1")
 	s.Units[dead].Off = OffEliminated
 	play(t, s, find(t, s, "play", "", "almaraz", "leurre"))
-	if s.Units[dead].Off != "" || s.Units[dead].At != "almaraz" {
+	if s.Units[dead].Off != OffNone || s.Units[dead].At != "almaraz" {
 		t.Errorf("Leurre: %+v", s.Units[dead])
 	}
 	play(t, s, find(t, s, "play", "", "talavera", "guerilla"))
@@ -1044,7 +1044,7 @@ func TestRule1_3_BookExamplesOnTheOrderOfBattle(t *testing.T) {
 	}
 	found := false
 	for i, u := range s.Units {
-		if dd := s.def(i); dd.Kind == KDet && dd.Arm == ArtArm && u.Off == "" && u.At == "madrid" {
+		if dd := s.def(i); dd.Kind == KDet && dd.Arm == ArtArm && u.Off == OffNone && u.At == "madrid" {
 			found = true
 		}
 	}

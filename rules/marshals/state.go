@@ -2,35 +2,75 @@ package marshals
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"grognard/rules"
 	"grognard/rules/zone"
 )
 
+// Off is where a counter is when it is not on the map. It is a small
+// number, not a string, so a counter holds fewer pointers and a Clone
+// costs the garbage collector less [issue 20]; it reads and writes as the
+// same strings as before (JSON, fmt).
+type Off uint8
+
 // Where a counter is when it is not on the map.
 const (
-	OffPool       = "pool"       // a counter not (yet) in play: detachment, decoy [6.6]
-	OffRenfort    = "renfort"    // a reinforcement not yet arrived [5.3.6]
-	OffEliminated = "eliminated" // removed from the game
-	OffExited     = "exited"     // left the map [5.3.5]
-	OffFuentidu   = "fuentiduena"
+	OffNone       Off = iota // on the map (or placed nowhere yet): ""
+	OffPool                  // "pool": a counter not (yet) in play: detachment, decoy [6.6]
+	OffRenfort               // "renfort": a reinforcement not yet arrived [5.3.6]
+	OffEliminated            // "eliminated": removed from the game
+	OffExited                // "exited": left the map [5.3.5]
+	OffFuentidu              // "fuentiduena"
+	OffSetup                 // "setup": a starting decoy still to place [7.5]
+	offCount
 )
+
+var offNames = [offCount]string{"", "pool", "renfort", "eliminated", "exited", "fuentiduena", "setup"}
+
+// String is the place's name as the state has always written it.
+func (o Off) String() string {
+	if o < offCount {
+		return offNames[o]
+	}
+	return "off-" + strconv.Itoa(int(o))
+}
+
+// MarshalText writes the name (JSON: the same string as before).
+func (o Off) MarshalText() ([]byte, error) {
+	if o >= offCount {
+		return nil, fmt.Errorf("unknown place off the map %d", o)
+	}
+	return []byte(offNames[o]), nil
+}
+
+// UnmarshalText reads a name written by MarshalText.
+func (o *Off) UnmarshalText(b []byte) error {
+	for k, n := range offNames {
+		if n == string(b) {
+			*o = Off(k)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown place off the map %q", b)
+}
 
 // Unit is the changing state of one counter; the index matches Scenario.Defs.
 type Unit struct {
 	ID        string `json:"id"`
 	At        string `json:"at,omitempty"`
-	Off       string `json:"off,omitempty"`
-	OffTurn   int    `json:"off_turn,omitempty"`
-	Losses    int    `json:"losses,omitempty"`   // main boxes crossed from the right [1.3]
-	Detached  int    `json:"detached,omitempty"` // main boxes crossed from the left [1.3] [7.4]
-	ArtLost   int    `json:"art_lost,omitempty"` // artillery boxes lost [1.3]
+	Off       Off    `json:"off,omitempty"`
+	OffTurn   int16  `json:"off_turn,omitempty"`
+	Losses    int16  `json:"losses,omitempty"`   // main boxes crossed from the right [1.3]
+	Detached  int16  `json:"detached,omitempty"` // main boxes crossed from the left [1.3] [7.4]
+	ArtLost   int16  `json:"art_lost,omitempty"` // artillery boxes lost [1.3]
 	Activated bool   `json:"activated,omitempty"`
 	Demoral   bool   `json:"demoral,omitempty"` // [5.4.5] [7.8]
-	Combats   int    `json:"combats,omitempty"` // "A combattu" markers [5.4.6]
+	Combats   int16  `json:"combats,omitempty"` // "A combattu" markers [5.4.6]
 	Back      bool   `json:"back,omitempty"`    // "Dos à la rivière" [7.7]
 	Exited    bool   `json:"exited_vp,omitempty"`
 	BoxOpen   bool   `json:"box_open,omitempty"` // a commander whose box is opened: his stack shows on the map [1.3]
@@ -259,7 +299,7 @@ func (s *State) unit(id string) (*Unit, *UnitDef) {
 	return &s.Units[i], s.sc.Defs[i]
 }
 
-func (s *State) onMap(i int) bool { return s.Units[i].Off == "" && s.Units[i].At != "" }
+func (s *State) onMap(i int) bool { return s.Units[i].Off == OffNone && s.Units[i].At != "" }
 
 // isUnit reports a unit in the book's sense (not a commander) [1.1].
 func isUnit(d *UnitDef) bool { return d.Kind != KCmd }
@@ -274,7 +314,7 @@ func (s *State) MainSS(i int) int {
 	u := &s.Units[i]
 	switch d.Kind {
 	case KDiv:
-		return len(d.Track) - u.Losses - u.Detached
+		return len(d.Track) - int(u.Losses) - int(u.Detached)
 	case KDet:
 		if d.Arm == Infantry || d.Arm == Cavalry {
 			return 1
@@ -288,7 +328,7 @@ func (s *State) ArtSS(i int) int {
 	d := s.def(i)
 	switch d.Kind {
 	case KDiv:
-		return d.Art - s.Units[i].ArtLost
+		return d.Art - int(s.Units[i].ArtLost)
 	case KDet:
 		if d.Arm == ArtArm || d.Arm == HorseArt {
 			return 1
@@ -316,7 +356,7 @@ func (s *State) Morale(i int) int {
 	d := s.def(i)
 	switch d.Kind {
 	case KDiv:
-		k := len(d.Track) - s.Units[i].Losses - 1
+		k := len(d.Track) - int(s.Units[i].Losses) - 1
 		if k < 0 {
 			return 0
 		}
@@ -367,7 +407,7 @@ func (s *State) sideAt(side int, z string, keep func(d *UnitDef) bool) []int {
 	}
 	for i := range s.Units {
 		d := s.def(i)
-		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == "" && (keep == nil || keep(d)) {
+		if d.Side == side && s.Units[i].At == z && s.Units[i].Off == OffNone && (keep == nil || keep(d)) {
 			out = append(out, i)
 		}
 	}
@@ -398,7 +438,7 @@ func (s *State) hasUnits(side int, z string) bool {
 		return s.pos().cnt[zi][side] > 0
 	}
 	for i := range s.Units {
-		if s.Units[i].At == z && s.Units[i].Off == "" {
+		if s.Units[i].At == z && s.Units[i].Off == OffNone {
 			d := s.def(i)
 			if d.Side == side && isUnit(d) {
 				return true

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"grognard/rules"
 )
@@ -30,48 +31,96 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	if side != French && side != Allied {
 		side = -1
 	}
-	revealed := map[string]bool{}
+	// The position index is read many times below (controls, the legal
+	// list): brought up to date once and trusted until the view is made;
+	// nothing here moves a counter [issue 20].
+	s.trustPos()
+	defer s.untrustPos()
+	var revealed []bool // by counter
 	if s.Combat != nil && s.Sub != SubDeclare {
+		revealed = make([]bool, len(s.Units))
 		for k := 0; k < 2; k++ {
 			for _, id := range s.Combat.Units[k] {
-				revealed[id] = true
+				if i := s.idx(id); i >= 0 {
+					revealed[i] = true
+				}
 			}
+		}
+	}
+	// [1.3] the zones where a side's nominative commander stands with his
+	// box closed: the side's counters there (not commanders, not decoys)
+	// are hidden in it (inBox, once per view).
+	var closed [2][]string
+	for _, j := range s.sc.cmds {
+		c := s.def(j)
+		if (c.Side == French || c.Side == Allied) && !s.isGeneric(c.ID) && s.onMap(j) && !s.Units[j].BoxOpen {
+			closed[c.Side] = append(closed[c.Side], s.Units[j].At)
 		}
 	}
 	// [1.3] [1.1.1] the enemy's counters on the map: one anonymous block
 	// per counter (its front: the side and whether it was activated),
 	// except the counters hidden in a nominative commander's box.
-	blocks := map[string][]rules.UnitView{}
+	// What each counter shows: nothing, in full or as a block (counted
+	// first, so the list is made once at its size).
+	var showBuf [160]uint8
+	show := showBuf[:0]
+	if len(s.Units) > len(showBuf) {
+		show = make([]uint8, 0, len(s.Units))
+	}
+	count := 0
 	for i := range s.Units {
 		d := s.def(i)
 		u := &s.Units[i]
-		if d.Side == side {
-			if u.Off == OffPool || u.Off == "setup" || u.Off == OffRenfort {
-				continue
+		sh := showNone
+		switch {
+		case d.Side == side:
+			if u.Off != OffPool && u.Off != OffSetup && u.Off != OffRenfort {
+				sh = showFull
 			}
-			vw.Units = append(vw.Units, s.unitView(i))
+		case !s.onMap(i):
+		case revealed != nil && revealed[i] && side >= 0:
+			sh = showFull
+		case d.Kind != KCmd && d.Kind != KDecoy && (d.Side == French || d.Side == Allied) && slices.Contains(closed[d.Side], u.At):
+			// in a closed box (inBox)
+		default:
+			sh = showBlock
+		}
+		show = append(show, sh)
+		if sh != showNone {
+			count++
+		}
+	}
+	if s.Sub == SubDecoy && s.Placing == side {
+		count++
+	}
+	units := make([]rules.UnitView, 0, count)
+	ix := s.pos()
+	// The enemy blocks are listed as keys (counter, zone, front), sorted,
+	// and only then made into views [issue 20].
+	var keyBuf [160]blockKey
+	blocks := keyBuf[:0]
+	for i, sh := range show {
+		if sh == showFull {
+			units = append(units, s.unitView(i))
+		}
+		if sh != showBlock {
 			continue
 		}
-		if !s.onMap(i) {
-			continue
+		d := s.def(i)
+		u := &s.Units[i]
+		k := blockKey{at: u.At, i: i, side: d.Side, rank: -1}
+		if zi := ix.uz[i]; zi >= 0 {
+			k.rank = s.sc.zrank[zi]
 		}
-		if revealed[d.ID] && side >= 0 {
-			vw.Units = append(vw.Units, s.unitView(i))
-			continue
-		}
-		if s.inBox(i) {
-			continue
-		}
-		b := rules.UnitView{Side: rules.Side(d.Side), At: u.At, Facing: -1, Hidden: true}
 		if d.Side == Allied {
 			// the front shows the counter's affiliation [1.1.1]: British or
 			// Spanish (the book's decoys are of one nation or the other)
-			b.Markers = []string{d.Nat}
+			k.nat, k.marks = d.Nat, 1
 		}
 		if u.Activated {
-			b.Markers = append(b.Markers, "activated")
+			k.marks++
 		}
-		blocks[u.At] = append(blocks[u.At], b)
+		blocks = append(blocks, k)
 	}
 	// [7.5] the starting decoy the side is placing: on its owner's screen
 	// (off the map) so the side panel says what to do and how many are left.
@@ -81,26 +130,50 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			placed, left := s.decoysPlaced(side), s.decoysLeft(side)
 			uv.Name = fmt.Sprintf("Starting decoy %d of %d [7.5]", placed+1, placed+left)
 			uv.Detail = append(uv.Detail, decoyHint(s.decoysLeft(side)))
-			vw.Units = append(vw.Units, uv)
+			units = append(units, uv)
 		}
 	}
-	for _, z := range sortedKeys(blocks) {
-		bs := blocks[z]
-		// The order shows only what the fronts show: side, nationality,
-		// then the counters still to activate first.
-		slices.SortStableFunc(bs, func(a, b rules.UnitView) int {
-			if a.Side != b.Side {
-				return int(a.Side) - int(b.Side)
+	// The blocks by zone (in the order of the zone ids); within a zone the
+	// order shows only what the fronts show: side, nationality, then the
+	// counters still to activate first, then the counters' order.
+	slices.SortFunc(blocks, func(a, b blockKey) int {
+		if a.rank >= 0 && b.rank >= 0 {
+			if a.rank != b.rank {
+				return int(a.rank) - int(b.rank)
 			}
-			if c := strings.Compare(frontNat(a), frontNat(b)); c != 0 {
-				return c
-			}
-			return len(a.Markers) - len(b.Markers)
-		})
-		for k := range bs {
-			bs[k].ID = fmt.Sprintf("stack-%s-%d", z, k+1)
+		} else if c := strings.Compare(a.at, b.at); c != 0 {
+			return c
 		}
-		vw.Units = append(vw.Units, bs...)
+		if a.side != b.side {
+			return a.side - b.side
+		}
+		if a.nat != b.nat {
+			return strings.Compare(a.nat, b.nat)
+		}
+		if a.marks != b.marks {
+			return a.marks - b.marks
+		}
+		return a.i - b.i // the order of the counters (as a stable sort)
+	})
+	n := 0
+	for k, bk := range blocks {
+		if k == 0 || blocks[k-1].at != bk.at {
+			n = 0
+		}
+		n++
+		b := rules.UnitView{ID: "stack-" + bk.at + "-" + strconv.Itoa(n), Side: rules.Side(bk.side), At: bk.at, Facing: -1, Hidden: true}
+		switch u := &s.Units[bk.i]; {
+		case bk.side == Allied && u.Activated:
+			b.Markers = []string{bk.nat, "activated"}
+		case bk.side == Allied:
+			b.Markers = []string{bk.nat}
+		case u.Activated:
+			b.Markers = activatedMark[:]
+		}
+		units = append(units, b)
+	}
+	if len(units) > 0 {
+		vw.Units = units
 	}
 	if !full {
 		return vw
@@ -187,53 +260,145 @@ func sortedInts(m map[int]bool) []int {
 func (s *State) unitView(i int) rules.UnitView {
 	d := s.def(i)
 	u := &s.Units[i]
+	ss := s.SS(i)
 	uv := rules.UnitView{ID: d.ID, Name: d.Name, Short: d.Name, Side: rules.Side(d.Side), At: u.At, Facing: -1,
-		Strength: s.SS(i), MaxStr: len(d.Track) + d.Art, Formation: d.Army}
+		Strength: ss, MaxStr: len(d.Track) + d.Art, Formation: d.Army}
+	combat := d.Kind != KCmd && d.Kind != KDecoy && d.Kind != KBaggage
+	var morale, mp int
+	if combat {
+		morale, mp = s.Morale(i), s.UnitMP(i)
+	}
 	switch d.Kind {
 	case KCmd:
 		uv.Type = "leader"
 		if d.CinC {
 			uv.Type = "commander"
 		}
-		uv.Values = fmt.Sprintf("SV %d", d.SV)
+		uv.Values = "SV " + strconv.Itoa(d.SV)
 	case KBaggage:
 		uv.Type = "train"
-		uv.Values = fmt.Sprintf("%d MP", d.MP)
+		uv.Values = strconv.Itoa(d.MP) + " MP"
 	case KDecoy:
 		uv.Type = "light-cavalry"
 		uv.Values = "decoy"
 	case KDet:
-		uv.Type = map[string]string{Infantry: "infantry", Cavalry: "cavalry", ArtArm: "artillery", HorseArt: "horse-artillery"}[d.Arm]
+		uv.Type = detType(d.Arm)
 		uv.Size = "detachment"
 		uv.MaxStr = 1
-		uv.Values = fmt.Sprintf("%d-%d", s.Morale(i), s.UnitMP(i))
+		uv.Values = valuesText(morale, mp)
 	default:
 		uv.Type = d.Arm
 		if d.Heavy > 0 {
 			uv.Type = "heavy-cavalry"
 		}
-		uv.Values = fmt.Sprintf("%d-%d", s.Morale(i), s.UnitMP(i))
+		uv.Values = valuesText(morale, mp)
 	}
 	if u.Off == OffEliminated || u.Off == OffExited {
 		uv.Eliminated = true
 		uv.At = ""
 	}
-	if u.Activated {
-		uv.Markers = append(uv.Markers, "activated")
+	n := int(u.Combats)
+	for _, b := range [...]bool{u.Activated, u.Demoral, u.Back} {
+		if b {
+			n++
+		}
 	}
-	if u.Demoral {
-		uv.Markers = append(uv.Markers, "demoralised")
+	if n > 0 {
+		uv.Markers = make([]string, 0, n)
+		if u.Activated {
+			uv.Markers = append(uv.Markers, "activated")
+		}
+		if u.Demoral {
+			uv.Markers = append(uv.Markers, "demoralised")
+		}
+		for k := 0; k < int(u.Combats); k++ {
+			uv.Markers = append(uv.Markers, "combatted")
+		}
+		if u.Back {
+			uv.Markers = append(uv.Markers, "back-to-river")
+		}
 	}
-	for k := 0; k < u.Combats; k++ {
-		uv.Markers = append(uv.Markers, "combatted")
-	}
-	if u.Back {
-		uv.Markers = append(uv.Markers, "back-to-river")
-	}
-	if d.Kind != KCmd && d.Kind != KDecoy && d.Kind != KBaggage {
-		uv.Detail = append(uv.Detail, fmt.Sprintf("%d SS (%d artillery), morale %d, %d MP", s.SS(i), s.ArtSS(i), s.Morale(i), s.UnitMP(i)))
+	if combat {
+		uv.Detail = cardDetail(ss, s.ArtSS(i), morale, mp)
 	}
 	return uv
+}
+
+// blockKey is an enemy counter seen as an anonymous block: its zone, its
+// side, the nationality its front shows and how many markers it bears.
+type blockKey struct {
+	at    string
+	nat   string
+	i     int
+	side  int
+	marks int
+	rank  int32 // the zone's place among the sorted zone ids, -1 not a zone
+}
+
+// What a view shows of a counter.
+const (
+	showNone uint8 = iota
+	showFull
+	showBlock
+)
+
+// activatedMark is the markers of a French block just activated (shared:
+// len == cap, so an append makes a new array) [1.1.1].
+var activatedMark = [1]string{"activated"}
+
+// The texts of a counter's card depend on a few small numbers only: they
+// are made once and shared by every view (a Detail list of one line,
+// len == cap, so an append makes a new array; nobody writes into a view's
+// lists) [issue 20].
+var (
+	valuesTexts  [16 * 16]atomic.Pointer[string]            // morale, MP
+	detailsTexts [32 * 4 * 16 * 16]atomic.Pointer[[]string] // SS, artillery SS, morale, MP
+)
+
+// valuesText is "<morale>-<MP>", the values printed on a counter [1.1.1].
+func valuesText(morale, mp int) string {
+	if morale < 0 || morale >= 16 || mp < 0 || mp >= 16 {
+		return strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+	}
+	p := &valuesTexts[morale<<4|mp]
+	if v := p.Load(); v != nil {
+		return *v
+	}
+	t := strconv.Itoa(morale) + "-" + strconv.Itoa(mp)
+	p.Store(&t)
+	return t
+}
+
+// cardDetail is the card line of a unit: strength, artillery, morale, MP.
+func cardDetail(ss, art, morale, mp int) []string {
+	line := func() []string {
+		return []string{strconv.Itoa(ss) + " SS (" + strconv.Itoa(art) + " artillery), morale " + strconv.Itoa(morale) + ", " + strconv.Itoa(mp) + " MP"}
+	}
+	if ss < 0 || ss >= 32 || art < 0 || art >= 4 || morale < 0 || morale >= 16 || mp < 0 || mp >= 16 {
+		return line()
+	}
+	p := &detailsTexts[ss<<10|art<<8|morale<<4|mp]
+	if v := p.Load(); v != nil {
+		return *v
+	}
+	t := line()
+	p.Store(&t)
+	return t
+}
+
+// detType is a detachment's counter type by its arm.
+func detType(arm string) string {
+	switch arm {
+	case Infantry:
+		return "infantry"
+	case Cavalry:
+		return "cavalry"
+	case ArtArm:
+		return "artillery"
+	case HorseArt:
+		return "horse-artillery"
+	}
+	return ""
 }
 
 // eventText is a held marker's effect, in the engine's own words.
@@ -467,36 +632,47 @@ func (s *State) applyBox(side int, a rules.Action) []rules.Event {
 // makes private, are only counted at the end.
 func (s *State) heldNow() []string {
 	var held [2][]string
-	for _, z := range s.sc.VPOrder() {
+	for k, z := range s.sc.vpOrder {
 		c := s.controls(z)
 		if c < 0 {
 			continue
 		}
-		n := s.zoneOf(z).Name
-		for _, sep := range []string{" de la ", " ("} { // the HUD is narrow: "Talavera"
-			if i := strings.Index(n, sep); i > 0 {
-				n = n[:i]
-			}
-		}
-		if v := s.sc.VP[z]; v != 1 {
-			n += fmt.Sprintf(" (%d)", v)
-		}
-		held[c] = append(held[c], n)
+		held[c] = append(held[c], s.sc.vpShort[k])
 	}
-	var out []string
+	out := make([]string, 0, 3)
 	for k, who := range []string{"French hold ", "Allies hold "} {
 		if len(held[k]) > 0 {
 			out = append(out, who+strings.Join(held[k], ", "))
 		}
 	}
-	return append(out, fmt.Sprintf("Turn %d of %d; losses and exits count at the end [8.0]", s.Turn, s.sc.Turns))
+	return append(out, "Turn "+strconv.Itoa(s.Turn)+" of "+strconv.Itoa(s.sc.Turns)+"; losses and exits count at the end [8.0]")
+}
+
+// makeVPNames lists the VP zones in the order of VPOrder with the short
+// names heldNow shows (made once per scenario) [8.0].
+func (sc *Scenario) makeVPNames() {
+	sc.vpOrder = sc.VPOrder()
+	sc.vpShort = make([]string, len(sc.vpOrder))
+	for k, z := range sc.vpOrder {
+		zz, _ := sc.Graph.Zone(z)
+		n := zz.Name
+		for _, sep := range []string{" de la ", " ("} { // the HUD is narrow: "Talavera"
+			if i := strings.Index(n, sep); i > 0 {
+				n = n[:i]
+			}
+		}
+		if v := sc.VP[z]; v != 1 {
+			n += fmt.Sprintf(" (%d)", v)
+		}
+		sc.vpShort[k] = n
+	}
 }
 
 // decoysLeft is how many starting decoys side has still to place [7.5].
 func (s *State) decoysLeft(side int) int {
 	n := 0
 	for i := range s.Units {
-		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == "setup" {
+		if d := s.def(i); d.Kind == KDecoy && d.Side == side && s.Units[i].Off == OffSetup {
 			n++
 		}
 	}
