@@ -18,7 +18,10 @@ var afterGameFrames int
 // (docs/PERFORMANCE.md).
 func releaseAfterGame() {
 	render.FlushImageCache()
-	afterGameFrames = 6
+	// new font sources: the old ones' glyph images and shaping caches go
+	// with the board (render/fontrelease.go)
+	render.ReleaseFonts()
+	afterGameFrames = 7
 }
 
 // releaseFrame runs at every frame (App.Draw, whether or not it draws).
@@ -37,6 +40,12 @@ func releaseFrame() {
 	}
 	afterGameFrames--
 	switch afterGameFrames {
+	case 6:
+		// the first frame on the menu, before it draws: what the game
+		// left unreachable (the old glyph images above all) is collected
+		// and its textures freed now, so that the menu's glyphs go on a
+		// page of their own rather than keep the game's pages alive
+		releaseGameImages()
 	case 3:
 		debug.FreeOSMemory()
 	case 0:
