@@ -26,7 +26,9 @@ func releaseAfterGame() {
 
 // releaseFrame runs at every frame (App.Draw, whether or not it draws).
 // Counted in frames, not in time, as a loaded machine may take a second
-// over one: at the third frame after the game was left, the menu has
+// over one: at the first frame after the game was left, before the menu
+// draws, what the game left unreachable is collected and its textures
+// freed (releaseGameImages); at the fourth, the menu has
 // drawn and Ebitengine has disposed of the textures the board let go, and
 // the Go heap is collected and its free pages returned (what was only
 // unreachable, the session and images nobody disposed of, goes then: their
