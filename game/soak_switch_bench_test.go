@@ -60,6 +60,7 @@ func BenchmarkSoakSwitch(b *testing.B) {
 	settleMenu(a)
 	collectGarbage(a)
 	fresh := readMem()
+	probe(a, "fresh, on the menu")
 	resetPeak()
 	logf("fresh app on the menu: %s", fresh)
 	rng := rand.New(rand.NewPCG(22, 8))
