@@ -18,12 +18,17 @@ var afterGameFrames int
 // (docs/PERFORMANCE.md).
 func releaseAfterGame() {
 	render.FlushImageCache()
-	afterGameFrames = 6
+	// new font sources: the old ones' glyph images and shaping caches go
+	// with the board (render/fontrelease.go)
+	render.ReleaseFonts()
+	afterGameFrames = 7
 }
 
 // releaseFrame runs at every frame (App.Draw, whether or not it draws).
 // Counted in frames, not in time, as a loaded machine may take a second
-// over one: at the third frame after the game was left, the menu has
+// over one: at the first frame after the game was left, before the menu
+// draws, what the game left unreachable is collected and its textures
+// freed (releaseGameImages); at the fourth, the menu has
 // drawn and Ebitengine has disposed of the textures the board let go, and
 // the Go heap is collected and its free pages returned (what was only
 // unreachable, the session and images nobody disposed of, goes then: their
@@ -37,6 +42,12 @@ func releaseFrame() {
 	}
 	afterGameFrames--
 	switch afterGameFrames {
+	case 6:
+		// the first frame on the menu, before it draws: what the game
+		// left unreachable (the old glyph images above all) is collected
+		// and its textures freed now, so that the menu's glyphs go on a
+		// page of their own rather than keep the game's pages alive
+		releaseGameImages()
 	case 3:
 		debug.FreeOSMemory()
 	case 0:

@@ -79,52 +79,13 @@ func TestSoakEvening(t *testing.T) {
 	logf("fresh app on the menu: %s; before collecting %.0f MB", fresh, freshRaw.rss)
 	rng := rand.New(rand.NewPCG(22, 8))
 	peak := fresh.rss
-	type result struct {
-		id              string
-		raw, level      memLevel
-		peak            float64
-		frames, actions int
-	}
-	var results []result
+	var results []eveningResult
 	for g := range n {
 		id := games[g%len(games)]
-		s := historicalSession(t, id)
-		var sc *BoardScene
-		a.Do(func() {
-			sc = a.OpenSession(s)
-			s.Handovers = false
-			sc.resized(a)
-		})
-		nextFrame(a)
-		frames, actions := 0, 0
-		var most memLevel // the largest of each figure, sampled every 8 frames
-		for t0 := time.Now(); time.Since(t0) < budget && (frameCap == 0 || frames < frameCap); {
-			soakTourFrom(a, sc, frames, 8)
-			frames += 8
-			most = most.max(readMem())
-			a.Do(func() {
-				if playOne(s, rng) {
-					actions++
-				}
-			})
-		}
-		gamePeak := procKB("VmHWM") / 1024
-		probe(a, id+", before leaving")
-		a.Do(func() { a.ToMenu("") })
-		probe(a, id+", after ToMenu")
-		nextFrame(a)
-		probe(a, id+", after the menu's first frame")
-		settleMenu(a)
-		raw := readMem()
-		collectGarbage(a)
-		level := readMem()
-		gamePeak = max(gamePeak, procKB("VmHWM")/1024)
-		peak = max(peak, gamePeak)
-		resetPeak()
-		results = append(results, result{id, raw, level, gamePeak, frames, actions})
-		probe(a, id+", on the menu")
-		logf("game %d %s: %d frames, %d actions, peak %.0f MB (most of each: %s); menu after it %s (%+.0f%% on fresh), collected %s (%+.0f%%)",
-			g+1, id, frames, actions, gamePeak, most, raw, 100*(raw.rss/fresh.rss-1), level, 100*(level.rss/fresh.rss-1))
+		r := playEveningGame(t, a, id, rng, budget, frameCap)
+		peak = max(peak, r.peak)
+		results = append(results, r)
+		logf("game %d %s", g+1, r.describe(fresh))
 	}
 	logf("evening of %d games over %s: peak %.0f MB, fresh menu %.0f MB", n, time.Since(start).Round(time.Second), peak, fresh.rss)
 	limit := 10.0 // the goal, in percent over the fresh menu
@@ -140,6 +101,68 @@ func TestSoakEvening(t *testing.T) {
 	if peak > soakGoalMB {
 		t.Errorf("resident memory peaked at %.0f MB over %d games, above the %d MB goal", peak, n, soakGoalMB)
 	}
+}
+
+// eveningResult is one game of an evening: its peak (VmHWM, reset before
+// it), the menu after it as the app left it (raw) and after collecting
+// the garbage (level), the frames drawn and the actions played.
+type eveningResult struct {
+	id              string
+	raw, level      memLevel
+	most            memLevel // the largest of each figure, sampled every 8 frames
+	peak            float64
+	frames, actions int
+}
+
+func (r eveningResult) describe(fresh memLevel) string {
+	return fmt.Sprintf("%s: %d frames, %d actions, peak %.0f MB (most of each: %s); menu after it %s (%+.0f%% on fresh), collected %s (%+.0f%%)",
+		r.id, r.frames, r.actions, r.peak, r.most, r.raw, 100*(r.raw.rss/fresh.rss-1), r.level, 100*(r.level.rss/fresh.rss-1))
+}
+
+// playEveningGame opens scenario id as the app opens a game, plays it for
+// budget (or frameCap frames, if not 0, whichever comes first; at least 8
+// frames): every 8 frames a legal action of the side to decide, while the
+// soak's tour hovers, pans, zooms through every bucket and selects; then
+// leaves for the menu (App.ToMenu), lets the menu draw 1.5 s (the app's
+// own release after a game runs then) and reads the memory, then again
+// after collecting the garbage. The peak is VmHWM, reset at the end for
+// the next game.
+func playEveningGame(tb testing.TB, a *App, id string, rng *rand.Rand, budget time.Duration, frameCap int) eveningResult {
+	s := historicalSession(tb, id)
+	var sc *BoardScene
+	a.Do(func() {
+		sc = a.OpenSession(s)
+		s.Handovers = false
+		sc.resized(a)
+	})
+	nextFrame(a)
+	r := eveningResult{id: id}
+	for t0 := time.Now(); r.frames == 0 || time.Since(t0) < budget && (frameCap == 0 || r.frames < frameCap); {
+		soakTourFrom(a, sc, r.frames, 8)
+		r.frames += 8
+		r.most = r.most.max(readMem())
+		a.Do(func() {
+			if playOne(s, rng) {
+				r.actions++
+			}
+		})
+	}
+	r.peak = procKB("VmHWM") / 1024
+	probe(a, id+", before leaving")
+	a.Do(func() { a.ToMenu("") })
+	// the app keeps no reference to the game it left: nor does the test
+	s, sc = nil, nil
+	probe(a, id+", after ToMenu")
+	nextFrame(a)
+	probe(a, id+", after the menu's first frame")
+	settleMenu(a)
+	r.raw = readMem()
+	collectGarbage(a)
+	r.level = readMem()
+	r.peak = max(r.peak, procKB("VmHWM")/1024)
+	resetPeak()
+	probe(a, id+", on the menu")
+	return r
 }
 
 // eveningProbe, when set (by a file of one's own while looking for what

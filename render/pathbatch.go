@@ -58,6 +58,9 @@ var pathBatch struct {
 	// flushes counts the batches cut short, most the tallest batch packed
 	// (tests).
 	flushes, most int
+	// sinceRun counts the paths queued since the command queue last ran
+	// for them; runs, those runs (pathqueue.go)
+	sinceRun, runs int
 }
 
 // pathCells calls draw once for every cell of the grid that the bounds
@@ -124,6 +127,7 @@ func queuePath(dst *ebiten.Image, r image.Rectangle) {
 	}
 	pathBatch.queued[orig] = q
 	pathBatch.most = max(pathBatch.most, h)
+	boundQueue(orig) // pathqueue.go
 }
 
 func roundUp16(x int) int { return (x + 15) &^ 15 }
