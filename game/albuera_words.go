@@ -265,8 +265,9 @@ var (
 )
 
 // logWords is an event text as the Albuera log shows it (other systems:
-// unchanged).
+// unchanged but for a combat's result, combat_words.go).
 func (s *Session) logWords(t string) string {
+	t = s.combatWords(t)
 	if s.System.ID != "albuera" {
 		return t
 	}

@@ -150,9 +150,7 @@ func (w *walker) clickDo(act rules.Action) {
 	} else if act.To != "" {
 		w.lookAt(act.To)
 	}
-	if w.s.Cover || w.s.Handover {
-		w.key(ebiten.KeyEnter)
-	}
+	w.takeSeat()
 	img := w.frame()
 	w.check(img, nil, "before "+act.Label)
 	w.lastFrame = img
@@ -161,6 +159,17 @@ func (w *walker) clickDo(act rules.Action) {
 		w.t.Fatalf("the window did not take %q (%s): %s", act.Label, act.Key(), w.s.Message)
 	}
 	w.did[act.Kind]++
+}
+
+// takeSeat passes a hand-over as the players do: Enter on the cover and
+// on the hand-over's question.
+func (w *walker) takeSeat() {
+	for range 3 {
+		if !w.s.Cover && !w.s.Handover && w.b.dialog == nil {
+			return
+		}
+		w.key(ebiten.KeyEnter)
+	}
 }
 
 // TestWalkthrough_albuera_1811_turn2_combat: Albuera's combat in the
@@ -199,6 +208,7 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 		return false
 	})
 	w.clickDo(move)
+	w.takeSeat()
 	var react rules.Action
 	for _, a := range w.s.Legal() {
 		if strings.HasPrefix(a.Choice, "react:") && (react.Choice == "" || a.Choice == "react:fire") {
