@@ -218,7 +218,28 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 	if react.Choice == "" {
 		t.Fatalf("after %s no reaction is offered", move.Label)
 	}
+	// The reacting side sees its options at once, each with its words
+	// and the odds of those that roll dice [13.1].
+	img := w.frame()
+	w.check(img, nil, "the reaction")
+	w.save(img, "albuera-turns-1-reaction")
+	var labels []string
+	winApp.Do(func() {
+		w.b.layoutPanel(winApp)
+		for _, pb := range w.b.panel {
+			if pb.act != nil && strings.HasPrefix(pb.act.Choice, "react:") && pb.b.Rect.Dy() > 0 {
+				labels = append(labels, pb.act.Label+" | "+pb.act.Info)
+			}
+		}
+	})
+	if len(labels) < 2 {
+		t.Fatalf("the reaction's options are not in the panel: %q", labels)
+	}
+	if react.Choice == "react:fire" && !strings.Contains(strings.Join(labels, " "), " in 10") {
+		t.Errorf("the reaction's fire gives no odds: %q", labels)
+	}
 	w.clickDo(react)
+	w.save(w.frame(), "albuera-turns-2-reacted")
 	// 2. a fire [14]
 	var fire rules.Action
 	w.march("a fire", func(g *rules.Game, legal []rules.Action) bool {
@@ -231,6 +252,7 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 		return false
 	})
 	w.clickDo(fire)
+	w.save(w.frame(), "albuera-turns-3-fired")
 	// 3. the Clash subphase: a Clash [15.4] and its rout [15.11]
 	var clash rules.Action
 	w.march("a Clash", func(g *rules.Game, legal []rules.Action) bool {
@@ -242,7 +264,10 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 		}
 		return false
 	})
+	w.lookAt(clash.To)
+	w.save(w.frame(), "albuera-turns-4-clash-subphase")
 	w.clickDo(clash)
+	w.save(w.frame(), "albuera-turns-5-clash-fought")
 	seen := map[string]bool{}
 	w.play(func() bool {
 		for _, l := range w.s.LogLines() {
@@ -255,5 +280,17 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 		}
 		return seen["clash"] && seen["rout"]
 	}, 30)
+	img = w.frame()
+	w.save(img, "albuera-turns-6-routed")
+	// The log shows the Clash's result in words: whose Losses, the rout.
+	var log []string
+	winApp.Do(func() { log = w.s.LogLines() })
+	words := false
+	for _, l := range log {
+		words = words || strings.Contains(l, "lose the Clash: 2 Losses and rout")
+	}
+	if !words {
+		t.Errorf("the log does not say what the Clash cost each side: %q", log[max(0, len(log)-8):])
+	}
 	t.Logf("%v did %v seen %v", time.Since(start).Round(time.Millisecond), w.did, seen)
 }
