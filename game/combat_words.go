@@ -98,7 +98,7 @@ var (
 	// "French wins: losses 1/4, retreat 2" (rules/marshals preview.go)
 	meleeOddsLosses = regexp.MustCompile(`^(\S+) wins: losses (\d+)/(\d+), retreat (\d+)`)
 	// "Clash at 0605, column -1, die 5: D+1 - French lose" (rules/albuera clash.go)
-	clashLoser = regexp.MustCompile(`: ([AD])\+(\d+) - (\S+) lose$`)
+	clashLoser = regexp.MustCompile(`: ([AD])\+(\d+) - (\S+) lose\b`)
 )
 
 // otherSide is the name of the side that is not name among the view's
@@ -166,8 +166,8 @@ func (s *Session) meleeOddsWords(r string) string {
 }
 
 // clashWords says what an Albuera Clash result means for each side: "D+1
-// - French lose" becomes "D+1: the French lose the Clash: 2 Losses and
-// rout to the Turn track, back in 1 turn; the Allied victors take 1 Loss
+// - French lose (shifts) [15.8]" is followed by "; the French: 2 Losses
+// and rout to the Turn track, back in 1 turn; the Allied victors: 1 Loss
 // [15.8]" (no Loss against companies in Skirmish Order [8.10], a lone
 // one-step victor checks Morale instead [15.9]: the log's next lines say
 // so).
@@ -180,8 +180,8 @@ func (s *Session) clashWords(t string) string {
 	if win == "" {
 		win = "other"
 	}
-	return t[:len(t)-len(p[0])] + fmt.Sprintf(": %s+%s - the %s lose the Clash: 2 Losses and rout to the Turn track, back in %s; the %s victors take 1 Loss [15.8]",
-		p[1], p[2], p[3], turnWord(p[2]), win)
+	return t + fmt.Sprintf("; the %s lose the Clash: 2 Losses and rout to the Turn track, back in %s; the %s victors take 1 Loss [15.8]",
+		p[3], turnWord(p[2]), win)
 }
 
 // turnWord is "1 turn", "2 turns".

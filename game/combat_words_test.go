@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"grognard/render"
 	"grognard/rules"
 )
 
@@ -64,8 +65,8 @@ func TestRule15_8_ClashResultSaysEachSidesLosses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := s.logWords("Clash at 1618, column +2, die 7: D+2 - French lose")
-	want := "Clash at 1618, column +2, die 7: D+2 - the French lose the Clash: 2 Losses and rout to the Turn track, back in 2 turns; the Allied victors take 1 Loss [15.8]"
+	got := s.logWords("Clash at 1618, column +2, die 7: D+2 - French lose (attacker charge +2) [15.8]")
+	want := "Clash at 1618, column +2, die 7: D+2 - French lose (attacker charge +2) [15.8]; the French lose the Clash: 2 Losses and rout to the Turn track, back in 2 turns; the Allied victors take 1 Loss [15.8]"
 	if got != want {
 		t.Errorf("the Clash result reads\n%q\nwant\n%q", got, want)
 	}
@@ -135,4 +136,47 @@ func TestRule5_4_3_LossAllotmentSaysHowManyRemain(t *testing.T) {
 		t.Errorf("with no loss to allot the prompt reads %q", p)
 	}
 	t.Logf("%d allotments", seen)
+}
+
+// TestRule15_8_ClashButtonSaysTheOdds (newcomer issue #18, turn 2 played
+// by clicks): the Clash subphase's buttons read "Clash at 1705: column -3
+// [15.7]", leaving a newcomer to guess whether -3 is good; their second
+// row now gives the attacker's chance to win and what losing costs
+// [15.8], from the same Clash Table as the hover's outcomes, whole on the
+// button.
+func TestRule15_8_ClashButtonSaysTheOdds(t *testing.T) {
+	s := albueraSessionAt(t, albueraLesson(t, "albuera-clash-hexes"))
+	n := 0
+	for _, a := range s.PanelActions() {
+		if a.Kind != "melee" || a.Unit != "" {
+			continue
+		}
+		n++
+		win := 0
+		if p, ok := s.Game.State.(rules.Previewer); ok {
+			for _, l := range p.Preview(a) {
+				if strings.HasPrefix(l.Result, "D") {
+					win += l.Num
+				}
+			}
+		}
+		side := s.SideName(s.Game.State.Status().Decider)
+		want := fmt.Sprintf("%s win %d in 10; loser: 2 Losses, rout [15.8]", side, win)
+		if a.Info != want {
+			t.Errorf("%q: the button's second row reads %q, want %q", a.Label, a.Info, want)
+		}
+		if !render.ButtonSubFits(ruleSub(a), sideWidth-16, buttonH) {
+			t.Errorf("the button's second row is cut: %q", ruleSub(a))
+		}
+	}
+	if n == 0 {
+		t.Fatal("the lesson offers no Clash in the panel")
+	}
+	for _, a := range s.Game.State.Legal() {
+		if a.Kind != "melee" {
+			if o, ok := s.Game.State.(choiceOddser); ok && o.ChoiceOdds(a) != "" {
+				t.Errorf("%q got odds %q", a.Label, o.ChoiceOdds(a))
+			}
+		}
+	}
 }
