@@ -63,7 +63,7 @@ func takenLoss(e rules.Event) bool {
 	return e.Kind == "loss" || strings.Contains(e.Text, " suffers a Loss") || strings.HasSuffix(e.Text, " is eliminated")
 }
 
-// lossesLeftText is "2 of 3 losses still to allot" while a combat's
+// lossesLeftText is "2 of 3 losses still to allot" (lossesWords) while a combat's
 // losses are being allotted ("" otherwise).
 func (s *Session) lossesLeftText() string {
 	_, left, total, ok := s.lossesLeft()
@@ -74,8 +74,17 @@ func (s *Session) lossesLeftText() string {
 	if s.System.ID == "albuera" {
 		word = "Losses" // the book's capital [3.4]
 	}
-	if total == 1 {
+	return lossesWords(left, total, word)
+}
+
+// lossesWords is "1 loss to allot", "3 losses to allot" (none allotted
+// yet), "2 of 3 losses still to allot".
+func lossesWords(left, total int, word string) string {
+	switch {
+	case total == 1:
 		return "1 " + strings.TrimSuffix(word, "es") + " to allot"
+	case left == total:
+		return fmt.Sprintf("%d %s to allot", left, word)
 	}
 	return fmt.Sprintf("%d of %d %s still to allot", left, total, word)
 }

@@ -113,9 +113,9 @@ func TestRule5_4_3_LossAllotmentSaysHowManyRemain(t *testing.T) {
 		}
 		seen++
 		p := s.promptWords(s.Game.State.Status().Prompt)
-		want := fmt.Sprintf("%d of %d losses still to allot", left, total)
-		if total == 1 {
-			want = "1 loss to allot"
+		want := lossesWords(left, total, "losses")
+		if left < total && !strings.Contains(want, fmt.Sprintf("%d of %d losses still to allot", left, total)) {
+			t.Errorf("%d of %d reads %q", left, total, want)
 		}
 		if !strings.Contains(p, want) {
 			t.Errorf("the prompt reads %q; want %q", p, want)
@@ -131,6 +131,14 @@ func TestRule5_4_3_LossAllotmentSaysHowManyRemain(t *testing.T) {
 	})
 	if seen == 0 {
 		t.Fatal("the combat allotted no loss")
+	}
+	for _, c := range []struct {
+		left, total int
+		want        string
+	}{{1, 1, "1 loss to allot"}, {3, 3, "3 losses to allot"}, {2, 3, "2 of 3 losses still to allot"}, {1, 3, "1 of 3 losses still to allot"}} {
+		if got := lossesWords(c.left, c.total, "losses"); got != c.want {
+			t.Errorf("%d of %d reads %q, want %q", c.left, c.total, got, c.want)
+		}
 	}
 	if p := s.promptWords("French decides"); p != "French decides" {
 		t.Errorf("with no loss to allot the prompt reads %q", p)
@@ -179,4 +187,49 @@ func TestRule15_8_ClashButtonSaysTheOdds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRule15_8_AlbueraLossAllotmentSaysHowManyRemain (newcomer issue
+// #18): a beaten stack of several units allots its two Losses one by one
+// [15.8]; the prompt "choose the unit that takes a Loss" now says how
+// many are still to allot. The scenario's march (albueraMarch) is played
+// until such a choice.
+func TestRule15_8_AlbueraLossAllotmentSaysHowManyRemain(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := rules.NewGame("albuera-1811", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, err := albueraMarch(g, func(st rules.Status, legal []rules.Action) bool {
+			for _, a := range legal {
+				if strings.HasPrefix(a.Choice, "loss:") {
+					return true
+				}
+			}
+			return st.Turn >= 4
+		}, 8000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok || g.State.Status().Turn >= 4 {
+			continue
+		}
+		s, err := SessionFor(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.TakeSeat()
+		side, left, total, has := s.lossesLeft()
+		if !has || left < 1 || total < left {
+			t.Fatalf("seed %d: a Loss to allot, but lossesLeft gives %d, %d of %d", seed, side, left, total)
+		}
+		p := s.promptWords(g.State.Status().Prompt)
+		want := "(" + lossesWords(left, total, "Losses") + ")"
+		if !strings.Contains(p, want) {
+			t.Errorf("seed %d: the prompt reads %q, want %q", seed, p, want)
+		}
+		t.Logf("seed %d: %s", seed, p)
+		return
+	}
+	t.Skip("no seed's march came to a Loss to allot before turn 4")
 }
