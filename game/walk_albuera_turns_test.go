@@ -15,10 +15,12 @@ import (
 // The Albuera walkthrough in the scenario's own turns (newcomer issue #18
 // point 5): turn 1 cannot bring the armies together, so the engine plays
 // the opening (both sides marching on the nearest enemy, firing when they
-// can) until the first fire of turn 2 is offered, and from there the
-// window plays on by clicks and keys only: fire windows [14.5], the
-// enemy's reactions [13.1], moves into enemy hexes [11.10], the Clash
-// subphase [15.4] and its rout to the Turn track [15.11].
+// can: a scripted legal play, albueraMarch) into turn 2, and the window
+// takes by clicks and keys only each combat step as it comes: a move met
+// by the enemy's reaction [13.1] and the reaction, a fire [14], the
+// Clash subphase's Clash [15.4] and what follows it to the rout [15.11].
+// Between those steps the march plays on through the engine (the moves
+// into enemy hexes [11.10] that make the Clash Hexes are its).
 
 // nearestEnemyHexes is the distance in hexes from to to the nearest unit
 // of another side.
@@ -177,10 +179,13 @@ func (w *walker) takeSeat() {
 // played by the engine (both sides on the nearest enemy); the window then
 // takes, by clicks on counters, lit hexes and panel options: a move into
 // an enemy's front hex and the enemy's reaction to it [13.1], a fire
-// [14], a move into an enemy hex [11.10], and in the Clash subphase the
-// Clash [15.4] with its losses and its rout to the Turn track [15.11]. At
-// each step the prompt strip, the lit places of the selected unit and the
-// words of every option are checked in the pixels.
+// [14], and in the Clash subphase the Clash [15.4] (its button giving the
+// odds) with its losses and its rout to the Turn track [15.11], the log
+// saying what the Clash cost each side. At each step the prompt strip,
+// the lit places of the selected unit and the words of every option are
+// checked in the pixels. Not reached in the scenario's turns: a Charge
+// [9.2] (the march never lines cavalry up for one; the Charge lesson
+// takes it by clicks, TestWalkthrough_albuera_1811_combat).
 func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 	w := wkOpen(t, "albuera-1811", 3)
 	start := time.Now()
@@ -266,6 +271,22 @@ func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 	})
 	w.lookAt(clash.To)
 	w.save(w.frame(), "albuera-turns-4-clash-subphase")
+	// The Clash's button says the attacker's chance and what losing
+	// costs before it is clicked [15.8].
+	if clash.Kind == "melee" {
+		sub := ""
+		winApp.Do(func() {
+			w.b.layoutPanel(winApp)
+			for _, pb := range w.b.panel {
+				if pb.act != nil && pb.act.Key() == clash.Key() {
+					sub = pb.b.Sub
+				}
+			}
+		})
+		if !strings.Contains(sub, " in 10; loser: 2 Losses, rout") {
+			t.Errorf("the Clash's button does not give its odds: %q", sub)
+		}
+	}
 	w.clickDo(clash)
 	w.save(w.frame(), "albuera-turns-5-clash-fought")
 	seen := map[string]bool{}

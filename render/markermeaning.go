@@ -1,5 +1,7 @@
 package render
 
+import "strings"
+
 // markerMeanings say what a marker whose chip is an abbreviation means
 // and its rule, for the unit card's "Markers:" line and the legend
 // (newcomer issue #18, docs/NOTES.md: the Marshals "BAC" chip beside a
@@ -23,8 +25,22 @@ var markerLegends = map[string]string{
 }
 
 // markerMeaning is what marker m means, with its chip's letters and its
-// rule ("" when its name says it).
-func markerMeaning(m string) string { return markerMeanings[m] }
+// rule ("" when its name says it). Albuera's counted markers read "loss1"
+// and "fired4" on the unit card (its chips "-1", "F4"): they say their
+// count's meaning [3.4], [14.9.3].
+func markerMeaning(m string) string {
+	if n, ok := strings.CutPrefix(m, "loss"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+		return "-" + n + ": Manpower " + n + " below the printed value on this side [3.4]"
+	}
+	if n, ok := strings.CutPrefix(m, "fired"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+		times := n + " times"
+		if n == "1" {
+			times = "once"
+		}
+		return "F" + n + ": fired " + times + " this turn [14.9.3]"
+	}
+	return markerMeanings[m]
+}
 
 // markerLegend is the legend's row for marker m ("" when its name says it).
 func markerLegend(m string) string { return markerLegends[m] }

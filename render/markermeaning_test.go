@@ -43,6 +43,19 @@ func TestRule7_7_BACChipExplainsItself(t *testing.T) {
 	if bottom := legendBottom(items, r); bottom > float64(r.Max.Y) {
 		t.Errorf("the legend's last row ends at %.0f, below its panel's %d", bottom, r.Max.Y)
 	}
+	// Albuera's counted markers on the card (chips "-1", "F4")
+	if got := markerName("loss1"); got != "-1: Manpower 1 below the printed value on this side [3.4]" {
+		t.Errorf("loss1 reads %q", got)
+	}
+	if got := markerName("fired4"); got != "F4: fired 4 times this turn [14.9.3]" {
+		t.Errorf("fired4 reads %q", got)
+	}
+	if got := markerName("fired1"); got != "F1: fired once this turn [14.9.3]" {
+		t.Errorf("fired1 reads %q", got)
+	}
+	if markerName("fired") != "Fired" {
+		t.Errorf("fired (no count) reads %q", markerName("fired"))
+	}
 	// markers whose name says it are unchanged
 	if MarkerName("activated") != "Activated" || markerName("routed") != "Routed" {
 		t.Errorf("other markers changed: %q %q", MarkerName("activated"), markerName("routed"))
