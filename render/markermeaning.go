@@ -20,8 +20,8 @@ var markerMeanings = map[string]string{
 // markerLegends are the legend's shorter rows for the same markers (the
 // legend draws the chip beside them).
 var markerLegends = map[string]string{
-	"back-to-river": "Back to the river: -1 CP in next combat [7.7]",
-	"combatted":     "Has fought: +1 Fatigue draw [5.3.2]",
+	"back-to-river": "Back to the river: -1 CP [7.7]",
+	"combatted":     "Has fought: +1 Fatigue [5.3.2]",
 }
 
 // markerMeaning is what marker m means, with its chip's letters and its

@@ -2,6 +2,8 @@ package render
 
 import (
 	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
 	"strings"
 	"testing"
 )
@@ -34,7 +36,7 @@ func TestRule7_7_BACChipExplainsItself(t *testing.T) {
 		labels = append(labels, it.label)
 	}
 	all := "|" + strings.Join(labels, "|") + "|"
-	for _, want := range []string{"|Back to the river: -1 CP in next combat [7.7]|", "|Has fought: +1 Fatigue draw [5.3.2]|"} {
+	for _, want := range []string{"|Back to the river: -1 CP [7.7]|", "|Has fought: +1 Fatigue [5.3.2]|"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the legend lacks %q: %s", want, all)
 		}
@@ -43,6 +45,12 @@ func TestRule7_7_BACChipExplainsItself(t *testing.T) {
 	if bottom := legendBottom(items, r); bottom > float64(r.Max.Y) {
 		t.Errorf("the legend's last row ends at %.0f, below its panel's %d", bottom, r.Max.Y)
 	}
+	img := ebiten.NewImage(1280, 720)
+	DrawLegendView(img, r, v)
+	savePNG(t, img, "legend_marshals_bac.png")
+	cardImg := ebiten.NewImage(400, 500)
+	DrawUnitCard(cardImg, 10, 10, u, v.Board)
+	savePNG(t, cardImg, "unitcard_marshals_bac.png")
 	// Albuera's counted markers on the card (chips "-1", "F4")
 	if got := markerName("loss1"); got != "-1: Manpower 1 below the printed value on this side [3.4]" {
 		t.Errorf("loss1 reads %q", got)
