@@ -27,17 +27,18 @@ var markerLegends = map[string]string{
 // markerMeaning is what marker m means, with its chip's letters and its
 // rule ("" when its name says it). Albuera's counted markers read "loss1"
 // and "fired4" on the unit card (its chips "-1", "F4"): they say their
-// count's meaning [3.4], [14.9.3].
+// count's meaning [3.4], [14.9.3], short enough that the card's line of
+// markers stays one line (the panel's card has no room for more).
 func markerMeaning(m string) string {
 	if n, ok := strings.CutPrefix(m, "loss"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
-		return "-" + n + ": Manpower " + n + " below the printed value on this side [3.4]"
+		word := " Losses"
+		if n == "1" {
+			word = " Loss"
+		}
+		return "-" + n + ": " + n + word + " [3.4]"
 	}
 	if n, ok := strings.CutPrefix(m, "fired"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
-		times := n + " times"
-		if n == "1" {
-			times = "once"
-		}
-		return "F" + n + ": fired " + times + " this turn [14.9.3]"
+		return "F" + n + ": fired " + n + "× [14.9.3]"
 	}
 	return markerMeanings[m]
 }

@@ -4,6 +4,8 @@ import (
 	"image"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
 	"strings"
 	"testing"
 )
@@ -52,14 +54,20 @@ func TestRule7_7_BACChipExplainsItself(t *testing.T) {
 	DrawUnitCard(cardImg, 10, 10, u, v.Board)
 	savePNG(t, cardImg, "unitcard_marshals_bac.png")
 	// Albuera's counted markers on the card (chips "-1", "F4")
-	if got := markerName("loss1"); got != "-1: Manpower 1 below the printed value on this side [3.4]" {
+	if got := markerName("loss1"); got != "-1: 1 Loss [3.4]" {
 		t.Errorf("loss1 reads %q", got)
 	}
-	if got := markerName("fired4"); got != "F4: fired 4 times this turn [14.9.3]" {
+	if got := markerName("fired4"); got != "F4: fired 4× [14.9.3]" {
 		t.Errorf("fired4 reads %q", got)
 	}
-	if got := markerName("fired1"); got != "F1: fired once this turn [14.9.3]" {
-		t.Errorf("fired1 reads %q", got)
+	if got := markerName("loss2"); got != "-2: 2 Losses [3.4]" {
+		t.Errorf("loss2 reads %q", got)
+	}
+	if !strings.Contains(strings.Join(func() []string {
+		_, _, b := unitFacts(rulesUnitWith("loss1", "fired4"), nil)
+		return b
+	}(), "\n"), "Markers: -1: 1 Loss [3.4], F4: fired 4× [14.9.3]") {
+		t.Error("the card's markers line of an Albuera battalion is not one short line")
 	}
 	if markerName("fired") != "Fired" {
 		t.Errorf("fired (no count) reads %q", markerName("fired"))
@@ -68,4 +76,9 @@ func TestRule7_7_BACChipExplainsItself(t *testing.T) {
 	if MarkerName("activated") != "Activated" || markerName("routed") != "Routed" {
 		t.Errorf("other markers changed: %q %q", MarkerName("activated"), markerName("routed"))
 	}
+}
+
+// rulesUnitWith is a unit with the markers ms.
+func rulesUnitWith(ms ...string) rules.UnitView {
+	return rules.UnitView{ID: "x", Name: "x", Markers: ms, Facing: -1}
 }
