@@ -36,7 +36,7 @@ func albueraWhat(a rules.Action) string {
 // action's Info and rule (ruleSub).
 func (b *BoardScene) menuSub(a rules.Action) string {
 	if b.S.System.ID == "albuera" {
-		if w := albueraWhat(a); w != "" {
+		if w := b.S.albueraWhatHere(a); w != "" {
 			return w
 		}
 	}
@@ -49,7 +49,7 @@ func (b *BoardScene) menuSub(a rules.Action) string {
 func (s *Session) actionLines(a rules.Action) []string {
 	out := []string{a.String()}
 	if s.System.ID == "albuera" {
-		if w := albueraWhat(a); w != "" {
+		if w := s.albueraWhatHere(a); w != "" {
 			out = append(out, "   "+w)
 		}
 	}
@@ -265,8 +265,9 @@ var (
 )
 
 // logWords is an event text as the Albuera log shows it (other systems:
-// unchanged).
+// unchanged but for a combat's result, combat_words.go).
 func (s *Session) logWords(t string) string {
+	t = s.combatWords(t)
 	if s.System.ID != "albuera" {
 		return t
 	}

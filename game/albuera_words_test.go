@@ -19,28 +19,13 @@ import (
 // check after a win), each whole on its menu button; the Clash odds say
 // "1 turn", never "1 turns".
 func TestRule9_2_ChargeMenuSaysWhatEachDoes(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for run.Step() != nil && run.Step().Act.Kind != "charge" {
-		if r := run.Do(run.Step().Act); !r.OK {
-			t.Fatal(r.Msg)
-		}
-	}
+	run := albueraLesson(t, "albuera-charge")
+	playLessonUntil(t, run, func(st *lesson.Step) bool { return st.Act.Kind == "charge" })
 	if run.Step() == nil {
 		t.Fatal("the lesson has no charge")
 	}
 	charge := run.Step().Act
-	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	s := albueraSessionAt(t, run)
 	s.Select(charge.Unit)
 	acts := s.TargetActions(charge.To)
 	var enter, chg *rules.Action
@@ -145,19 +130,8 @@ func TestRule12_10_LineFormationHexSaysLine(t *testing.T) {
 // it or why nothing ("no line of sight"); the selected unit's own card is
 // not repeated over the map (the panel shows it).
 func TestAlbueraHoverCardSaysWhatTheSelectedMayDo(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	run := albueraLesson(t, "albuera-charge")
+	s := albueraSessionAt(t, run)
 	s.Select("3DGa")
 	if !s.cardInPanel("3DGa") || s.cardInPanel("II/34") {
 		t.Errorf("cardInPanel: the selected unit's card is the panel's, another's is the hover's")
@@ -168,16 +142,8 @@ func TestAlbueraHoverCardSaysWhatTheSelectedMayDo(t *testing.T) {
 		t.Fatalf("II/34 out of reach: the card does not say why: %q", c.Detail)
 	}
 	// Dragoons beside II/34 after their run: the card offers the charge.
-	for run.Step() != nil && run.Step().Act.Kind != "charge" {
-		if r := run.Do(run.Step().Act); !r.OK {
-			t.Fatal(r.Msg)
-		}
-	}
-	s, err = SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	playLessonUntil(t, run, func(st *lesson.Step) bool { return st.Act.Kind == "charge" })
+	s = albueraSessionAt(t, run)
 	s.Select("3DGa")
 	enemy, _ = s.Unit("II/34")
 	c = s.withTargetNote(enemy)
@@ -251,22 +217,9 @@ func TestOutlinesClearOfOverviewAndOpenStack(t *testing.T) {
 // and dice tray name the facing and the shifts in words. The Charge
 // lesson's Clash is read from the log as the panel shows it.
 func TestRule15_7_LogNamesShiftsAndFacings(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run := albueraLesson(t, "albuera-charge")
 	g := &rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St}
-	for run.Step() != nil {
-		r := run.Do(run.Step().Act)
-		if !r.OK {
-			t.Fatal(r.Msg)
-		}
-		g.Log = append(g.Log, r.Events...)
-	}
+	g.Log = playLessonUntil(t, run, func(*lesson.Step) bool { return false })
 	s, err := SessionFor(g)
 	if err != nil {
 		t.Fatal(err)
@@ -325,24 +278,9 @@ func TestChoiceHoverBelowDiceTray(t *testing.T) {
 // fires at 3DGa: 3DGa fails its check 4 in 10" did not say what a failed
 // check does; the option's hover gives the fire's outcomes.
 func TestRule13_1_ReactionFireSaysWhatFailingDoes(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for run.Step() != nil && !(run.Step().Act.Kind == "choose" && run.Step().Rule == "13.1") {
-		if r := run.Do(run.Step().Act); !r.OK {
-			t.Fatal(r.Msg)
-		}
-	}
-	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	run := albueraLesson(t, "albuera-charge")
+	playLessonUntil(t, run, func(st *lesson.Step) bool { return st.Act.Kind == "choose" && st.Rule == "13.1" })
+	s := albueraSessionAt(t, run)
 	var fire *rules.Action
 	for _, a := range s.Game.State.Legal() {
 		if a.Choice == "react:fire" {
@@ -369,13 +307,10 @@ func TestRule13_1_ReactionFireSaysWhatFailingDoes(t *testing.T) {
 // corner of the board, hid Soult's counter; the corners are now weighed
 // against the counters in view too, so a corner clear of counters wins.
 func TestDiceTrayAvoidsCounters(t *testing.T) {
-	s, err := NewSession("albuera-1811", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := albueraOpening(t, 1)
 	v := s.View()
-	b := &BoardScene{S: s, RB: render.NewBoard(v.Board)}
 	br := image.Rect(0, 64, 920, 720)
+	b := boardOver(s, br, 1)
 	var at string
 	for _, u := range v.Units {
 		if u.At != "" {
@@ -385,7 +320,6 @@ func TestDiceTrayAvoidsCounters(t *testing.T) {
 	}
 	cx, cy, _ := b.RB.Center(at)
 	// The unit in the board's top-right corner, where the tray would go first.
-	b.Cam = render.Camera{Zoom: 1, Rect: br}
 	b.Cam.X, b.Cam.Y = cx-float64(br.Dx()-60), cy-70
 	rects := b.counterRects()
 	if len(rects) == 0 {
@@ -407,19 +341,7 @@ func TestDiceTrayAvoidsCounters(t *testing.T) {
 // marked, a click on one opens its Clashes as a menu, and the button's
 // hover gives the Clash's outcomes.
 func TestRule15_4_ClashHexesMarkedAndClickable(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-clash-hexes"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	s := albueraSessionAt(t, albueraLesson(t, "albuera-clash-hexes"))
 	s.Selected = ""
 	marks := map[string]bool{}
 	for _, h := range s.clashMarks() {
@@ -459,14 +381,10 @@ func TestRule15_4_ClashHexesMarkedAndClickable(t *testing.T) {
 // one. Checked over the Albuera opening: wherever the right-hand place
 // would cover a counter, the place chosen covers less, somewhere none.
 func TestPopupMenuAvoidsCounters(t *testing.T) {
-	s, err := NewSession("albuera-1811", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := albueraOpening(t, 1)
 	v := s.View()
-	b := &BoardScene{S: s, RB: render.NewBoard(v.Board)}
 	br := image.Rect(0, 64, 920, 720)
-	b.Cam = render.Camera{Zoom: 0.73, Rect: br}
+	b := boardOver(s, br, 0.73)
 	cover := func(r image.Rectangle, rects []image.Rectangle) int {
 		n := 0
 		for _, c := range rects {

@@ -1567,7 +1567,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
-			if p := v.Status.Prompt; p != "" {
+			if p := b.S.promptWords(v.Status.Prompt); p != "" { // combat_words.go
 				msg = p + ". " + msg
 			}
 		default:

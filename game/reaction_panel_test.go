@@ -3,7 +3,6 @@ package game
 import (
 	"testing"
 
-	"grognard/rules"
 	"grognard/rules/lesson"
 )
 
@@ -14,35 +13,16 @@ import (
 // reacting unit's choices, and with nothing to react a unit's own panel is
 // unchanged.
 func TestReactionOptionsStayWhenTheMoverIsClicked(t *testing.T) {
-	ls, err := lesson.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := lesson.Start(lesson.Find(ls, "albuera-charge"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s0, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s0.TakeSeat()
+	run := albueraLesson(t, "albuera-charge")
+	s0 := albueraSessionAt(t, run)
 	s0.Select("3DGa")
 	for _, a := range s0.PanelActions() {
 		if a.Unit == "II/34" {
 			t.Errorf("before any reaction the panel offers %s", a.Label)
 		}
 	}
-	for run.Step() != nil && !(run.Step().Act.Kind == "choose" && run.Step().Rule == "13.1") {
-		if r := run.Do(run.Step().Act); !r.OK {
-			t.Fatal(r.Msg)
-		}
-	}
-	s, err := SessionFor(&rules.Game{Scenario: "albuera-1811", Seed: 1, State: run.St.Clone()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	playLessonUntil(t, run, func(st *lesson.Step) bool { return st.Act.Kind == "choose" && st.Rule == "13.1" })
+	s := albueraSessionAt(t, run)
 	s.Select("3DGa") // the mover, an Allied unit: the French decide
 	fire := false
 	for _, a := range s.PanelActions() {

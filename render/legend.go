@@ -158,6 +158,9 @@ func wrapWords(s string, f faceT, w float64) []string {
 
 // MarkerName is the full name of a unit or map marker, for the legend.
 func MarkerName(m string) string {
+	if n := markerLegend(m); n != "" { // markermeaning.go
+		return n
+	}
 	switch {
 	case strings.HasPrefix(m, "fired") && len(m) > 5:
 		return "Fired (" + m[5:] + ")"

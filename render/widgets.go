@@ -519,6 +519,9 @@ var markerNames = map[string]string{
 }
 
 func markerName(m string) string {
+	if n := markerMeaning(m); n != "" { // markermeaning.go
+		return n
+	}
 	if n, ok := markerNames[m]; ok {
 		return n
 	}
