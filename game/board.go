@@ -38,8 +38,10 @@ type BoardScene struct {
 	Cam render.Camera
 
 	legend, numbers bool
-	minimapHidden   bool // the overview hidden by its tab or M (its units can be clicked)
-	radii           bool // C: every own leader's command radius
+	moreSkip        int    // the side panel's page (panel_more.go)
+	moreKey         string // the game step and selection moreSkip is for
+	minimapHidden   bool   // the overview hidden by its tab or M (its units can be clicked)
+	radii           bool   // C: every own leader's command radius
 	mx, my          int
 	hoverLoc        string
 	hoverUnit       string
@@ -567,7 +569,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 	y += 32 + 10
 	// The legal actions with no map target: the hand's cards, else
 	// buttons, shrunk to fit above the log.
-	items := b.panelItems(a)
+	items := b.pageItems(b.panelItems(a)) // panel_more.go
 	need := 0
 	for _, it := range items {
 		need += it.h + 4
@@ -590,7 +592,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: fmt.Sprintf("%d more actions: select a unit or use Tab", len(items)-i), Rect: rr}})
+			b.panel = append(b.panel, b.moreButton(rr, items[:i], items[i:])) // panel_more.go
 			y = bottom + 8
 			break
 		}
