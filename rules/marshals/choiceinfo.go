@@ -35,11 +35,21 @@ func eventDescOf(e string) (eventDesc, bool) {
 			if r.Kind != "event" || len(r.Args) == 0 {
 				continue
 			}
-			eventDescs[r.Args[0]] = eventDesc{Name: r.Fields["name"], When: r.Fields["when"], Text: r.Fields["text"]}
+			eventDescs[r.Args[0]] = eventDesc{Name: r.Fields["name"], When: whenWords(r.Fields["when"]), Text: r.Fields["text"]}
 		}
 	})
 	d, ok := eventDescs[e]
 	return d, ok
+}
+
+// whenWords makes a marker's window read after "Played" and "play it":
+// events.txt words eleven of them "events phase, as soon as drawn", and
+// the drawn Orage said "Played events phase, as soon as drawn" [4.0].
+func whenWords(w string) string {
+	if strings.HasPrefix(w, "events phase") {
+		return "in the " + w
+	}
+	return w
 }
 
 // sentence capitalises the first letter and ends s with a full stop.

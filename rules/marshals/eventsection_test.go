@@ -24,3 +24,17 @@ func TestRule4_0_EventsSectionCitesEveryMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestRule4_0_DrawnEventSaysInTheEventsPhase: the drawn Orage read
+// "Played events phase, as soon as drawn"; the note and the Keep answer
+// now say "in the events phase".
+func TestRule4_0_DrawnEventSaysInTheEventsPhase(t *testing.T) {
+	if got := drawnNote("orage"); !strings.Contains(got, "Played in the events phase, as soon as drawn") {
+		t.Errorf("the note says %q", got)
+	}
+	for _, e := range []string{"orage", "chargez", "mitraille"} {
+		if got := drawnInfo(e, "keep"); strings.Contains(got, "play it events") || strings.Contains(drawnNote(e), "Played events") {
+			t.Errorf("%s: %q", e, got)
+		}
+	}
+}
