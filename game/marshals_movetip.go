@@ -91,11 +91,24 @@ func (b *BoardScene) menuHover(dst *ebiten.Image) {
 
 // axisWhatLines says what a Marshals Retraite marker is for [5.3.1]
 // [5.3.6]: the buttons "Retraite marker toward Santa Olalla" said only
-// where it goes (Session 20).
+// where it goes (Session 20); and what the system's ChoiceHover says of
+// a choice ("Activate a stack at ..." [5.2], the commander's box [1.3]).
 func (s *Session) axisWhatLines(a rules.Action) []string {
+	if h, ok := s.Game.State.(choiceHoverer); ok && s.System.ID == "marshals" {
+		if w := h.ChoiceHover(a); w != "" {
+			return render.Wrap(w, render.Face(12.5), choiceTipWidth)
+		}
+	}
 	if s.System.ID != "marshals" || (a.Rule != "5.3.1" && a.Rule != "5.3.6") || !strings.HasPrefix(a.Label, "Retraite marker") {
 		return nil
 	}
 	w := "Your stack's line of retreat from this contested zone: after a lost combat it retreats first along this connection; a stack fighting with no axis has -2 CP [5.3.1] [5.4.4]."
 	return render.Wrap(w, render.Face(12.5), choiceTipWidth)
+}
+
+// choiceHoverer is a system whose panel choices say on hover what they do
+// (rules/marshals: "Activate a stack at ..." [5.2] said nothing; the
+// commander's box [1.3]).
+type choiceHoverer interface {
+	ChoiceHover(a rules.Action) string
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"grognard/rules"
 	"grognard/scenarios"
 )
 
@@ -195,4 +196,48 @@ func (s *State) commandOdds() string {
 		out += " (" + strings.Join(why, ", ") + ")"
 	}
 	return out
+}
+
+// ChoiceHover is what a panel choice does, for its hover only (the
+// button keeps its one line, so twenty activations still fit the panel):
+// "Activate a stack at ..." [5.2] and the commander's box [1.3]; "" for
+// the others.
+func (s *State) ChoiceHover(a rules.Action) string {
+	switch {
+	case a.Kind == "order" && a.To != "" && s.Sub == SubOp:
+		return s.orderInfo(a.To)
+	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
+		return boxInfo(a.Choice == "box-open", s.zoneOf(a.From).Name)
+	}
+	return ""
+}
+
+// orderInfo is what activating the stack at z does, for the hover of
+// "Activate a stack at Bargas" [5.2]: the button said nothing, and a
+// newcomer choosing his first operation read only the rule number.
+func (s *State) orderInfo(z string) string {
+	side := int(s.Status().Decider)
+	if side != French && side != Allied {
+		return ""
+	}
+	n := 0
+	for _, i := range s.sideAt(side, z, nil) {
+		if d := s.def(i); d.Kind != KDecoy && !s.Units[i].Activated {
+			n++
+		}
+	}
+	units := strconv.Itoa(n) + " units"
+	if n == 1 {
+		units = "1 unit"
+	}
+	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + " that may act): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
+}
+
+// boxInfo is what opening or closing a commander's box does [1.3]: a
+// way of showing the stack that costs no operation.
+func boxInfo(open bool, at string) string {
+	if open {
+		return "The units hidden in the box of your commander at " + at + " are drawn on the map, each counter in view; this is no operation and costs nothing [1.3]"
+	}
+	return "The units at " + at + " go back into their commander's box, drawn as one stack; this is no operation and costs nothing [1.3]"
 }

@@ -38,3 +38,34 @@ func TestRule4_0_DrawnEventSaysInTheEventsPhase(t *testing.T) {
 		}
 	}
 }
+
+// TestRule5_2_ActivateAStackSaysWhatFollows: the hover of "Activate a
+// stack at Bargas" [5.2] showed nothing (the status strip said "point at
+// a button to read what it does"); it now says what the operation is and
+// its next steps, and "Show the stack ... (open the box)" [1.3] says it
+// costs no operation.
+func TestRule5_2_ActivateAStackSaysWhatFollows(t *testing.T) {
+	s := opsState(t, French)
+	orders, boxes := 0, 0
+	for _, a := range s.Legal() {
+		switch {
+		case a.Kind == "order":
+			orders++
+			got := s.ChoiceHover(a)
+			if !strings.Contains(got, s.zoneOf(a.To).Name) || !strings.Contains(got, "[5.1]") || !strings.Contains(got, "command test") || !strings.Contains(got, "[5.3.3]") || strings.Contains(got, " 1 units") {
+				t.Errorf("%q says %q", a.Label, got)
+			}
+		case a.Choice == "box-open":
+			boxes++
+			if got := s.ChoiceHover(a); !strings.Contains(got, "no operation") {
+				t.Errorf("%q says %q", a.Label, got)
+			}
+		}
+	}
+	if orders == 0 {
+		t.Fatal("no activation offered")
+	}
+	if got := boxInfo(true, "Bargas"); !strings.Contains(got, "Bargas") || !strings.Contains(got, "no operation") {
+		t.Errorf("opening the box says %q", got)
+	}
+}
