@@ -1548,6 +1548,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 			msg = "Click a unit to see what it may do (Tab: next unit)"
 			if b.S.panelDecision() || b.S.unitChoicesInPanel() {
 				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
+			} else if c := b.composeStrip(); c != "" {
+				msg = c // forming a Marshals stack [5.1] (marshals_strip.go)
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}

@@ -34,3 +34,23 @@ func TestRule5_2_ActivateAStackHoverSaysWhatFollows(t *testing.T) {
 		t.Fatal("no activation laid out")
 	}
 }
+
+// TestRule5_1_FormTheStackStatusStripSaysWhatToDo: forming the stack at
+// Bargas [5.1], the status strip said "Click a unit to see what it may do
+// (Tab: next unit)" and the panel, short under two held markers, had no
+// room for its advice; the strip now says to click "Activate this stack"
+// on the right (or Space) or a unit to leave behind.
+func TestRule5_1_FormTheStackStatusStripSaysWhatToDo(t *testing.T) {
+	s := bargasActivated(t, 1, false)
+	a, b := scriptedApp(t, s)
+	b.layoutPanel(a)
+	got := b.composeStrip()
+	if !strings.Contains(got, `"Activate this stack" on the right`) || !strings.Contains(got, "Space") || !strings.Contains(got, "leave it behind [5.1]") {
+		t.Errorf("the strip says %q", got)
+	}
+	s2 := marshalsSeated(t, 1)
+	_, b2 := scriptedApp(t, s2)
+	if got := b2.composeStrip(); got != "" {
+		t.Errorf("at the choice of an operation the strip says %q", got)
+	}
+}
