@@ -117,7 +117,19 @@ func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) p
 		return panelButton{b: render.Button{Label: fmt.Sprintf("%d more %s: select a unit or use Tab", n, noun), Sub: sub, Rect: rr}}
 	}
 	hot := image.Pt(b.mx, b.my).In(rr)
-	return panelButton{b: render.Button{Label: fmt.Sprintf("%d more %s: click to see them", n, noun), Sub: sub, Rect: rr, Enabled: true, Hot: hot}, cmd: func(a *App) {
+	label := fmt.Sprintf("%d more %s: click to see them", n, noun)
+	if rr.Dy() < 30 {
+		// a row shrunk with the crowded panel has no room for a second
+		// line (it was drawn over the log): the summary goes on the label
+		// when it fits there
+		sub = ""
+		if len(parts) > 0 {
+			if l := fmt.Sprintf("%d more (%s…): click", n, parts[0]); render.ButtonLabelFits(l, rr.Dx(), rr.Dy()) {
+				label = l
+			}
+		}
+	}
+	return panelButton{b: render.Button{Label: label, Sub: sub, Rect: rr, Enabled: true, Hot: hot}, cmd: func(a *App) {
 		b.moreSkip += max(1, whole)
 		a.Redraw()
 	}}

@@ -103,7 +103,7 @@ func TestMoreActionsRowShowsTheNextOnes(t *testing.T) {
 	b.layoutPanel(a)
 	more := func() *panelButton {
 		for i := range b.panel {
-			if strings.Contains(b.panel[i].b.Label, " more action") {
+			if strings.Contains(b.panel[i].b.Label, " more ") && b.panel[i].act == nil {
 				return &b.panel[i]
 			}
 		}
@@ -113,7 +113,13 @@ func TestMoreActionsRowShowsTheNextOnes(t *testing.T) {
 	if m == nil {
 		t.Fatal("no more row")
 	}
-	if !strings.Contains(m.b.Label, "click to see them") || !strings.Contains(m.b.Sub, "Play Guerilla") || m.cmd == nil || !m.b.Enabled {
+	if !strings.Contains(m.b.Label, "click") || !strings.Contains(m.b.Label+m.b.Sub, "Play Guerilla") && !strings.Contains(m.b.Label+m.b.Sub, "Activate a stack") || m.cmd == nil || !m.b.Enabled {
+		t.Fatalf("the more row: %q / %q (enabled %v)", m.b.Label, m.b.Sub, m.b.Enabled)
+	}
+	if m.b.Sub != "" && m.b.Rect.Dy() < 30 {
+		t.Errorf("a second line on a row %d px high: %q", m.b.Rect.Dy(), m.b.Sub)
+	}
+	if m.b.Rect.Max.Y > b.logRect(a).Min.Y {
 		t.Fatalf("the more row: %q / %q (enabled %v)", m.b.Label, m.b.Sub, m.b.Enabled)
 	}
 	seen := map[string]bool{}
