@@ -1467,7 +1467,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	hudKey := fmt.Sprintf("hud|%d|%d", b.S.Version(), b.S.Viewer)
-	sideKey := fmt.Sprintf("side|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll)
+	sideKey := b.sideKey(hot) // panel_more.go
 	sh := &b.shown
 	base := func(d image.Rectangle, full, direct bool) {
 		if d = d.Intersect(dst.Bounds()); d.Empty() {

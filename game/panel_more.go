@@ -177,3 +177,11 @@ func (s *Session) selectedZoneFirst(acts []rules.Action) []rules.Action {
 	}
 	return out
 }
+
+// sideKey is the key of the side panel's cached image: the session's
+// version, the viewer, the button under the pointer, the log's scroll and
+// the panel's page (a click on the "more" row changed the page but not
+// the key, and the panel was not drawn again).
+func (b *BoardScene) sideKey(hot int) string {
+	return fmt.Sprintf("side|%d|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll, b.moreSkip)
+}

@@ -137,7 +137,11 @@ func TestMoreActionsRowShowsTheNextOnes(t *testing.T) {
 		if m == nil || m.cmd == nil {
 			t.Fatalf("page %d: no more row to click", page)
 		}
+		key := b.sideKey(-1)
 		m.cmd(a)
+		if b.sideKey(-1) == key {
+			t.Fatal("the panel's cached image keeps its key when the page turns: it is not drawn again")
+		}
 		b.layoutPanel(a)
 	}
 	for k := range want {
