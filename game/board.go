@@ -1599,7 +1599,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
-			b.unitCard(dst, br, b.S.withTargetNote(u), v.Board) // albuera_words.go: why the selected unit cannot act on it
+			b.unitCard(dst, br, b.S.withMoveNote(b.S.withTargetNote(u)), v.Board) // albuera_words.go: why the selected unit cannot act on it; marshals_movetip.go: what a click there does
 			return
 		}
 	}

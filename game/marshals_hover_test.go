@@ -54,3 +54,38 @@ func TestRule5_1_FormTheStackStatusStripSaysWhatToDo(t *testing.T) {
 		t.Errorf("at the choice of an operation the strip says %q", got)
 	}
 }
+
+// TestRule5_3_3_EnemyCardSaysWhatAClickDoes: the French stack from
+// Bargas may march on Torrijos; pointing at the Spanish counter there
+// showed only its card ("Unidentified unit, At: Torrijos"), not that the
+// march forces a passage [5.3.3] or that battle order draws no fatigue
+// [5.3.4]. The card now ends with what a click on the zone does.
+func TestRule5_3_3_EnemyCardSaysWhatAClickDoes(t *testing.T) {
+	s := bargasActivated(t, 1, true)
+	found := false
+	for _, u := range s.View().Units {
+		if u.At != "torrijos" || u.Side == s.Viewer {
+			continue
+		}
+		found = true
+		got := strings.Join(s.withMoveNote(u).Detail, " ")
+		if !strings.Contains(got, "A click on this zone") || !strings.Contains(got, "forces a passage") || !strings.Contains(got, "without any fatigue draw") {
+			t.Errorf("%s's card says %q", u.ID, got)
+		}
+		if len(u.Detail) == len(s.withMoveNote(u).Detail) {
+			t.Error("the card itself was not given the note")
+		}
+	}
+	if !found {
+		t.Fatal("no enemy counter at Torrijos in the French view")
+	}
+	// not where the stack cannot go
+	for _, u := range s.View().Units {
+		if u.Side != s.Viewer && u.At != "" && len(s.TargetActions(u.At)) == 0 {
+			if got := s.withMoveNote(u); len(got.Detail) != len(u.Detail) {
+				t.Errorf("%s at %s (not a target) got %q", u.ID, u.At, got.Detail)
+			}
+			break
+		}
+	}
+}

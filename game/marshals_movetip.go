@@ -112,3 +112,25 @@ func (s *Session) axisWhatLines(a rules.Action) []string {
 type choiceHoverer interface {
 	ChoiceHover(a rules.Action) string
 }
+
+// withMoveNote adds to the card of an enemy counter under the pointer
+// what a click on its zone does when the Marshals stack moving may go
+// there: pointing at Bargas to march on it showed only "Unidentified
+// unit, At: Bargas" (the counter's card hides the place's tip), and not
+// that the march forces a passage or that battle order draws no fatigue
+// [5.3.3] [5.3.4].
+func (s *Session) withMoveNote(u rules.UnitView) rules.UnitView {
+	if s.System.ID != "marshals" || s.Selected == "" || u.At == "" || u.ID == s.Selected || !s.CanAct() {
+		return u
+	}
+	if len(s.TargetActions(u.At)) == 0 {
+		return u
+	}
+	lines := s.HoverText(u.At)
+	if len(lines) == 0 {
+		return u
+	}
+	c := u
+	c.Detail = append(append([]string(nil), u.Detail...), "A click on this zone: "+strings.Join(lines, " "))
+	return c
+}
