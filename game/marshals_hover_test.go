@@ -69,7 +69,7 @@ func TestRule5_3_3_EnemyCardSaysWhatAClickDoes(t *testing.T) {
 		}
 		found = true
 		got := strings.Join(s.withMoveNote(u).Detail, " ")
-		if !strings.Contains(got, "A click on this zone") || !strings.Contains(got, "forces a passage") || !strings.Contains(got, "without any fatigue draw") {
+		if !strings.Contains(got, "A click here") || !strings.Contains(got, "forces a passage") || !strings.Contains(got, "without any fatigue draw") {
 			t.Errorf("%s's card says %q", u.ID, got)
 		}
 		if len(u.Detail) == len(s.withMoveNote(u).Detail) {

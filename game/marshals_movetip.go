@@ -123,14 +123,26 @@ func (s *Session) withMoveNote(u rules.UnitView) rules.UnitView {
 	if s.System.ID != "marshals" || s.Selected == "" || u.At == "" || u.ID == s.Selected || !s.CanAct() {
 		return u
 	}
-	if len(s.TargetActions(u.At)) == 0 {
+	acts := s.TargetActions(u.At)
+	if len(acts) == 0 {
 		return u
 	}
-	lines := s.HoverText(u.At)
-	if len(lines) == 0 {
-		return u
-	}
+	// each move a paragraph: its label and what follows it
 	c := u
-	c.Detail = append(append([]string(nil), u.Detail...), "A click on this zone: "+strings.Join(lines, " "))
+	c.Detail = append([]string(nil), u.Detail...)
+	seen := map[string]bool{}
+	for _, a := range acts {
+		w := s.marshalsMoveWhat(a)
+		if w == "" || seen[w] {
+			continue
+		}
+		seen[w] = true
+		c.Detail = append(c.Detail, "A click here - "+a.Label+": "+w)
+	}
+	if len(c.Detail) == len(u.Detail) {
+		if lines := s.HoverText(u.At); len(lines) > 0 {
+			c.Detail = append(c.Detail, "A click here: "+strings.Join(lines, " "))
+		}
+	}
 	return c
 }
