@@ -154,9 +154,25 @@ func (s *State) returnInfo(ret bool) string {
 		stop = fmt.Sprintf("; a unit whose morale (lowest here %d) the total exceeds stops and loses 1 SS", low)
 	}
 	if ret {
-		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %d return(s) left after this", m.Last, total-m.Last, stop, m.Returns-1)
+		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %s left after this", m.Last, total-m.Last, stop, returnsWords(m.Returns-1))
 	}
-	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
+	kept := "your return"
+	if m.Returns > 1 {
+		kept = fmt.Sprintf("your %d returns", m.Returns)
+	}
+	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep %s for a later marker", m.Last, total, stop, kept)
+}
+
+// returnsWords counts the fatigue returns left [5.3.2] in words, one and
+// many ("1 return(s) left" read as a form to fill).
+func returnsWords(n int) string {
+	switch {
+	case n <= 0:
+		return "no return"
+	case n == 1:
+		return "1 return"
+	}
+	return fmt.Sprintf("%d returns", n)
 }
 
 // signed is n as fmt's "%+d" writes it.

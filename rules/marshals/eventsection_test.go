@@ -69,3 +69,14 @@ func TestRule5_2_ActivateAStackSaysWhatFollows(t *testing.T) {
 		t.Errorf("opening the box says %q", got)
 	}
 }
+
+// TestRule5_3_2_ReturnsLeftInWords: the fatigue return's button read "1
+// return(s) left after this" and "you keep your return (2)"; the count
+// is now in words for none, one and many.
+func TestRule5_3_2_ReturnsLeftInWords(t *testing.T) {
+	for n, want := range map[int]string{0: "no return", 1: "1 return", 2: "2 returns", -1: "no return"} {
+		if got := returnsWords(n); got != want {
+			t.Errorf("returnsWords(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
