@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,38 @@ func TestRule5_3_3_EnemyCardSaysWhatAClickDoes(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestRule5_3_2_ChoiceTipClearOfTheMovingStack: the hover tip of a panel
+// choice ("Keep the fatigue marker" [5.3.2], "Force the passage"
+// [5.3.3]) is drawn left of the panel at the button's height and covered
+// the zone of the stack it is about; it now goes below or above that
+// zone.
+func TestRule5_3_2_ChoiceTipClearOfTheMovingStack(t *testing.T) {
+	s := bargasActivated(t, 1, true)
+	a, b := scriptedApp(t, s)
+	b.layoutPanel(a)
+	u, ok := s.Unit(s.Selected)
+	if !ok {
+		t.Fatalf("no stack selected: %q", s.Selected)
+	}
+	fx, fy, ok := b.ScreenOf(u.At)
+	if !ok {
+		t.Fatal("the stack's zone has no screen place")
+	}
+	lines := []string{"Force the passage", "a line of the tip's words, about as long as the others", "[5.3.3]"}
+	screen := image.Rect(0, 0, 1280, 720)
+	x, y := fx-120, fy-40 // a tip drawn over the zone
+	got := b.tipClearOfFocus(x, y, lines, screen)
+	if got == y {
+		t.Fatalf("the tip stays over %s at (%.0f, %.0f)", u.At, fx, fy)
+	}
+	tip := image.Rect(int(x)+14, int(got)+16, int(x)+14+300, int(got)+16+3*18+16)
+	if tip.Overlaps(image.Rect(int(fx)-30, int(fy)-30, int(fx)+30, int(fy)+30)) {
+		t.Errorf("the tip at y %.0f still covers %s at (%.0f, %.0f)", got, u.At, fx, fy)
+	}
+	if far := b.tipClearOfFocus(fx+400, fy+300, lines, screen); far != fy+300 {
+		t.Errorf("a tip away from the zone moved from %.0f to %.0f", fy+300, far)
 	}
 }
