@@ -123,3 +123,15 @@ func TestRule5_3_2_ChoiceTipClearOfTheMovingStack(t *testing.T) {
 		t.Errorf("a tip away from the zone moved from %.0f to %.0f", fy+300, far)
 	}
 }
+
+// TestRule5_3_2_TipFocusWithNothingSelected: while the enemy places his
+// Retraite marker [5.3.1] and the fatigue is drawn [5.3.2] nothing is
+// selected; the tip still keeps clear of the moving stack's zone.
+func TestRule5_3_2_TipFocusWithNothingSelected(t *testing.T) {
+	s := marchedToTorrijos(t, 1)
+	passSeat(s)
+	s.Selected = ""
+	if got := marshalsFocus(s); got != "torrijos" {
+		t.Errorf("the focus is %q, want the moving stack's torrijos", got)
+	}
+}

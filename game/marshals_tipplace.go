@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"grognard/render"
+	"grognard/rules/marshals"
 )
 
 // tipClearOfFocus moves the hover tip of a panel choice (drawn left of
@@ -15,14 +16,14 @@ import (
 // y to draw the tip at (tooltip's own y), below the zone when the window
 // has room there, else above it; y unchanged when nothing is covered.
 func (b *BoardScene) tipClearOfFocus(x, y float64, lines []string, screen image.Rectangle) float64 {
-	if b.S.System.ID != "marshals" || b.S.Selected == "" || len(lines) == 0 {
+	if b.S.System.ID != "marshals" || len(lines) == 0 {
 		return y
 	}
-	u, ok := b.S.Unit(b.S.Selected)
-	if !ok || u.At == "" {
+	at := marshalsFocus(b.S)
+	if at == "" {
 		return y
 	}
-	fx, fy, ok := b.ScreenOf(u.At)
+	fx, fy, ok := b.ScreenOf(at)
 	if !ok {
 		return y
 	}
@@ -48,4 +49,23 @@ func (b *BoardScene) tipClearOfFocus(x, y float64, lines []string, screen image.
 		return above
 	}
 	return y
+}
+
+// marshalsFocus is the zone a Marshals decision is about: the selected
+// counter's, else the moving stack's (public: it stands on the map) while
+// its fatigue is drawn or its passage forced [5.3.2] [5.3.3], the
+// combat's zone [5.4]; "" if none.
+func marshalsFocus(s *Session) string {
+	if u, ok := s.Unit(s.Selected); ok && u.At != "" {
+		return u.At
+	}
+	if st, ok := s.Game.State.(*marshals.State); ok {
+		switch {
+		case st.Move != nil:
+			return st.Move.Zone
+		case st.Combat != nil:
+			return st.Combat.Zone
+		}
+	}
+	return ""
 }
