@@ -3,6 +3,8 @@ package marshals
 import (
 	"strings"
 	"testing"
+
+	"grognard/rules"
 )
 
 // TestRule4_0_EventsSectionCitesEveryMarker: the reference's event
@@ -79,4 +81,31 @@ func TestRule5_3_2_ReturnsLeftInWords(t *testing.T) {
 			t.Errorf("returnsWords(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// TestRule5_4_1_GoOnToTheMeleeSaysWhatFollows: before the melee [5.4.1]
+// the status strip said "point at a button to read what it does" and
+// "Go on to the melee" said nothing on hover; it now says what it
+// forgoes and the steps of the combat that follow.
+func TestRule5_4_1_GoOnToTheMeleeSaysWhatFollows(t *testing.T) {
+	s := forcedState(t)
+	play(t, s, find(t, s, "choose", "", "", "force"))
+	for n := 0; s.Sub != SubPre && n < 20 && s.Status().Decider == rules.Chance; n++ {
+		if _, err := s.Apply(s.Chances()[0].Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Sub != SubPre {
+		t.Fatalf("the forced passage is at %s, not before the melee", s.Sub)
+	}
+	for _, a := range s.Legal() {
+		if a.Kind == "end" && a.Choice == "no" {
+			got := s.ChoiceHover(a)
+			if !strings.Contains(got, "[5.4.1]") || !strings.Contains(got, "amplitude") || !strings.Contains(got, "retreat") {
+				t.Errorf("%q says %q", a.Label, got)
+			}
+			return
+		}
+	}
+	t.Fatal("no 'Go on to the melee' offered")
 }
