@@ -109,3 +109,38 @@ func TestRule5_4_1_GoOnToTheMeleeSaysWhatFollows(t *testing.T) {
 	}
 	t.Fatal("no 'Go on to the melee' offered")
 }
+
+// TestRule5_4_3_HeadUnitButtonSaysWhatItIsFor: the head-unit buttons
+// ("Zayas (vanguard) (morale 3)") said nothing on hover of what the head
+// unit does; each now says its morale is the CP's base and it takes the
+// first loss [5.4.3].
+func TestRule5_4_3_HeadUnitButtonSaysWhatItIsFor(t *testing.T) {
+	s := forcedState(t)
+	play(t, s, find(t, s, "choose", "", "", "force"))
+	heads := 0
+	for n := 0; n < 40 && heads == 0; n++ {
+		if s.Status().Decider == rules.Chance {
+			if _, err := s.Apply(s.Chances()[0].Action); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := s.Legal()
+		for _, a := range legal {
+			if a.Choice != "head" {
+				continue
+			}
+			heads++
+			got := s.ChoiceHover(a)
+			if !strings.Contains(got, "[5.4.3]") || !strings.Contains(got, "base of your CP") || !strings.Contains(got, "first SS") {
+				t.Errorf("%q says %q", a.Label, got)
+			}
+		}
+		if heads == 0 {
+			play(t, s, legal[0])
+		}
+	}
+	if heads == 0 {
+		t.Fatal("no head unit to choose")
+	}
+}
