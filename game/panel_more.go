@@ -29,10 +29,24 @@ func panelPinned(it panelItem) bool {
 // action button, or a group's heading with its choices.
 func panelBlocks(items []panelItem) (blocks [][]panelItem, first, last int) {
 	first, last = -1, -1
+	// a lone group with no other action turns choice by choice (its
+	// heading stays): the French choose a head unit among 15 [5.4.3]
+	groups, plain := 0, 0
+	for _, it := range items {
+		switch {
+		case it.heading != "" && !it.note:
+			groups++
+		case panelPlain(it):
+			plain++
+		}
+	}
+	lone := groups == 1 && plain == 0
 	for i, it := range items {
 		switch {
-		case panelPinned(it):
+		case panelPinned(it) || lone && it.heading != "":
 			continue
+		case lone && it.short != "":
+			blocks = append(blocks, []panelItem{it})
 		case it.short != "" && len(blocks) > 0 && i > 0 && (items[i-1].short != "" || items[i-1].heading != ""):
 			blocks[len(blocks)-1] = append(blocks[len(blocks)-1], it)
 		default:
@@ -70,7 +84,26 @@ func (b *BoardScene) pageItems(items []panelItem) []panelItem {
 	for j := range blocks {
 		out = append(out, blocks[(j+k)%len(blocks)]...)
 	}
-	return append(out, items[last+1:]...)
+	return pairShorts(append(out, items[last+1:]...))
+}
+
+// pairShorts lays a group's short choices out two to a row again after
+// the page turned (panelItems' rule: a choice too long for half a row
+// keeps a row of its own).
+func pairShorts(items []panelItem) []panelItem {
+	beside := false
+	for i := range items {
+		it := &items[i]
+		switch {
+		case it.short == "" || it.wide:
+			beside = false
+		case beside:
+			it.h, beside = 0, false
+		default:
+			it.h, beside = 34, true
+		}
+	}
+	return items
 }
 
 // moreButton is the row standing for hidden (the items that did not fit
@@ -91,13 +124,21 @@ func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) p
 		kinds[w]++
 	}
 	// the blocks shown whole: the next page begins after them
+	all := append(append([]panelItem{}, shown...), hidden...)
+	blocks, _, _ := panelBlocks(all)
+	lone := false
+	for _, bl := range blocks {
+		lone = lone || len(bl) == 1 && bl[0].short != ""
+	}
 	whole := 0
 	for _, it := range shown {
-		if !panelPinned(it) && it.short == "" {
+		switch {
+		case panelPinned(it) || it.heading != "" && lone:
+		case lone || it.short == "":
 			whole++
 		}
 	}
-	if len(hidden) > 0 && hidden[0].short != "" && whole > 0 {
+	if !lone && len(hidden) > 0 && hidden[0].short != "" && whole > 0 {
 		whole-- // a group cut by the row begins the next page
 	}
 	noun := "actions"
@@ -112,7 +153,10 @@ func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) p
 	if len(parts) > 3 {
 		sub = strings.Join(parts[:3], ", ") + ", …"
 	}
-	if blocks, _, _ := panelBlocks(append(append([]panelItem{}, shown...), hidden...)); len(blocks) < 2 {
+	if rr.Dy() < 30 {
+		sub = "" // no room for a second line (it was drawn over the log)
+	}
+	if len(blocks) < 2 {
 		// nothing to turn: say what selecting does instead
 		return panelButton{b: render.Button{Label: fmt.Sprintf("%d more %s: select a unit or use Tab", n, noun), Sub: sub, Rect: rr}}
 	}
@@ -184,4 +228,10 @@ func (s *Session) selectedZoneFirst(acts []rules.Action) []rules.Action {
 // the key, and the panel was not drawn again).
 func (b *BoardScene) sideKey(hot int) string {
 	return fmt.Sprintf("side|%d|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll, b.moreSkip)
+}
+
+// panelPlain reports a plain action button of the panel: not a card, not
+// a heading, not a choice of a group, not the end or the pass.
+func panelPlain(it panelItem) bool {
+	return it.act != nil && it.card == nil && it.heading == "" && it.short == "" && it.act.Kind != "end" && it.act.Kind != "pass"
 }

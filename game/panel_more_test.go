@@ -191,3 +191,75 @@ func TestRule5_2_SelectedStackActivationFirst(t *testing.T) {
 		t.Errorf("%q is not laid out", last.Label)
 	}
 }
+
+// TestRule5_4_3_HeadUnitsTurnByTheMoreRow: the French choose their head
+// unit [5.4.3] among some fifteen divisions laid out two to a row under
+// "Head unit:…"; five did not fit and the row said "5 more actions:
+// select a unit or use Tab" (with its second line drawn over the log).
+// The row now turns the group's choices, each head unit is laid out in
+// turn, and no choice is laid beside the heading.
+func TestRule5_4_3_HeadUnitsTurnByTheMoreRow(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := talaveraForcedPassage(t, seed)
+		for n := 0; n < 30; n++ {
+			st := s.Game.State.Status()
+			if st.Phase != "C - Operations" || strings.HasPrefix(st.SubPhase, "choose an operation") {
+				break
+			}
+			passSeat(s)
+			want := map[string]bool{}
+			for _, a := range s.Legal() {
+				if a.Choice == "head" {
+					want[a.Key()] = true
+				}
+			}
+			if len(want) < 12 {
+				if _, err := combatStep(s); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			s.Selected = ""
+			a, b := scriptedApp(t, s)
+			b.layoutPanel(a)
+			seen := map[string]bool{}
+			turns := 0
+			for page := 0; page < 20 && len(seen) < len(want); page++ {
+				var more *panelButton
+				for i, pb := range b.panel {
+					if pb.act != nil {
+						seen[pb.act.Key()] = true
+					}
+					if pb.act == nil && strings.Contains(pb.b.Label, " more ") {
+						more = &b.panel[i]
+					}
+					if pb.heading && i+1 < len(b.panel) && b.panel[i+1].b.Rect.Min.Y < pb.b.Rect.Max.Y {
+						t.Errorf("page %d: %q laid beside the heading", page, b.panel[i+1].b.Label)
+					}
+				}
+				if len(seen) == len(want) {
+					break
+				}
+				if more == nil || more.cmd == nil {
+					t.Fatalf("page %d: %d of %d head units laid out and no row to turn (%v)", page, len(seen), len(want), more)
+				}
+				if more.b.Sub != "" && more.b.Rect.Dy() < 30 {
+					t.Errorf("a second line on a row %d px high", more.b.Rect.Dy())
+				}
+				more.cmd(a)
+				b.layoutPanel(a)
+				turns++
+			}
+			if turns == 0 {
+				t.Fatalf("all %d head units fit on one page: the case is not the crowded one", len(want))
+			}
+			for k := range want {
+				if !seen[k] {
+					t.Errorf("%s never laid out", k)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no stack with 12 head units or more met")
+}
