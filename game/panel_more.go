@@ -147,7 +147,7 @@ func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) p
 	}
 	var parts []string
 	for _, w := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", kinds[w], w))
+		parts = append(parts, fmt.Sprintf("%d × %s", kinds[w], w)) // "5 Head unit" read as a wrong plural
 	}
 	sub := strings.Join(parts, ", ")
 	if len(parts) > 3 {
@@ -168,7 +168,11 @@ func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) p
 		// when it fits there
 		sub = ""
 		if len(parts) > 0 {
-			if l := fmt.Sprintf("%d more (%s…): click", n, parts[0]); render.ButtonLabelFits(l, rr.Dx(), rr.Dy()) {
+			first := parts[0]
+			if len(order) == 1 {
+				first = order[0] // "5 more (Head unit…)": one kind needs no count
+			}
+			if l := fmt.Sprintf("%d more (%s…): click", n, first); render.ButtonLabelFits(l, rr.Dx(), rr.Dy()) {
 				label = l
 			}
 		}
