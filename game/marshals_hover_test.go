@@ -1,6 +1,7 @@
 package game
 
 import (
+	"grognard/rules"
 	"image"
 	"strings"
 	"testing"
@@ -133,5 +134,25 @@ func TestRule5_3_2_TipFocusWithNothingSelected(t *testing.T) {
 	s.Selected = ""
 	if got := marshalsFocus(s); got != "torrijos" {
 		t.Errorf("the focus is %q, want the moving stack's torrijos", got)
+	}
+}
+
+// TestEV_Mitraille_PlayableCardNamedInTheAdvice: in the combat events
+// window the French read "Nothing to select on the map: click the button
+// "No (more) combat events" above" while their Mitraille card [EV
+// Mitraille] could be clicked to play it; the advice now names the
+// playable card first, and not a card that cannot be played.
+func TestEV_Mitraille_PlayableCardNamedInTheAdvice(t *testing.T) {
+	play := rules.Action{Kind: "play", Choice: "mitraille"}
+	panel := []panelButton{
+		{isCard: true, card: &rules.Card{ID: "genie", Name: "Génie"}},
+		{isCard: true, card: &rules.Card{ID: "mitraille", Name: "Mitraille"}, act: &play},
+	}
+	got := playableCardsFirst(panel, "Nothing to select on the map.")
+	if !strings.HasPrefix(got, `Click the card "Mitraille" to play it now.`) || strings.Contains(got, "Génie") {
+		t.Errorf("the advice says %q", got)
+	}
+	if got := playableCardsFirst(panel[:1], "x"); got != "x" {
+		t.Errorf("with no playable card the advice says %q", got)
 	}
 }
