@@ -1,10 +1,11 @@
 package game
 
 import (
-	"grognard/render"
-	"grognard/rules"
 	"strings"
 	"testing"
+
+	"grognard/render"
+	"grognard/rules"
 )
 
 // TestRule7_5_DecoySetupPanelCard: at the start of a Marshals game the

@@ -1,10 +1,11 @@
 package game
 
 import (
-	"grognard/rules"
 	"image"
 	"strings"
 	"testing"
+
+	"grognard/rules"
 )
 
 // TestRule5_2_ActivateAStackHoverSaysWhatFollows: at the first choice of
