@@ -267,6 +267,9 @@ var (
 // logWords is an event text as the Albuera log shows it (other systems:
 // unchanged).
 func (s *Session) logWords(t string) string {
+	if s.System.ID == "marshals" {
+		return marshalsLogWords(t) // marshals_logwords.go
+	}
 	if s.System.ID != "albuera" {
 		return t
 	}

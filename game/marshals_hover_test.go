@@ -157,3 +157,21 @@ func TestEV_Mitraille_PlayableCardNamedInTheAdvice(t *testing.T) {
 		t.Errorf("with no playable card the advice says %q", got)
 	}
 }
+
+// TestRule5_4_3_MeleeResultInWords: the melee's line ended "French wins
+// by 13; losses 4/13, retreat 3"; the log and the hand-over screen now
+// say whose losses are which and the retreat in zones.
+func TestRule5_4_3_MeleeResultInWords(t *testing.T) {
+	got := marshalsLogWords("Melee at Bargas: Allied CP 6 (...) against French CP 19 (...), amplitude 81: French wins by 13; losses 4/13, retreat 3")
+	want := "amplitude 81: French wins by 13: the French lose 4 SS, the Allies 13 SS and retreat 3 zones"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("got %q, want the end %q", got, want)
+	}
+	if got := marshalsLogWords("Allied wins by 2; losses 0/1, retreat 1"); got != "Allied wins by 2: the Allies lose nothing, the French 1 SS and retreat 1 zone" {
+		t.Errorf("got %q", got)
+	}
+	s := marshalsSeated(t, 1)
+	if got := s.logWords("French wins by 3; losses 1/2, retreat 2"); !strings.Contains(got, "the Allies 2 SS") {
+		t.Errorf("the session's log words: %q", got)
+	}
+}

@@ -741,7 +741,7 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	s.noteRoll(evs) // dicetray.go
 	for _, e := range evs {
 		// Public words only: the hand-over screen is seen by both sides.
-		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
+		s.LastPublic = append(s.LastPublic, s.logWords(e.TextFor(rules.NoSide))) // albuera_words.go, marshals_logwords.go
 	}
 	if err == nil && a.Kind != "end" && a.Kind != "pass" {
 		if s.actedKey != key {
