@@ -228,6 +228,16 @@ func (s *State) ChoiceHover(a rules.Action) string {
 		if i := s.idx(a.Unit); i >= 0 {
 			return fmt.Sprintf("%s leads your stack in the melee: his morale (%d) is the base of your CP, and he takes the first SS your stack loses [5.4.3]; a higher morale gives more CP", s.def(i).Name, s.Morale(i))
 		}
+	case (a.Choice == "loss" || a.Choice == "loss-art") && s.Combat != nil:
+		if side := int(s.Status().Decider); side == French || side == Allied {
+			if n := s.Combat.Loss[side]; n > 0 {
+				left := "this is the last SS your stack loses"
+				if n > 1 {
+					left = fmt.Sprintf("your stack has %d SS to lose, this one included (%d after it)", n, n-1)
+				}
+				return left + "; you choose the counter that loses each [5.4.3]"
+			}
+		}
 	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
 		return boxInfo(a.Choice == "box-open", s.zoneOf(a.From).Name)
 	}

@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -142,5 +143,39 @@ func TestRule5_4_3_HeadUnitButtonSaysWhatItIsFor(t *testing.T) {
 	}
 	if heads == 0 {
 		t.Fatal("no head unit to choose")
+	}
+}
+
+// TestRule5_4_3_LossButtonsCountWhatIsLeft: allotting thirteen losses one
+// button at a time [5.4.3], nothing said how many were left; each loss's
+// hover now counts them.
+func TestRule5_4_3_LossButtonsCountWhatIsLeft(t *testing.T) {
+	s := forcedState(t)
+	play(t, s, find(t, s, "choose", "", "", "force"))
+	seen := 0
+	for n := 0; n < 200 && seen < 2 && s.Combat != nil; n++ {
+		if s.Status().Decider == rules.Chance {
+			if _, err := s.Apply(s.Chances()[0].Action); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := s.Legal()
+		if a := legal[0]; a.Choice == "loss" || a.Choice == "loss-art" {
+			seen++
+			left := s.Combat.Loss[int(s.Status().Decider)]
+			got := s.ChoiceHover(a)
+			want := "this is the last SS"
+			if left > 1 {
+				want = strconv.Itoa(left) + " SS to lose"
+			}
+			if !strings.Contains(got, want) || !strings.Contains(got, "[5.4.3]") {
+				t.Errorf("%q with %d left says %q", a.Label, left, got)
+			}
+		}
+		play(t, s, legal[0])
+	}
+	if seen == 0 {
+		t.Fatal("no loss to allot in the combat")
 	}
 }
