@@ -231,9 +231,9 @@ func (s *State) ChoiceHover(a rules.Action) string {
 	case (a.Choice == "loss" || a.Choice == "loss-art") && s.Combat != nil:
 		if side := int(s.Status().Decider); side == French || side == Allied {
 			if n := s.Combat.Loss[side]; n > 0 {
-				left := "this is the last SS your stack loses"
+				left := "This is the last SS your stack loses"
 				if n > 1 {
-					left = fmt.Sprintf("your stack has %d SS to lose, this one included (%d after it)", n, n-1)
+					left = fmt.Sprintf("Your stack has %d SS to lose, this one included (%d after it)", n, n-1)
 				}
 				return left + "; you choose the counter that loses each [5.4.3]"
 			}

@@ -165,7 +165,7 @@ func TestRule5_4_3_LossButtonsCountWhatIsLeft(t *testing.T) {
 			seen++
 			left := s.Combat.Loss[int(s.Status().Decider)]
 			got := s.ChoiceHover(a)
-			want := "this is the last SS"
+			want := "This is the last SS"
 			if left > 1 {
 				want = strconv.Itoa(left) + " SS to lose"
 			}
