@@ -224,6 +224,8 @@ func (s *State) ChoiceHover(a rules.Action) string {
 		return s.orderInfo(a.To)
 	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubPre && s.Combat != nil:
 		return "No cavalry withdrawal and no event now [5.4.1]: the combat goes on. The amplitude is the SS of both stacks [5.4.2]; each side names its head unit, artillery fires, then one die each with the CP decides the winner, the loser's SS losses by the melee table, and its retreat [5.4.3] [5.4.4]"
+	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubCPEv && s.Combat != nil:
+		return "Play no more event that adds to your CP (Elan, Feu, Mitraille, Chargez) in this combat: the artillery fires next, then one die each decides the melee [5.4.3]"
 	case a.Choice == "head" && a.Unit != "" && s.Combat != nil:
 		if i := s.idx(a.Unit); i >= 0 {
 			return fmt.Sprintf("%s leads your stack in the melee: his morale (%d) is the base of your CP, and he takes the first SS your stack loses [5.4.3]; a higher morale gives more CP", s.def(i).Name, s.Morale(i))

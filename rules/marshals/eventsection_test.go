@@ -179,3 +179,29 @@ func TestRule5_4_3_LossButtonsCountWhatIsLeft(t *testing.T) {
 		t.Fatal("no loss to allot in the combat")
 	}
 }
+
+// TestRule5_4_3_NoMoreCombatEventsSaysWhatFollows: "No (more) combat
+// events" said nothing on hover; it now says which events it forgoes and
+// that the artillery fire and the melee dice follow.
+func TestRule5_4_3_NoMoreCombatEventsSaysWhatFollows(t *testing.T) {
+	s := forcedState(t)
+	play(t, s, find(t, s, "choose", "", "", "force"))
+	for n := 0; n < 60 && s.Combat != nil; n++ {
+		if s.Status().Decider == rules.Chance {
+			if _, err := s.Apply(s.Chances()[0].Action); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := s.Legal()
+		if s.Sub == SubCPEv {
+			got := s.ChoiceHover(legal[0])
+			if legal[0].Choice != "no" || !strings.Contains(got, "artillery fires next") || !strings.Contains(got, "[5.4.3]") {
+				t.Errorf("%q says %q", legal[0].Label, got)
+			}
+			return
+		}
+		play(t, s, legal[0])
+	}
+	t.Fatal("no combat events window met")
+}
