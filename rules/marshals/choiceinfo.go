@@ -224,6 +224,8 @@ func (s *State) ChoiceHover(a rules.Action) string {
 		return s.orderInfo(a.To)
 	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubPre && s.Combat != nil:
 		return "No cavalry withdrawal and no event now [5.4.1]: the combat goes on. The amplitude is the SS of both stacks [5.4.2]; each side names its head unit, artillery fires, then one die each with the CP decides the winner, the loser's SS losses by the melee table, and its retreat [5.4.3] [5.4.4]"
+	case a.Kind == "end" && a.Choice == "draw" && s.Sub == SubBefore:
+		return "Play no Renfort or Bagages marker now: you draw one event marker from your container, then read it and keep it secretly, return it (the opponent scores 2 VP) or play it if it must be played at once [4.0]"
 	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubCPEv && s.Combat != nil:
 		return "Play no more event that adds to your CP (Elan, Feu, Mitraille, Chargez) in this combat: the artillery fires next, then one die each decides the melee [5.4.3]"
 	case a.Choice == "head" && a.Unit != "" && s.Combat != nil:

@@ -205,3 +205,20 @@ func TestRule5_4_3_NoMoreCombatEventsSaysWhatFollows(t *testing.T) {
 	}
 	t.Fatal("no combat events window met")
 }
+
+// TestRule4_0_GoToTheEventDrawSaysWhatFollows: "Go to the event draw" was
+// the only button before the draw and said nothing on hover; it now says
+// it forgoes Renfort and Bagages and what the draw leads to.
+func TestRule4_0_GoToTheEventDrawSaysWhatFollows(t *testing.T) {
+	s := newFixture(t)
+	s.Sub = SubBefore
+	for _, a := range s.legalBefore() {
+		if a.Choice == "draw" {
+			if got := s.ChoiceHover(a); !strings.Contains(got, "draw one event marker") || !strings.Contains(got, "[4.0]") {
+				t.Errorf("%q says %q", a.Label, got)
+			}
+			return
+		}
+	}
+	t.Fatal("no draw offered")
+}
