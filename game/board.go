@@ -38,8 +38,10 @@ type BoardScene struct {
 	Cam render.Camera
 
 	legend, numbers bool
-	minimapHidden   bool // the overview hidden by its tab or M (its units can be clicked)
-	radii           bool // C: every own leader's command radius
+	moreSkip        int    // the side panel's page (panel_more.go)
+	moreKey         string // the game step and selection moreSkip is for
+	minimapHidden   bool   // the overview hidden by its tab or M (its units can be clicked)
+	radii           bool   // C: every own leader's command radius
 	mx, my          int
 	hoverLoc        string
 	hoverUnit       string
@@ -576,7 +578,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 	y += 32 + 10
 	// The legal actions with no map target: the hand's cards, else
 	// buttons, shrunk to fit above the log.
-	items := b.panelItems(a)
+	items := b.pageItems(b.panelItems(a)) // panel_more.go
 	need := 0
 	for _, it := range items {
 		need += it.h + 4
@@ -599,7 +601,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		if y+h > bottom && i < len(items)-1 {
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
-			b.panel = append(b.panel, panelButton{b: render.Button{Label: fmt.Sprintf("%d more actions: select a unit or use Tab", len(items)-i), Rect: rr}})
+			b.panel = append(b.panel, b.moreButton(rr, items[:i], items[i:])) // panel_more.go
 			y = bottom + 8
 			break
 		}
@@ -1481,7 +1483,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		}
 	}
 	hudKey := fmt.Sprintf("hud|%d|%d", b.S.Version(), b.S.Viewer)
-	sideKey := fmt.Sprintf("side|%d|%d|%d|%d", b.S.Version(), b.S.Viewer, hot, b.logScroll)
+	sideKey := b.sideKey(hot) // panel_more.go
 	sh := &b.shown
 	base := func(d image.Rectangle, full, direct bool) {
 		if d = d.Intersect(dst.Bounds()); d.Empty() {
@@ -1564,6 +1566,8 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 				msg = b.S.panelHintText() // no counter acts: the choice is in the panel (choice_explain.go, albuera_words.go)
 			} else if ids, _ := b.S.toDeploy(); len(ids) > 0 {
 				msg = deployHint(len(ids)) // deploy_list.go
+			} else if c := b.composeStrip(); c != "" {
+				msg = c // forming a Marshals stack [5.1] (marshals_strip.go)
 			} else if len(b.activeHexes()) > 0 {
 				msg = "Click an outlined unit to see what it may do (Tab: next unit)"
 			}
@@ -1613,7 +1617,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	}
 	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
-			b.unitCard(dst, br, b.S.withTargetNote(u), v.Board) // albuera_words.go: why the selected unit cannot act on it
+			b.unitCard(dst, br, b.S.withMoveNote(b.S.withTargetNote(u)), v.Board) // albuera_words.go: why the selected unit cannot act on it; marshals_movetip.go: what a click there does
 			return
 		}
 	}

@@ -55,7 +55,8 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 			return false
 		}
 		x := float64(pb.b.Rect.Min.X - choiceTipWidth - 40)
-		b.tooltip(dst, x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines) // albuera_words.go
+		y := b.tipClearOfFocus(x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines, dst.Bounds()) // albuera_words.go, marshals_tipplace.go
+		b.tooltip(dst, x, y, lines)
 		return true
 	}
 	return false

@@ -144,8 +144,12 @@ func (s *Session) meleeWords(t string) string {
 		if lose == "" {
 			lose = "the loser"
 		}
-		return fmt.Sprintf("%s wins by %s: the %s (victors) lose %s, the %s lose %s and retreat %s [5.4.3], [5.4.4]",
-			win, p[2], win, ssWord(p[3]), lose, ssWord(p[4]), zones(p[5]))
+		retreat := "retreat " + zones(p[5])
+		if p[5] == "0" {
+			retreat = "do not retreat"
+		}
+		return fmt.Sprintf("%s wins by %s: the %s (victors) lose %s, the %s lose %s and %s [5.4.3], [5.4.4]",
+			win, p[2], win, ssWord(p[3]), lose, ssWord(p[4]), retreat)
 	})
 }
 

@@ -91,11 +91,58 @@ func (b *BoardScene) menuHover(dst *ebiten.Image) {
 
 // axisWhatLines says what a Marshals Retraite marker is for [5.3.1]
 // [5.3.6]: the buttons "Retraite marker toward Santa Olalla" said only
-// where it goes (Session 20).
+// where it goes (Session 20); and what the system's ChoiceHover says of
+// a choice ("Activate a stack at ..." [5.2], the commander's box [1.3]).
 func (s *Session) axisWhatLines(a rules.Action) []string {
+	if h, ok := s.Game.State.(choiceHoverer); ok && s.System.ID == "marshals" {
+		if w := h.ChoiceHover(a); w != "" {
+			return render.Wrap(w, render.Face(12.5), choiceTipWidth)
+		}
+	}
 	if s.System.ID != "marshals" || (a.Rule != "5.3.1" && a.Rule != "5.3.6") || !strings.HasPrefix(a.Label, "Retraite marker") {
 		return nil
 	}
 	w := "Your stack's line of retreat from this contested zone: after a lost combat it retreats first along this connection; a stack fighting with no axis has -2 CP [5.3.1] [5.4.4]."
 	return render.Wrap(w, render.Face(12.5), choiceTipWidth)
+}
+
+// choiceHoverer is a system whose panel choices say on hover what they do
+// (rules/marshals: "Activate a stack at ..." [5.2] said nothing; the
+// commander's box [1.3]).
+type choiceHoverer interface {
+	ChoiceHover(a rules.Action) string
+}
+
+// withMoveNote adds to the card of an enemy counter under the pointer
+// what a click on its zone does when the Marshals stack moving may go
+// there: pointing at Bargas to march on it showed only "Unidentified
+// unit, At: Bargas" (the counter's card hides the place's tip), and not
+// that the march forces a passage or that battle order draws no fatigue
+// [5.3.3] [5.3.4].
+func (s *Session) withMoveNote(u rules.UnitView) rules.UnitView {
+	if s.System.ID != "marshals" || s.Selected == "" || u.At == "" || u.ID == s.Selected || !s.CanAct() {
+		return u
+	}
+	acts := s.TargetActions(u.At)
+	if len(acts) == 0 {
+		return u
+	}
+	// each move a paragraph: its label and what follows it
+	c := u
+	c.Detail = append([]string(nil), u.Detail...)
+	seen := map[string]bool{}
+	for _, a := range acts {
+		w := s.marshalsMoveWhat(a)
+		if w == "" || seen[w] {
+			continue
+		}
+		seen[w] = true
+		c.Detail = append(c.Detail, "A click here - "+a.Label+": "+w)
+	}
+	if len(c.Detail) == len(u.Detail) {
+		if lines := s.HoverText(u.At); len(lines) > 0 {
+			c.Detail = append(c.Detail, "A click here: "+strings.Join(lines, " "))
+		}
+	}
+	return c
 }

@@ -25,20 +25,32 @@ func withChoiceOdds(st rules.State, acts []rules.Action) []rules.Action {
 	return acts
 }
 
-// manyPlaces is the number of event plays aimed at map places past which
-// they go after the other choices in the panel.
+// manyPlaces is the number of plays of events offered several times (at
+// map places or on counters) past which they go after the other choices
+// in the panel.
 const manyPlaces = 4
 
-// placePlaysLast puts the plays of an event aimed at a place on the map
-// after the other choices when there are more than manyPlaces of them: a
+// placePlaysLast puts the plays of an event offered several times after
+// the other choices when there are more than manyPlaces of them: a
 // Marshals player holding Guerilla was offered "Play Guerilla at <zone>"
 // for some ninety zones before "Activate a stack at ...", which fell out
 // of the panel under "93 more actions" (newcomer issue #18 point 5:
-// operations could not be found). The order within each part is kept.
+// operations could not be found); holding Redoute too, the six "Play
+// Redoute on <division>" [EV Redoute] kept all the activations but one
+// [5.2] under "100 more actions". The order within each part is kept.
 func placePlaysLast(acts []rules.Action) []rules.Action {
+	per := map[string]int{}
+	for _, a := range acts {
+		if a.Kind == "play" && (a.To != "" || a.Unit != "") {
+			per[a.Choice]++
+		}
+	}
+	many := func(a rules.Action) bool {
+		return a.Kind == "play" && (a.To != "" || a.Unit != "") && per[a.Choice] > 1
+	}
 	n := 0
 	for _, a := range acts {
-		if a.Kind == "play" && a.To != "" {
+		if many(a) {
 			n++
 		}
 	}
@@ -47,12 +59,12 @@ func placePlaysLast(acts []rules.Action) []rules.Action {
 	}
 	out := make([]rules.Action, 0, len(acts))
 	for _, a := range acts {
-		if a.Kind != "play" || a.To == "" {
+		if !many(a) {
 			out = append(out, a)
 		}
 	}
 	for _, a := range acts {
-		if a.Kind == "play" && a.To != "" {
+		if many(a) {
 			out = append(out, a)
 		}
 	}

@@ -144,11 +144,7 @@ func TestRule7_5_AlliedDecoyCardUnderTheHand(t *testing.T) {
 // have not acted (King Joseph, ...). Activate this stack?" read as if the
 // units activated would stay idle, and is no longer asked.
 func TestRule5_1_ActivateStackAsksNothing(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, _ := marshalsPanel(t, g)
-	if _, err := s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" })); err != nil {
-		t.Fatal(err)
-	}
+	s := bargasActivated(t, 1, false)
 	confirm := legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" })
 	if len(s.IdleUnits()) == 0 {
 		t.Fatal("no unit of the stack listed: the case is not the one seen")
@@ -164,10 +160,7 @@ func TestRule5_1_ActivateStackAsksNothing(t *testing.T) {
 // forced passage or stop [5.3.2] [5.3.3], the battle order's contact
 // without fatigue; a move into an empty zone its fatigue draw.
 func TestRule5_3_MoveMenuSaysWhatFollows(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, _ := marshalsPanel(t, g)
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
-	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
+	s := bargasActivated(t, 1, true)
 	if _, err := s.ClickLoc("torrijos"); err != nil || len(s.Menu) != 2 {
 		t.Fatalf("menu %v (%v)", s.Menu, err)
 	}
@@ -198,20 +191,7 @@ func TestRule5_3_MoveMenuSaysWhatFollows(t *testing.T) {
 // candidate is now a named button of the side panel ("Head unit: Ruffin
 // (morale 4)"), and the panel and the status strip say to click one.
 func TestRule5_4_3_HeadUnitButtonsInPanel(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
-	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
-	if _, err := s.ClickLoc("torrijos"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Choose(marchChoice(s.Menu)); err != nil {
-		t.Fatal(err)
-	}
+	s := marchedToTorrijos(t, 1)
 	passSeat(s)
 	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
 	passSeat(s)
@@ -267,12 +247,7 @@ func TestRule5_4_3_HeadUnitButtonsInPanel(t *testing.T) {
 // TestStackOpensWithItsZoneName: a click on a stack opens it with "19
 // units in Bargas: click one", the zone's name, not its id "bargas".
 func TestStackOpensWithItsZoneName(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
+	s := marshalsSeated(t, 1)
 	a, b := scriptedApp(t, s)
 	clickAt(t, a, b, "bargas")
 	if !strings.Contains(s.Message, "units in Bargas: click one") {
@@ -284,9 +259,7 @@ func TestStackOpensWithItsZoneName(t *testing.T) {
 // second line is its Info ending "[5.2]"; the rule was appended again
 // ("all 4 MP [5.2] [5.2]").
 func TestActivateStackSubCitesItsRuleOnce(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, _ := marshalsPanel(t, g)
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	s := bargasActivated(t, 1, false)
 	confirm := legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" })
 	if sub := ruleSub(confirm); strings.Count(sub, "[5.2]") != 1 {
 		t.Errorf("the button's second line %q", sub)
@@ -312,20 +285,7 @@ func TestHeldCardPlayableNowNotCannot(t *testing.T) {
 // stack's line of retreat after a lost combat and that a stack without
 // one fights at -2 CP.
 func TestRule5_3_1_RetraiteButtonSaysWhatItIsFor(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
-	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
-	if _, err := s.ClickLoc("torrijos"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Choose(marchChoice(s.Menu)); err != nil {
-		t.Fatal(err)
-	}
+	s := marchedToTorrijos(t, 1)
 	passSeat(s)
 	axis := legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" })
 	got := strings.Join(s.axisWhatLines(axis), " ")
@@ -473,13 +433,7 @@ func TestRule5_4_3_LossAllotmentAsksNothing(t *testing.T) {
 // head unit destroyed by its losses [7.4]) is not kept selected: the
 // status strip read "Garde Royale: no such zone".
 func TestDestroyedSelectionCleared(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	s := bargasActivated(t, 1, false)
 	if s.panelDecision() {
 		t.Fatal("forming the stack is a panel decision: the case is not the one seen")
 	}
@@ -495,20 +449,7 @@ func TestDestroyedSelectionCleared(t *testing.T) {
 // TestMarshalsTalaveraScriptHeadless does.
 func talaveraForcedPassage(t *testing.T, seed uint64) *Session {
 	t.Helper()
-	g := marshalsTalaveraFirstOp(t, seed)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
-	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
-	if _, err := s.ClickLoc("torrijos"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Choose(marchChoice(s.Menu)); err != nil {
-		t.Fatal(err)
-	}
+	s := marchedToTorrijos(t, seed)
 	passSeat(s)
 	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
 	passSeat(s)
@@ -526,13 +467,7 @@ func talaveraForcedPassage(t *testing.T, seed uint64) *Session {
 // to click "Activate this stack" to go with every unit, or a unit of the
 // stack to leave it behind.
 func TestRule5_1_FormTheStackSaysWhatToDo(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
+	s := bargasActivated(t, 1, false)
 	a, b := scriptedApp(t, s)
 	b.layoutPanel(a)
 	got := strings.Join(b.idleCardLines(), " ")

@@ -38,6 +38,7 @@ func (b *BoardScene) idleCardLines() []string {
 		default:
 			s = fmt.Sprintf("Nothing to select on the map: click one of the %d buttons above (point at one to read what it does).", len(labels))
 		}
+		s = playableCardsFirst(b.panel, s) // marshals_strip.go
 		return render.Wrap(s, render.Face(12.5), float64(sideWidth-28))
 	}
 	if ids, _ := b.S.toDeploy(); len(ids) > 0 { // deploy_list.go

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -14,6 +13,7 @@ import (
 
 	"grognard/render"
 	"grognard/rules"
+	"grognard/rules/marshals"
 	"grognard/scenarios"
 )
 
@@ -30,47 +30,13 @@ func ReferenceText(system string) string {
 	return t + eventMarkers(system)
 }
 
-// eventMarkers is a section listing a system's event markers
-// (scenarios/<system>/events.txt, The Marshals' 28), each under its own
-// citation ("[EV Foy]"), so that F1 and a lesson's rule button find the
-// event the log or the lesson cites; "" for a system without them.
+// eventMarkers is a system's section on its event markers (The
+// Marshals': rules/marshals.EventsSection), "" for a system without them.
 func eventMarkers(system string) string {
-	recs, err := scenarios.Load(system + "/events.txt")
-	if err != nil {
-		return ""
+	if system == "marshals" {
+		return marshals.EventsSection()
 	}
-	var b strings.Builder
-	b.WriteString("\n\n## The event markers [4.0]\n\nEach marker as events.txt gives it: who may hold it, when it is played, and what it does.\n")
-	owner := map[string]string{"french": "French", "allied": "Allied", "both": "either side"}
-	phase := map[string]string{"A": "phase A", "B": "phase B", "C": "phase C"}
-	for i := range recs {
-		r := &recs[i]
-		if r.Kind != "event" {
-			continue
-		}
-		id := ""
-		if len(r.Args) > 0 {
-			id = r.Args[0]
-		}
-		name, rule := r.Opt("name", id), r.Opt("rule", "")
-		if rule == "" {
-			continue
-		}
-		who := owner[r.Opt("owner", "both")]
-		if who == "" {
-			who = r.Opt("owner", "both")
-		}
-		when := phase[r.Opt("timing", "")]
-		if w := r.Opt("when", ""); w != "" {
-			when = strings.TrimSpace(when + ": " + w)
-		}
-		fmt.Fprintf(&b, "\n### %s [%s]\n\nHeld by %s; played in %s", name, rule, who, strings.TrimPrefix(when, ": "))
-		if r.Opt("immediate", "no") == "yes" {
-			b.WriteString("; immediate: played when drawn unless returned for 2 VP [4.0]")
-		}
-		fmt.Fprintf(&b, ". %s\n", r.Opt("text", ""))
-	}
-	return b.String()
+	return ""
 }
 
 // referenceScene shows a system's rules reference, scrollable; F1 or Esc

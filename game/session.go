@@ -723,7 +723,7 @@ func (s *Session) PanelActions() []rules.Action {
 	if listed {
 		out = selectedFirst(out, s.Selected) // panel_guide.go
 	}
-	return placePlaysLast(withChoiceOdds(s.Game.State, out)) // marshals_odds.go
+	return s.selectedZoneFirst(placePlaysLast(withChoiceOdds(s.Game.State, out))) // marshals_odds.go, panel_more.go
 }
 
 // Do applies one legal action (chance points that follow are resolved by
@@ -747,7 +747,7 @@ func (s *Session) Do(a rules.Action) ([]rules.Event, error) {
 	s.noteRoll(evs) // dicetray.go
 	for _, e := range evs {
 		// Public words only: the hand-over screen is seen by both sides.
-		s.LastPublic = append(s.LastPublic, e.TextFor(rules.NoSide))
+		s.LastPublic = append(s.LastPublic, s.logWords(e.TextFor(rules.NoSide))) // albuera_words.go, marshals_logwords.go
 	}
 	if err == nil && a.Kind != "end" && a.Kind != "pass" {
 		if s.actedKey != key {

@@ -144,8 +144,24 @@ func DrawSelectionCard(dst *ebiten.Image, r image.Rectangle, u rules.UnitView, b
 		line(t, x+pad, cy, x+w-pad, cy, 1, rgb(0xc4, 0xb0, 0x8c))
 		cy += 4
 		for _, l := range u.Detail {
-			if !put(l, Face(12), rgb(0x4a, 0x3c, 0x2c), x+pad, w-2*pad) {
-				return
+			// a paragraph cut by the card's bottom ends with "…", never
+			// mid-sentence as if it were whole
+			f, c := Face(12), rgb(0x4a, 0x3c, 0x2c)
+			ls := Wrap(l, f, w-2*pad)
+			for i, s := range ls {
+				lh := lineHeight(f)
+				if cy+lh > bottom {
+					return
+				}
+				if i < len(ls)-1 && cy+2*lh > bottom {
+					for mw, _ := Measure(s+" …", f); mw > w-2*pad && strings.Contains(s, " "); mw, _ = Measure(s+" …", f) {
+						s = s[:strings.LastIndex(s, " ")]
+					}
+					DrawText(t, s+" …", f, x+pad, cy, c)
+					return
+				}
+				DrawText(t, s, f, x+pad, cy, c)
+				cy += lh
 			}
 		}
 	}

@@ -441,7 +441,7 @@ func DrawLog(dst *ebiten.Image, r image.Rectangle, lines []string, scroll int) {
 	if start > len(wrapped) {
 		start = len(wrapped)
 	}
-	end := min(start+rows, len(wrapped))
+	end := logEnd(start, rows, len(wrapped)) // logmark.go
 	cy := y + h - pad - lh
 	for i := start; i < end; i++ {
 		drawLogLine(dst, wrapped[i], f, x+pad, cy, i == 0 && scroll == 0)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"grognard/rules"
 	"grognard/scenarios"
 )
 
@@ -35,11 +36,21 @@ func eventDescOf(e string) (eventDesc, bool) {
 			if r.Kind != "event" || len(r.Args) == 0 {
 				continue
 			}
-			eventDescs[r.Args[0]] = eventDesc{Name: r.Fields["name"], When: r.Fields["when"], Text: r.Fields["text"]}
+			eventDescs[r.Args[0]] = eventDesc{Name: r.Fields["name"], When: whenWords(r.Fields["when"]), Text: r.Fields["text"]}
 		}
 	})
 	d, ok := eventDescs[e]
 	return d, ok
+}
+
+// whenWords makes a marker's window read after "Played" and "play it":
+// events.txt words eleven of them "events phase, as soon as drawn", and
+// the drawn Orage said "Played events phase, as soon as drawn" [4.0].
+func whenWords(w string) string {
+	if strings.HasPrefix(w, "events phase") {
+		return "in the " + w
+	}
+	return w
 }
 
 // sentence capitalises the first letter and ends s with a full stop.
@@ -143,9 +154,25 @@ func (s *State) returnInfo(ret bool) string {
 		stop = fmt.Sprintf("; a unit whose morale (lowest here %d) the total exceeds stops and loses 1 SS", low)
 	}
 	if ret {
-		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %d return(s) left after this", m.Last, total-m.Last, stop, m.Returns-1)
+		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %s left after this", m.Last, total-m.Last, stop, returnsWords(m.Returns-1))
 	}
-	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep your return (%d) for a later marker", m.Last, total, stop, m.Returns)
+	kept := "your return"
+	if m.Returns > 1 {
+		kept = fmt.Sprintf("your %d returns", m.Returns)
+	}
+	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep %s for a later marker", m.Last, total, stop, kept)
+}
+
+// returnsWords counts the fatigue returns left [5.3.2] in words, one and
+// many ("1 return(s) left" read as a form to fill).
+func returnsWords(n int) string {
+	switch {
+	case n <= 0:
+		return "no return"
+	case n == 1:
+		return "1 return"
+	}
+	return fmt.Sprintf("%d returns", n)
 }
 
 // signed is n as fmt's "%+d" writes it.
@@ -185,4 +212,68 @@ func (s *State) commandOdds() string {
 		out += " (" + strings.Join(why, ", ") + ")"
 	}
 	return out
+}
+
+// ChoiceHover is what a panel choice does, for its hover only (the
+// button keeps its one line, so twenty activations still fit the panel):
+// "Activate a stack at ..." [5.2] and the commander's box [1.3]; "" for
+// the others.
+func (s *State) ChoiceHover(a rules.Action) string {
+	switch {
+	case a.Kind == "order" && a.To != "" && s.Sub == SubOp:
+		return s.orderInfo(a.To)
+	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubPre && s.Combat != nil:
+		return "No cavalry withdrawal and no event now [5.4.1]: the combat goes on. The amplitude is the SS of both stacks [5.4.2]; each side names its head unit, artillery fires, then one die each with the CP decides the winner, the loser's SS losses by the melee table, and its retreat [5.4.3] [5.4.4]"
+	case a.Kind == "end" && a.Choice == "draw" && s.Sub == SubBefore:
+		return "Play no Renfort or Bagages marker now: you draw one event marker from your container, then read it and keep it secretly, return it (the opponent scores 2 VP) or play it if it must be played at once [4.0]"
+	case a.Kind == "end" && a.Choice == "no" && s.Sub == SubCPEv && s.Combat != nil:
+		return "Play no more event that adds to your CP (Elan, Feu, Mitraille, Chargez) in this combat: the artillery fires next, then one die each decides the melee [5.4.3]"
+	case a.Choice == "head" && a.Unit != "" && s.Combat != nil:
+		if i := s.idx(a.Unit); i >= 0 {
+			return fmt.Sprintf("%s leads your stack in the melee: his morale (%d) is the base of your CP, and he takes the first SS your stack loses [5.4.3]; a higher morale gives more CP", s.def(i).Name, s.Morale(i))
+		}
+	case (a.Choice == "loss" || a.Choice == "loss-art") && s.Combat != nil:
+		if side := int(s.Status().Decider); side == French || side == Allied {
+			if n := s.Combat.Loss[side]; n > 0 {
+				left := "This is the last SS your stack loses"
+				if n > 1 {
+					left = fmt.Sprintf("Your stack has %d SS to lose, this one included (%d after it)", n, n-1)
+				}
+				return left + "; you choose the counter that loses each [5.4.3]"
+			}
+		}
+	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
+		return boxInfo(a.Choice == "box-open", s.zoneOf(a.From).Name)
+	}
+	return ""
+}
+
+// orderInfo is what activating the stack at z does, for the hover of
+// "Activate a stack at Bargas" [5.2]: the button said nothing, and a
+// newcomer choosing his first operation read only the rule number.
+func (s *State) orderInfo(z string) string {
+	side := int(s.Status().Decider)
+	if side != French && side != Allied {
+		return ""
+	}
+	n := 0
+	for _, i := range s.sideAt(side, z, nil) {
+		if d := s.def(i); d.Kind != KDecoy && !s.Units[i].Activated {
+			n++
+		}
+	}
+	units := strconv.Itoa(n) + " units"
+	if n == 1 {
+		units = "1 unit"
+	}
+	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + " that may act): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
+}
+
+// boxInfo is what opening or closing a commander's box does [1.3]: a
+// way of showing the stack that costs no operation.
+func boxInfo(open bool, at string) string {
+	if open {
+		return "The units hidden in the box of your commander at " + at + " are drawn on the map, each counter in view; this is no operation and costs nothing [1.3]"
+	}
+	return "The units at " + at + " go back into their commander's box, drawn as one stack; this is no operation and costs nothing [1.3]"
 }

@@ -685,7 +685,9 @@ func decoyHint(left int) string {
 	if left == 1 {
 		w = "decoy"
 	}
-	return fmt.Sprintf("Click a lit zone to place a decoy: a zone free of enemy units with a line of communication to one of your depots [7.5]. %d %s left to place.", left, w)
+	// short enough to be read whole under the held markers (the card of
+	// the sixth Allied decoy was cut at "depots [7.5]. 6")
+	return fmt.Sprintf("%d %s left to place [7.5]. A lit zone is free of enemy units and linked to one of your depots.", left, w)
 }
 
 // frontNat is the nationality an enemy block's front shows ("" for the
