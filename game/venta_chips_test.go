@@ -155,18 +155,7 @@ func checkOutlineClearOfPrint(t *testing.T, s *Session) {
 // "click an outlined unit" elsewhere. The units a card may order are
 // outlined unless nearly all may act.
 func TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders(t *testing.T) {
-	s, err := NewSession("venta-del-pozo", 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := s.Game.State.(*napoleonics.State)
-	// The British to play, with a Probe Centre in hand.
-	st.Active, st.Phase = 1, napoleonics.PhCommand
-	st.Hands[1] = append([]string{"probe-centre"}, st.Hands[1][1:]...)
-	s.Game.State = st
-	s.Seat = 1
-	s.TakeSeat()
-	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "probe-centre" })
+	s := britishProbeCentre(t)
 	want := map[string]bool{}
 	actors := 0
 	for _, a := range s.Legal() {
@@ -209,16 +198,7 @@ func TestSequenceOfPlay_SectionCardOutlinesTheUnitsItOrders(t *testing.T) {
 // still act have not acted", although only one more could be ordered. The
 // question says what ending gives up: the card's unused order.
 func TestSequenceOfPlay_EndOfOrdersAsksWhatIsGivenUp(t *testing.T) {
-	s, err := NewSession("venta-del-pozo", 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := s.Game.State.(*napoleonics.State)
-	st.Active, st.Phase = 1, napoleonics.PhCommand
-	st.Hands[1] = append([]string{"probe-centre"}, st.Hands[1][1:]...)
-	s.Seat = 1
-	s.TakeSeat()
-	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "probe-centre" })
+	s := britishProbeCentre(t)
 	doLegal(t, s, func(_ string, kind, _, _ string) bool { return kind == "order" })
 	var end rules.Action
 	for _, a := range s.Legal() {
@@ -230,4 +210,21 @@ func TestSequenceOfPlay_EndOfOrdersAsksWhatIsGivenUp(t *testing.T) {
 	if !strings.Contains(w, "1 order of Probe Centre goes unused") || strings.Contains(w, "may still act") || !strings.HasSuffix(w, "End the order phase?") {
 		t.Errorf("the question before ending the orders: %q", w)
 	}
+}
+
+// britishProbeCentre is a Venta session with the British at the seat, a
+// Probe Centre just played.
+func britishProbeCentre(t *testing.T) *Session {
+	t.Helper()
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Game.State.(*napoleonics.State)
+	st.Active, st.Phase = 1, napoleonics.PhCommand
+	st.Hands[1] = append([]string{"probe-centre"}, st.Hands[1][1:]...)
+	s.Seat = 1
+	s.TakeSeat()
+	doLegal(t, s, func(_ string, kind, _, choice string) bool { return kind == "play" && choice == "probe-centre" })
+	return s
 }
