@@ -69,8 +69,9 @@ const aiStepsPerTurn = 3.0
 // Priority orders actions by what each side needs [5]: the Bourbons must
 // destroy 20 Allied steps, so their troops close on the enemy and seek
 // combat [12] [13]; the Allies win by keeping their steps, so their moves
-// that keep their distance come first and a shock of theirs ranks below
-// their fire. Leaders move after the troops and stay with them [6]; facing
+// that keep their distance come first and a shock of theirs ranks with
+// the end of the phase (taken only when the evaluation finds it worth
+// its risk). Leaders move after the troops and stay with them [6]; facing
 // changes and the end of a phase come last.
 func (s *State) Priority(a rules.Action) float64 {
 	switch a.Kind {
@@ -82,7 +83,10 @@ func (s *State) Priority(a rules.Action) float64 {
 		return 3
 	case "shock", "charge":
 		if i := s.idx(a.Unit); i >= 0 && s.def(i).Side == Allied {
-			return 1.5
+			// An Allied shock costs steps that count for the Bourbons [5]
+			// [13]: taken only when the evaluation finds it worth it, a
+			// tie goes to ending the phase (it ranks with the end).
+			return 0
 		}
 		return 3
 	case "move":
