@@ -62,6 +62,38 @@ const (
 // recapture) [10.12], batteries with an enemy unit next to them (the same
 // on capture) [10.12], commanders in contact (3 VP) [16.1].
 func (s *State) aiAtStake() float64 {
+	// The hexes of each side's units (commanders and captured guns
+	// aside), gathered once.
+	var at [2][]hex.Coord
+	stake := false
+	for j := range s.U {
+		u := &s.U[j]
+		if u.Where != OnMap {
+			continue
+		}
+		k := s.kind(j)
+		if u.Captured || k == KCdr || k == KArt {
+			stake = true
+		}
+		if u.Captured || k == KCdr {
+			continue
+		}
+		sd := s.side(j)
+		at[sd] = append(at[sd], u.At)
+		if u.Two {
+			at[sd] = append(at[sd], u.At2)
+		}
+	}
+	if !stake {
+		return 0
+	}
+	nearest := func(c hex.Coord, side int) int {
+		best := 10
+		for _, h := range at[side] {
+			best = min(best, hex.Distance(c, h))
+		}
+		return best
+	}
 	x := 0.0
 	for i := range s.U {
 		u := &s.U[i]
@@ -75,49 +107,31 @@ func (s *State) aiAtStake() float64 {
 		}
 		switch {
 		case u.Captured && !u.Retaken:
-			if s.hasSide(u.At, 1-d.Side) {
-				continue
+			if nearest(u.At, 1-d.Side) == 0 {
+				continue // its captor holds the hex
 			}
-			own := s.aiNearestOf(u.At, d.Side)
 			p := 0.0
-			switch {
-			case own <= 1:
+			switch nearest(u.At, d.Side) {
+			case 0, 1:
 				p = 0.6
-			case own == 2:
+			case 2:
 				p = 0.3
-			case own == 3:
+			case 3:
 				p = 0.1
 			}
 			x += sign * p * float64(s.sc.P("vp_recapture")+d.Stars)
 		case u.Captured:
 		case d.Kind == KArt:
-			if s.aiNearestOf(u.At, 1-d.Side) <= 1 {
+			if nearest(u.At, 1-d.Side) <= 1 {
 				x -= sign * 0.2 * float64(s.sc.P("vp_capture")+d.Stars)
 			}
 		case d.Kind == KCdr:
-			if s.aiNearestOf(u.At, 1-d.Side) <= 1 {
+			if nearest(u.At, 1-d.Side) <= 1 {
 				x -= sign * 0.15 * float64(s.sc.P("vp_commander"))
 			}
 		}
 	}
 	return x
-}
-
-// aiNearestOf is the distance from c to the nearest unit of side on the
-// map (commanders and captured guns aside), at most 10.
-func (s *State) aiNearestOf(c hex.Coord, side int) int {
-	best := 10
-	for j := range s.U {
-		u := &s.U[j]
-		if u.Where != OnMap || u.Captured || s.side(j) != side || s.kind(j) == KCdr {
-			continue
-		}
-		best = min(best, hex.Distance(c, u.At))
-		if u.Two {
-			best = min(best, hex.Distance(c, u.At2))
-		}
-	}
-	return best
 }
 
 // aiWinChance is the chance that a walk of the net VP from vp, with the
