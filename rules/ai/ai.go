@@ -307,6 +307,34 @@ func resolveChance(st rules.State, r *rand.Rand) {
 	}
 }
 
+// ownLegal is the sample's legal actions that are legal in the game too.
+// The decider's View lists its legal actions, so this reads nothing
+// hidden; a sample of the hidden facts can make an action legal that the
+// game does not allow (a Marshals decoy placed where a hidden enemy
+// stands [7.5]), and the computer must never choose one. The game's own
+// list when none is left.
+func ownLegal(st, base rules.State) []rules.Action {
+	sample := base.Legal()
+	if st == base {
+		return sample
+	}
+	real := st.Legal()
+	ok := make(map[string]bool, len(real))
+	for _, a := range real {
+		ok[a.Key()] = true
+	}
+	out := make([]rules.Action, 0, len(sample))
+	for _, a := range sample {
+		if ok[a.Key()] {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return real
+	}
+	return out
+}
+
 // Decide chooses side's action at level cfg from st (which it reads only
 // through Determinize). The seed makes the choice reproducible; ctx stops
 // the search early (the best action found so far is returned). progress,
@@ -320,7 +348,7 @@ func Decide(ctx context.Context, st rules.State, side rules.Side, cfg Config, se
 	}
 	r := rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc908))
 	base := Determinize(st, side, r)
-	legal := base.Legal()
+	legal := ownLegal(st, base)
 	if len(legal) == 0 {
 		return Decision{}, fmt.Errorf("no legal action")
 	}

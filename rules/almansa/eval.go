@@ -12,35 +12,66 @@ import (
 // hidden information, so the computer needs no determinizer.
 
 // Evaluate scores the position for side in 0..1 from the victory
-// condition [5]: the Bourbons win when enough Allied victory steps are
-// destroyed by the end; Bourbon losses count against them (half weight)
-// and the turns left give the Allies time.
+// condition [5]: the Bourbons win when at least 20 Allied victory steps
+// are destroyed by the end of the last turn; nothing else counts, and the
+// count never falls. The evaluation is the chance that the Allied steps
+// destroyed, plus those the Bourbons can still be expected to destroy,
+// reach the 20: the expectation grows with the turns left, the Bourbon
+// fighting strength left (their own losses count only through it) and
+// their army's closeness to the Allied line.
 func (s *State) Evaluate(side rules.Side) float64 {
 	need := float64(s.sc.P("victory_steps"))
 	if need <= 0 {
 		need = 1
 	}
-	x := float64(s.Lost[Allied])/need - 0.5*float64(s.Lost[Bourbon])/need
-	// The Bourbons can only destroy steps in contact: their army's
-	// closeness to the Allied line is worth about two steps.
-	x += 0.1 * s.aiPressure()
-	left := 0.0
-	if t := s.sc.P("turns"); t > 0 {
-		left = math.Max(0, float64(t-s.Turn)) / float64(t)
+	if s.Turn < 1 {
+		// The set-up [4]: the historical one is taken by priority.
+		return 0.5
 	}
-	// Even when half the steps are down with half the game to play.
-	b := 1 / (1 + math.Exp(-6*(x-0.5*(1-left)-0.25)))
+	lost := float64(s.Lost[Allied])
+	b := 0.99 // 20 steps are down: the Bourbons have won [5]
+	if lost < need {
+		var now, full float64
+		for i := range s.Units {
+			d := s.def(i)
+			if d.Side != Bourbon || !d.Combat() || d.Person() {
+				continue
+			}
+			full += float64(d.Steps)
+			if s.alive(i) {
+				now += float64(s.Units[i].Steps)
+			}
+		}
+		str := 1.0
+		if full > 0 {
+			str = now / full
+		}
+		left := 0.5
+		if t := s.sc.P("turns"); t > 0 {
+			left += math.Max(0, float64(t-max(s.Turn, 1)))
+		}
+		// About three Allied steps a turn at full strength and in
+		// contact (measured in games of the greedy players).
+		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiPressure())
+		b = 1 / (1 + math.Exp(-(lost+exp-need+0.5)/3))
+	}
 	if side == Bourbon {
 		return b
 	}
 	return 1 - b
 }
 
+// aiStepsPerTurn is the Allied steps the Bourbon army at full strength and
+// in contact destroys a turn (authored: measured in games of the greedy
+// players, 3 to 4 a turn in the first turns of contact).
+const aiStepsPerTurn = 3.0
+
 // Priority orders actions by what each side needs [5]: the Bourbons must
 // destroy 20 Allied steps, so their troops close on the enemy and seek
 // combat [12] [13]; the Allies win by keeping their steps, so their moves
-// that keep their distance come first and a shock of theirs ranks below
-// their fire. Leaders move after the troops and stay with them [6]; facing
+// that keep their distance come first and a shock of theirs ranks with
+// the end of the phase (taken only when the evaluation finds it worth
+// its risk). Leaders move after the troops and stay with them [6]; facing
 // changes and the end of a phase come last.
 func (s *State) Priority(a rules.Action) float64 {
 	switch a.Kind {
@@ -52,7 +83,10 @@ func (s *State) Priority(a rules.Action) float64 {
 		return 3
 	case "shock", "charge":
 		if i := s.idx(a.Unit); i >= 0 && s.def(i).Side == Allied {
-			return 1.5
+			// An Allied shock costs steps that count for the Bourbons [5]
+			// [13]: taken only when the evaluation finds it worth it, a
+			// tie goes to ending the phase (it ranks with the end).
+			return 0
 		}
 		return 3
 	case "move":
