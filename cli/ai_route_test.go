@@ -13,7 +13,7 @@ import (
 func TestApplyAIPlaysAWholeRoute(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.json")
 	run("new", "almansa-1707", "--seed", "3", "--out", path).ok(t)
-	for i := 0; i < 8; i++ {
+	for i := 0; i < 20; i++ {
 		r := run("apply", path, "--ai", "easy").ok(t)
 		if !strings.Contains(r.out, "(computer, easy): Move") {
 			continue
@@ -23,5 +23,5 @@ func TestApplyAIPlaysAWholeRoute(t *testing.T) {
 		}
 		return
 	}
-	t.Fatal("no move of the computer in 8 decisions")
+	t.Fatal("no move of the computer in 20 decisions")
 }
