@@ -33,9 +33,10 @@ const (
 
 // BoardScene shows a session's board with its HUD, action panel and log.
 type BoardScene struct {
-	S   *Session
-	RB  *render.Board
-	Cam render.Camera
+	hoverMemo hoverMemo // choice_explain.go
+	S         *Session
+	RB        *render.Board
+	Cam       render.Camera
 
 	legend, numbers bool
 	moreSkip        int    // the side panel's page (panel_more.go)

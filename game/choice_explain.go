@@ -1,6 +1,8 @@
 package game
 
 import (
+	"fmt"
+
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,18 +41,7 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		if pb.act == nil || pb.isCard || !pb.b.Hot {
 			continue
 		}
-		lines := choiceLines(*pb.act)
-		more := b.S.choiceWhy(*pb.act)                         // choice_why.go
-		more = append(more, b.choiceUnitLines(*pb.act)...)     // choice_units.go
-		more = append(more, b.S.choiceDice(*pb.act)...)        // choice_dice.go
-		more = append(more, b.S.albueraChoiceNote(*pb.act)...) // albuera_words.go
-		more = append(more, b.S.axisWhatLines(*pb.act)...)     // marshals_movetip.go
-		if len(more) > 0 {
-			if len(lines) == 0 {
-				lines = render.Wrap(pb.act.Label, render.Face(12.5), choiceTipWidth)
-			}
-			lines = append(lines, more...)
-		}
+		lines := b.choiceHoverLines(*pb.act)
 		if len(lines) == 0 {
 			return false
 		}
@@ -60,6 +51,38 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		return true
 	}
 	return false
+}
+
+// hoverMemo keeps the lines of the choice hovered last: they are asked
+// of the systems (odds, what follows, the units a command moves) once per
+// choice and state, not at every frame the pointer rests on the button.
+type hoverMemo struct {
+	s     *Session
+	key   string
+	lines []string
+}
+
+// choiceHoverLines are the lines of choice a's hover: its label and info,
+// then what the system and the session say it does.
+func (b *BoardScene) choiceHoverLines(a rules.Action) []string {
+	key := fmt.Sprintf("%d|%v|%d|%s", b.S.version, b.S.Cover, b.S.Seat, a.Key())
+	if m := &b.hoverMemo; m.s == b.S && m.key == key {
+		return m.lines
+	}
+	lines := choiceLines(a)
+	more := b.S.choiceWhy(a)                         // choice_why.go
+	more = append(more, b.choiceUnitLines(a)...)     // choice_units.go
+	more = append(more, b.S.choiceDice(a)...)        // choice_dice.go
+	more = append(more, b.S.albueraChoiceNote(a)...) // albuera_words.go
+	more = append(more, b.S.axisWhatLines(a)...)     // marshals_movetip.go
+	if len(more) > 0 {
+		if len(lines) == 0 {
+			lines = render.Wrap(a.Label, render.Face(12.5), choiceTipWidth)
+		}
+		lines = append(lines, more...)
+	}
+	b.hoverMemo = hoverMemo{s: b.S, key: key, lines: lines}
+	return lines
 }
 
 // panelHint is the status strip's advice when no counter may act and the
