@@ -16,28 +16,7 @@ import (
 // other" and "Keep moving it".
 func TestRule10_CloseFormationQuestionNamesUnitAndFormation(t *testing.T) {
 	t.Setenv("GROGNARD_HOME", t.TempDir())
-	s := almSetUp(t)
-	var first rules.Action
-	for _, a := range s.Legal() {
-		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" {
-			first = a
-			break
-		}
-	}
-	if _, err := s.Do(first); err != nil {
-		t.Fatal(err)
-	}
-	f1, _ := s.Unit(first.Unit)
-	var other rules.Action
-	for _, a := range s.Legal() {
-		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" && u.Formation != f1.Formation {
-			other = a
-			break
-		}
-	}
-	if other.Unit == "" {
-		t.Fatal("no unit of another formation may move")
-	}
+	s, _, other := almansaSecondFormation(t)
 	a, b := scriptedApp(t, s)
 	s.Select(other.Unit)
 	x, y, _ := b.ScreenOf(other.To)

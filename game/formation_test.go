@@ -16,28 +16,7 @@ import (
 // Esc keeps everything, Enter moves; later ones in the phase do not ask.
 func TestRule10_MoveThatClosesAFormationSaysSoAndAsks(t *testing.T) {
 	t.Setenv("GROGNARD_HOME", t.TempDir())
-	s := almSetUp(t)
-	var first rules.Action
-	for _, a := range s.Legal() {
-		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" {
-			first = a
-			break
-		}
-	}
-	f1, _ := s.Unit(first.Unit)
-	if _, err := s.Do(first); err != nil {
-		t.Fatal(err)
-	}
-	var other rules.Action
-	for _, a := range s.Legal() {
-		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" && u.Formation != f1.Formation {
-			other = a
-			break
-		}
-	}
-	if other.Unit == "" {
-		t.Fatal("no unit of another formation may move")
-	}
+	s, first, other := almansaSecondFormation(t)
 	w := s.Closing(other.Unit)
 	if !strings.HasPrefix(w, "Closes formation ") || !strings.Contains(w, "units unmoved [10]") {
 		t.Fatalf("closing: %q", w)
@@ -70,4 +49,32 @@ func TestRule10_MoveThatClosesAFormationSaysSoAndAsks(t *testing.T) {
 	if w := s.NeedsCloseConfirm(first.Unit); w != "" {
 		t.Fatalf("asked twice in a phase: %q", w)
 	}
+}
+
+// almansaSecondFormation sets Almansa up, moves a unit of one formation
+// and returns that move and a legal move of another formation's unit
+// (which would close the first [10]).
+func almansaSecondFormation(t *testing.T) (s *Session, first, other rules.Action) {
+	t.Helper()
+	s = almSetUp(t)
+	for _, a := range s.Legal() {
+		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" {
+			first = a
+			break
+		}
+	}
+	f1, _ := s.Unit(first.Unit)
+	if _, err := s.Do(first); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range s.Legal() {
+		if u, ok := s.Unit(a.Unit); a.Kind == "move" && ok && u.Formation != "" && u.Formation != f1.Formation {
+			other = a
+			break
+		}
+	}
+	if other.Unit == "" {
+		t.Fatal("no unit of another formation may move")
+	}
+	return s, first, other
 }
