@@ -239,8 +239,9 @@ func (s *State) unindex() { s.oc = nil }
 func noop() {}
 
 type legalCache struct {
-	ver   int
-	legal []rules.Action
+	ver    int
+	legal  []rules.Action
+	shared bool // with a clone (shareLegal): the array is never reused
 }
 
 // newState places the set-up and starts turn 1.
@@ -570,6 +571,7 @@ func (s *State) clone() *State {
 	// never copies its 279 entries because a clone was made; the search
 	// and the checked playout's clones never ask for views).
 	c.uvc, c.uvcShared = nil, false
+	s.shareLegal(c)
 	return c
 }
 
