@@ -155,3 +155,42 @@ func BenchmarkCheckedPlayout(b *testing.B) {
 	b.ReportMetric(float64(acts)/b.Elapsed().Seconds(), "actions/s")
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(acts)/1000, "cpu-us/action")
 }
+
+// BenchmarkCheckInvariants runs the invariant check (the checked
+// playout's, after every action) on positions all along a game, their
+// legal lists and occupancy indexes made beforehand (the playout's next
+// action uses that list; the playout's state keeps its index up to date).
+func BenchmarkCheckInvariants(b *testing.B) {
+	noMarkChecks(b)
+	r := rand.New(rand.NewPCG(3, 4))
+	st := newGameWith(b, rules.Options{"autowin_none": true})
+	var pos []*State
+	for n := 0; !st.Over; n++ {
+		if n%50 == 0 {
+			c := st.clone()
+			if err := c.CheckInvariants(); err != nil { // its index and legal list made
+				b.Fatal(err)
+			}
+			pos = append(pos, c)
+		}
+		var a rules.Action
+		if ch := st.Chances(); len(ch) > 0 {
+			a, _ = rules.Sample(ch, r)
+		} else {
+			l := st.Legal()
+			a = l[r.IntN(len(l))]
+		}
+		if _, err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		if err := pos[n%len(pos)].CheckInvariants(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/check")
+}

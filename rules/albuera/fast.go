@@ -18,6 +18,7 @@ type fastTables struct {
 	cellD                           []*hex.Cell // dense hex -> its cell, nil off the map
 	drawLabel                       []string    // "Draw " + the unit's name, per unit
 	sideOf                          []int8      // unit -> its side
+	kindOf                          []uint8     // unit -> kInf, kCav... (its Kind as a number: kindCode)
 	bySide                          [2][]int    // the units of each side, in index order
 	// the rows of table actions the hot paths read (act): value, present
 	actV  [len(hotActs)]int
@@ -176,11 +177,13 @@ func (sc *Scenario) buildFast() {
 		f.actV[k], f.actOK[k] = sc.Act[name]
 	}
 	f.sideOf = make([]int8, len(sc.Units))
+	f.kindOf = make([]uint8, len(sc.Units))
 	f.faceLab = make([][6]string, len(sc.Units))
 	f.faceCost = make([]int, len(sc.Units))
 	for i := range sc.Units {
 		d := &sc.Units[i]
 		f.sideOf[i] = int8(d.Side)
+		f.kindOf[i] = kindCode(d.Kind)
 		if d.Side == 0 || d.Side == 1 {
 			f.bySide[d.Side] = append(f.bySide[d.Side], i)
 		}
@@ -292,4 +295,31 @@ func (sc *Scenario) cell(c hex.Coord) *hex.Cell {
 		return sc.fast.cellD[k]
 	}
 	return nil
+}
+
+// Unit kinds as numbers (the hot loops of CheckInvariants compare them
+// for every unit after every action of a checked playout).
+const (
+	kOther uint8 = iota
+	kInf
+	kCav
+	kArt
+	kComp
+	kCdr
+)
+
+func kindCode(kind string) uint8 {
+	switch kind {
+	case KInf:
+		return kInf
+	case KCav:
+		return kCav
+	case KArt:
+		return kArt
+	case KComp:
+		return kComp
+	case KCdr:
+		return kCdr
+	}
+	return kOther
 }

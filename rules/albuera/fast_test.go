@@ -31,6 +31,9 @@ func TestFastTablesMatchTheirSources(t *testing.T) {
 	}
 	for i := range sc.Units {
 		d := &sc.Units[i]
+		if st.sc.fast.kindOf[i] != kindCode(d.Kind) || kindCode(d.Kind) == kOther {
+			t.Errorf("%s: kind code %d for %q", d.ID, st.sc.fast.kindOf[i], d.Kind)
+		}
 		if st.side(i) != d.Side {
 			t.Errorf("%s: side %d, want %d", d.ID, st.side(i), d.Side)
 		}

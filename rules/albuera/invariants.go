@@ -24,6 +24,13 @@ func (s *State) CheckInvariants() error {
 		ix.invNext = make([]int32, 2*len(s.U))
 	}
 	head, next := ix.invHead, ix.invNext
+	kinds, sides := sc.fast.kindOf, sc.fast.sideOf
+	if len(kinds) != len(s.U) || len(sides) != len(s.U) { // a scenario the tables were not made for
+		kinds, sides = make([]uint8, len(s.U)), make([]int8, len(s.U))
+		for i := range s.U {
+			kinds[i], sides[i] = kindCode(s.def(i).Kind), int8(s.def(i).Side)
+		}
+	}
 	used := ix.invUsed[:0]
 	defer func() {
 		for _, k := range used {
@@ -43,7 +50,8 @@ func (s *State) CheckInvariants() error {
 		if k := sc.dense(u.At); k < 0 || !sc.on[k] {
 			return fmt.Errorf("%s off the map at %v", d.ID, u.At)
 		}
-		if d.Kind == KCdr || u.Captured {
+		kd := kinds[i]
+		if kd == kCdr || u.Captured {
 			continue
 		}
 		if u.MP < 1 || u.MP > d.N {
@@ -56,14 +64,14 @@ func (s *State) CheckInvariants() error {
 			if !s.sc.onMap(u.At2) || !s.line2(i).Valid() {
 				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", d.ID, s.num(u.At), s.num(u.At2))
 			}
-			if d.Kind != KInf || u.Array != Line {
+			if kd != kInf || u.Array != Line {
 				return fmt.Errorf("%s is a rectangle but not a battalion in Line [6.1]", d.ID)
 			}
 			if u.MP < d.rectMin() && !s.pendingTask("shrink", i) {
 				return fmt.Errorf("%s: rectangle with Manpower %d below %d [6.2]", d.ID, u.MP, d.rectMin())
 			}
 		}
-		if !u.Two && u.Array == Line && d.Kind == KInf && u.MP >= d.rectMin() && !s.pendingTask("grow", i) {
+		if !u.Two && kd == kInf && u.MP >= d.rectMin() && u.Array == Line && !s.pendingTask("grow", i) {
 			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", d.ID, u.MP)
 		}
 		for h, c := range [2]hex.Coord{u.At, u.At2} {
@@ -96,7 +104,7 @@ func (s *State) CheckInvariants() error {
 				if s.U[j].Passing {
 					continue // going through [11.3]
 				}
-				if s.side(j) == side {
+				if int(sides[j]) == side {
 					mine = append(mine, j)
 				}
 			}
@@ -105,12 +113,12 @@ func (s *State) CheckInvariants() error {
 			}
 			inf, cav, art := 0, 0, 0
 			for _, j := range mine {
-				switch s.kind(j) {
-				case KInf:
+				switch kinds[j] {
+				case kInf:
 					inf++
-				case KCav:
+				case kCav:
 					cav++
-				case KArt:
+				case kArt:
 					art++
 				}
 			}
@@ -119,7 +127,7 @@ func (s *State) CheckInvariants() error {
 			}
 			var ref = -1
 			for _, j := range mine {
-				if s.kind(j) == KArt || s.kind(j) == KComp {
+				if kinds[j] == kArt || kinds[j] == kComp {
 					continue
 				}
 				if ref < 0 {

@@ -13,7 +13,9 @@ import "grognard/rules"
 //     the list handed out) is reused at once;
 //   - a clone has arrays of its own (the index, which holds them, is
 //     never shared), so a list a clone reads is never written by the
-//     original, nor the other way round.
+//     original, nor the other way round; the one exception is the list
+//     of the version cloned, which the clone takes as it is (shareLegal)
+//     and which neither of them ever reuses.
 // Copy a list to keep it longer (docs/ENGINE.md).
 
 // listBufs holds the arrays (in the index's storage: never shared).
@@ -68,8 +70,8 @@ func (s *State) recycle(a []rules.Action) {
 // is held intact through this Apply, and the list held before it is
 // reused.
 func (s *State) forgetLegal() {
-	if s.cache == nil || s.ix == nil {
-		s.cache = nil
+	if s.cache == nil || s.ix == nil || s.cache.shared {
+		s.cache = nil // a list shared with a clone is never reused
 		return
 	}
 	b := &s.ix.lb
@@ -80,6 +82,19 @@ func (s *State) forgetLegal() {
 		return // the same array (cannot happen: each version builds its own)
 	}
 	s.recycle(old)
+}
+
+// shareLegal gives clone c the list s has made for this version (speed:
+// the clone's first Apply or Legal does not make it again, nor its
+// occupancy index for it). Neither state ever reuses that array.
+func (s *State) shareLegal(c *State) {
+	if s.cache == nil || s.cache.ver != s.ver || c.ver != s.ver {
+		return
+	}
+	s.cache.shared = true
+	l := s.cache.legal
+	c.cacheBuf = legalCache{ver: c.ver, legal: l[:len(l):len(l)], shared: true}
+	c.cache = &c.cacheBuf
 }
 
 // setPre keeps p for Legal in the index's storage (no allocation).

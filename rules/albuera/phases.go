@@ -2,6 +2,7 @@ package albuera
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"grognard/rules"
@@ -424,12 +425,64 @@ func (s *State) findLegal(a rules.Action) (rules.Action, bool) {
 		}
 	}
 	key := a.Key()
+	n := keyLen(&a)
 	for k := range l {
-		if l[k].Key() == key {
+		if keyLen(&l[k]) == n && l[k].Key() == key { // speed: a key built only where its length is right
 			return l[k], true
 		}
 	}
 	return rules.Action{}, false
+}
+
+// keyLen is len(a.Key()) without building the key (rules.Action.Key;
+// TestKeyLenIsTheKeysLength).
+func keyLen(a *rules.Action) int {
+	n := len(a.Kind)
+	if a.Unit != "" {
+		n += 3 + len(a.Unit)
+	}
+	if len(a.Units) > 0 {
+		n += 4 + len(a.Units) - 1
+		for _, u := range a.Units {
+			n += len(u)
+		}
+	}
+	if a.From != "" {
+		n += 6 + len(a.From)
+	}
+	if a.To != "" {
+		n += 4 + len(a.To)
+	}
+	if a.Facing != 0 {
+		n += 3 + intLen(a.Facing)
+	}
+	if a.Choice != "" {
+		n += 3 + len(a.Choice)
+	}
+	if len(a.Dice) > 0 {
+		n += 3 + len(a.Dice) - 1
+		for _, d := range a.Dice {
+			n += intLen(d)
+		}
+	}
+	return n
+}
+
+// intLen is len(strconv.Itoa(x)).
+func intLen(x int) int {
+	n := 1
+	if x < 0 {
+		n++
+		if x == math.MinInt {
+			return len(strconv.Itoa(x))
+		}
+		x = -x
+	}
+	for x >= 10 {
+		x /= 10
+		n++
+	}
+	return n
 }
 
 func sameAction(a, b *rules.Action) bool {

@@ -132,6 +132,20 @@ type uvEntry struct {
 	key uvKey
 	ok  bool
 	uv  rules.UnitView
+	u   Unit  // the unit as the key was last made from (View skips a unit equal to it)
+	pos int32 // its place in the last list of unit views (vlast), when ok
+	act bool  // whether it could act (Act) when the key was last made
+}
+
+// viewGlobals is what uvKeyOf reads of the state beyond the unit and the
+// actor flags, as at View's last build, and the entries it built (arr: the
+// first of them; entries kept elsewhere, as a backup's, are not trusted).
+type viewGlobals struct {
+	arr   *uvEntry
+	ok    bool
+	move  bool
+	side  int
+	brigs []string
 }
 
 type uvKey struct {
@@ -141,7 +155,7 @@ type uvKey struct {
 	array                                  string
 	two, artFired, tech, captured, retaken bool
 	activated, wounded, double             bool
-	move, active, canAct, brig             bool
+	ooc, showMP                            bool // in 2.2: out of command; may act (MP left)
 	set                                    bool
 }
 
@@ -194,7 +208,9 @@ type occBuf struct {
 	invUsed          []int
 	// the arrays of legal lists no one reads any more (listbuf.go)
 	lb    listBufs
-	actor []bool   // View's scratch: the units of Act
+	actor []bool  // View's scratch: the units of Act
+	vchg  []int32 // View's scratch: the units whose view changed
+	vg    viewGlobals
 	pre   preLegal // what State.pre points to (no allocation per step)
 }
 
@@ -223,8 +239,9 @@ func (s *State) unindex() { s.oc = nil }
 func noop() {}
 
 type legalCache struct {
-	ver   int
-	legal []rules.Action
+	ver    int
+	legal  []rules.Action
+	shared bool // with a clone (shareLegal): the array is never reused
 }
 
 // newState places the set-up and starts turn 1.
@@ -554,6 +571,7 @@ func (s *State) clone() *State {
 	// never copies its 279 entries because a clone was made; the search
 	// and the checked playout's clones never ask for views).
 	c.uvc, c.uvcShared = nil, false
+	s.shareLegal(c)
 	return c
 }
 

@@ -35,27 +35,50 @@ func (s *State) View(side rules.Side) *rules.View {
 func (s *State) buildView() {
 	t := &rules.View{Sides: s.Sides(), Status: s.Status(), Result: s.Result(), Style: "counter"}
 	done := s.indexed()
-	changed := s.vlast == nil
+	full := s.vlast == nil // the whole list is made again (else the last one, patched)
 	if len(s.uvc) != len(s.U) {
-		s.uvc, s.uvcShared, changed = make([]uvEntry, len(s.U)), false, true
+		s.uvc, s.uvcShared, full = make([]uvEntry, len(s.U)), false, true
 	}
 	s.markActors()
 	move := s.Phase == phMove
+	// What every unit's key reads of the state, as at the last build: while
+	// it is the same, a unit equal to the one its view was made from has the
+	// same key (speed, issue #20: no key made for each of 279 units).
+	g := &s.ix.vg
+	same := g.ok && len(s.uvc) > 0 && g.arr == &s.uvc[0] && g.move == move && g.side == s.Side && slices.Equal(g.brigs, s.Brigs)
+	chg := s.ix.vchg[:0]
 	for i := range s.U {
-		k := s.uvKeyOf(i, move)
 		e := &s.uvc[i]
+		if same && e.u == s.U[i] && (!move || e.act == s.ix.actor[i]) {
+			continue
+		}
+		k := s.uvKeyOf(i, move)
 		if e.key != k {
 			if s.uvcShared { // a clone shares the entries: copy on write
 				s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
 				e = &s.uvc[i]
 			}
 			uv, ok := s.unitView(i)
-			*e = uvEntry{key: k, ok: ok, uv: uv}
-			changed = true
+			if ok != e.ok || ok && e.pos < 0 {
+				full = true // the list's length or order changes
+			}
+			*e = uvEntry{key: k, ok: ok, uv: uv, pos: e.pos}
+			chg = append(chg, int32(i))
 		}
+		if s.uvcShared {
+			s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
+			e = &s.uvc[i]
+		}
+		e.u, e.act = s.U[i], s.ix.actor[i]
+	}
+	s.ix.vchg = chg
+	g.ok, g.move, g.side, g.brigs = len(s.uvc) > 0, move, s.Side, append(g.brigs[:0], s.Brigs...)
+	if g.ok {
+		g.arr = &s.uvc[0]
 	}
 	done()
-	if changed { // else the last list is this one (speed: no copy of 279 views)
+	switch {
+	case full:
 		n := 0
 		for k := range s.uvc {
 			if s.uvc[k].ok {
@@ -65,13 +88,26 @@ func (s *State) buildView() {
 		us := make([]rules.UnitView, n)
 		n = 0
 		for k := range s.uvc {
-			if s.uvc[k].ok {
-				us[n] = s.uvc[k].uv
+			e := &s.uvc[k]
+			e.pos = -1
+			if e.ok {
+				us[n] = e.uv
+				e.pos = int32(n)
 				n++
 			}
 		}
 		s.vlast = &viewCache{units: us}
-	}
+	case len(chg) > 0:
+		// The last list with the changed views (a list handed out stays as
+		// it was: this is a new array, copied in one move).
+		us := slices.Clone(s.vlast.units)
+		for _, i := range chg {
+			if e := &s.uvc[i]; e.ok {
+				us[e.pos] = e.uv
+			}
+		}
+		s.vlast = &viewCache{units: us}
+	} // else the last list is this one (speed: no copy of 279 views)
 	// The full slice expression makes an append copy.
 	t.Units = s.vlast.units[:len(s.vlast.units):len(s.vlast.units)]
 	t.Score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
@@ -107,7 +143,10 @@ func (s *State) buildView() {
 // uvKeyOf is everything unitView reads for unit i: its view is made
 // again only when this changes (speed: not when a field it never shows
 // changes, as every unit's start hex, order or moved flags do at each
-// 2.2). TestViewSameAsMadeAfresh compares the views with views made
+// 2.2). Of the phase, side, activated brigades and units that may act it
+// keeps only what the view shows (the out-of-command marker and the MP
+// left of 2.2: not every unit's view made again at each start and end of
+// a 2.2). TestViewSameAsMadeAfresh compares the views with views made
 // from nothing.
 func (s *State) uvKeyOf(i int, move bool) uvKey {
 	u := &s.U[i]
@@ -115,9 +154,11 @@ func (s *State) uvKeyOf(i int, move bool) uvKey {
 	k := uvKey{at: u.At, at2: u.At2, facing: u.Facing, mp: u.MP, where: u.Where, box: u.Box, fires: u.Fires,
 		spent: u.Spent, array: u.Array, two: u.Two, artFired: u.ArtFired, tech: u.Tech, captured: u.Captured,
 		retaken: u.Retaken, activated: u.Activated, wounded: u.Wounded, double: u.Double,
-		move: move, active: d.Side == s.Side, set: true}
-	if move { // unitView reads them only in 2.2
-		k.canAct, k.brig = s.ix.actor[i], contains(s.Brigs, d.Cmd)
+		set: true}
+	if move { // unitView reads them only in 2.2: the out-of-command marker and the MP left
+		act := s.ix.actor[i]
+		k.ooc = s.side(i) == s.Side && u.Where == OnMap && contains(s.Brigs, d.Cmd) && !act
+		k.showMP = act
 	}
 	return k
 }

@@ -19,11 +19,20 @@ import (
 func TestViewSameAsMadeAfresh(t *testing.T) {
 	st := newGameWith(t, nil)
 	r := rand.New(rand.NewPCG(9, 3))
+	// The last view handed out stays as it was (a new list is patched from
+	// a copy of the last one, never in place).
+	var held, heldCopy *rules.View
 	for n := 0; n < 2500 && !st.Over; n++ {
 		for side := rules.Side(0); side < 2 && (n < 400 || n%15 == 0); side++ {
 			if g, w := st.View(side), st.viewSlow(side); !reflect.DeepEqual(g, w) {
 				t.Fatalf("action %d: side %d's view\n%+v\nmade afresh\n%+v", n, side, g, w)
 			}
+		}
+		if n < 400 {
+			if held != nil && !reflect.DeepEqual(held, heldCopy) {
+				t.Fatalf("action %d: the view of the action before changed", n)
+			}
+			held, heldCopy = st.View(0), st.viewSlow(0)
 		}
 		var a rules.Action
 		if ch := st.Chances(); len(ch) > 0 {
