@@ -142,6 +142,7 @@ type stateBufs struct {
 	dist  []int16
 	queue []int16
 	gen   uint32
+	vm    viewMemo // View's units, unit by unit (viewUnits)
 }
 
 func (s *State) ctx(side int) moveCtx {

@@ -9,17 +9,58 @@ import "grognard/rules"
 // to every view of the state: read it, never change its elements (as the
 // legal list; a unit's Detail and Markers are cut at their length, so an
 // append copies). A clone makes its own.
+//
+// Between states, a unit's view is made again only when what it reads
+// changed (viewMemo): its own counter (UnitState), the phase (the movement
+// left [10]), the formations' demoralisation (fgen counts its writes) and
+// the Allied ammunition used [15]; the rest is the scenario's.
+// TestRecordedGamesReplayIdentically hashes every view of the recorded
+// games; TestViewUnitsAgreeWithViewsMadeAfresh compares them with views
+// made from nothing along random games.
 func (s *State) viewUnits() []rules.UnitView {
 	if s.vunits != nil && len(s.vunits) == len(s.Units) {
 		return s.vunits
 	}
-	units := make([]rules.UnitView, len(s.Units))
-	// Every unit's detail lines and markers in two shared arrays, each
+	if s.bufs == nil {
+		s.bufs = &stateBufs{}
+	}
+	m := &s.bufs.vm
+	n := len(s.Units)
+	reuse := m.ok && len(m.units) == n && len(m.snap) == n &&
+		m.phase == s.Phase && m.fgen == s.fgen && m.ammo == s.AmmoUsed
+	units := make([]rules.UnitView, n)
+	// Every made unit's detail lines and markers in two shared arrays, each
 	// unit's slice cut at its length (#20: one allocation, not two a unit).
-	vb := viewBuf{detail: make([]string, 0, 5*len(s.Units)), markers: make([]string, 0, len(s.Units))}
+	var vb viewBuf
+	if !reuse {
+		vb = viewBuf{detail: make([]string, 0, 5*n), markers: make([]string, 0, n)}
+	}
 	for i := range s.Units {
+		if reuse && s.Units[i] == m.snap[i] {
+			units[i] = m.units[i]
+			continue
+		}
 		units[i] = s.unitViewIn(i, &vb)
 	}
-	s.vunits = units[:len(units):len(units)]
+	// The memo keeps its own copy: a caller that broke the rule above
+	// would change only its own state's views.
+	if len(m.units) != n {
+		m.units, m.snap = make([]rules.UnitView, n), make([]UnitState, n)
+	}
+	copy(m.units, units)
+	copy(m.snap, s.Units)
+	m.phase, m.fgen, m.ammo, m.ok = s.Phase, s.fgen, s.AmmoUsed, true
+	s.vunits = units[:n:n]
 	return s.vunits
+}
+
+// viewMemo is the last units' view a state made (viewUnits) and what they
+// were made from.
+type viewMemo struct {
+	ok    bool
+	units []rules.UnitView
+	snap  []UnitState
+	phase string
+	fgen  uint64
+	ammo  int
 }
