@@ -16,8 +16,9 @@ import (
 // counters and revealed set equal those of the last view of the same side
 // has the same list, and a counter that equals its last snapshot has the
 // same view. The memo compares them all (no version to trust: a counter
-// written directly is seen), keeps its own copies, and is never shared
-// with a clone. TestViewMatchesReference and TestRecordedGamesReplayViews
+// written directly is seen) and is never shared with a clone. The list is
+// handed to every view with those counters (capacity cut at its length):
+// read a view's units, never change them (docs/ENGINE.md). TestViewMatchesReference and TestRecordedGamesReplayViews
 // compare the views with the code before; TestViewMemoAgreesWithViewsMadeAfresh
 // with views made from nothing along random games.
 type viewMemo struct {
@@ -30,7 +31,7 @@ type viewMemo struct {
 
 type sideViewMemo struct {
 	ok       bool
-	units    []rules.UnitView // a copy of the list made
+	units    []rules.UnitView // the list made, shared by the views
 	snap     []Unit
 	revealed []bool // nil: no combat revealed
 }
@@ -46,13 +47,15 @@ func (s *State) viewUnitsMemo(side int, revealed []bool) []rules.UnitView {
 	}
 	m := &s.vmemo.side[side+1]
 	if m.ok && slices.Equal(m.snap, s.Units) && sameRevealed(m.revealed, revealed) {
-		if len(m.units) == 0 {
-			return nil
-		}
-		return slices.Clone(m.units)
+		return m.units
 	}
 	units := s.viewUnitsOf(side, revealed)
-	m.units = append(m.units[:0], units...)
+	if len(units) == 0 {
+		units = nil
+	} else {
+		units = units[:len(units):len(units)]
+	}
+	m.units = units
 	m.snap = append(m.snap[:0], s.Units...)
 	m.revealed = append(m.revealed[:0], revealed...)
 	if revealed == nil {
