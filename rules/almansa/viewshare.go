@@ -28,6 +28,10 @@ func (s *State) viewUnits() []rules.UnitView {
 	n := len(s.Units)
 	reuse := m.ok && len(m.units) == n && len(m.snap) == n &&
 		m.phase == s.Phase && m.fgen == s.fgen && m.ammo == s.AmmoUsed
+	if reuse && slicesEqualUnits(m.snap, s.Units) {
+		s.vunits = m.units // nothing a view reads changed
+		return s.vunits
+	}
 	units := make([]rules.UnitView, n)
 	// Every made unit's detail lines and markers in two shared arrays, each
 	// unit's slice cut at its length (#20: one allocation, not two a unit).
@@ -42,13 +46,9 @@ func (s *State) viewUnits() []rules.UnitView {
 		}
 		units[i] = s.unitViewIn(i, &vb)
 	}
-	// The memo keeps its own copy: a caller that broke the rule above
-	// would change only its own state's views.
-	if len(m.units) != n {
-		m.units, m.snap = make([]rules.UnitView, n), make([]UnitState, n)
-	}
-	copy(m.units, units)
-	copy(m.snap, s.Units)
+	// The memo keeps the list handed out (read-only, docs/ENGINE.md).
+	m.units = units[:n:n]
+	m.snap = append(m.snap[:0], s.Units...)
 	m.phase, m.fgen, m.ammo, m.ok = s.Phase, s.fgen, s.AmmoUsed, true
 	s.vunits = units[:n:n]
 	return s.vunits
@@ -63,4 +63,17 @@ type viewMemo struct {
 	phase string
 	fgen  uint64
 	ammo  int
+}
+
+// slicesEqualUnits: a and b hold the same counters.
+func slicesEqualUnits(a, b []UnitState) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
