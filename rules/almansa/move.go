@@ -487,6 +487,11 @@ func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
 	out := s.scratch()
+	if cap(out) == 0 {
+		// A new state's (or clone's) first list: one array about the size
+		// of a movement list, not a doubling chain (#20).
+		out = make([]rules.Action, 0, len(s.Units)+8)
+	}
 	b := s.cx.bufs
 	m := &b.mv
 	same := m.begin(s, side)

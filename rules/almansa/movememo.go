@@ -89,7 +89,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		m.form = make([]formMemo, nf)
 		m.gate = make([]bool, nu)
 		m.ok = make([]bool, nu)
-		m.acts, m.spare = make([]rules.Action, 0, 2*nu), nil
+		m.acts, m.spare = make([]rules.Action, 0, nu+16), nil
 		m.off = make([]int32, nu)
 		m.n = make([]int8, nu)
 		m.reads = make([]uint64, nu*m.w)
