@@ -92,13 +92,7 @@ func (s *State) View(side rules.Side) *rules.View {
 	if s.decider() == side {
 		v.Legal = s.Legal()
 	}
-	v.Units = make([]rules.UnitView, len(s.Units))
-	// Every unit's detail lines and markers in two shared arrays, each
-	// unit's slice cut at its length (#20: one allocation, not two a unit).
-	vb := viewBuf{detail: make([]string, 0, 5*len(s.Units)), markers: make([]string, 0, len(s.Units))}
-	for i := range s.Units {
-		v.Units[i] = s.unitViewIn(i, &vb)
-	}
+	v.Units = s.viewUnits() // made once per state, shared by its views (#20)
 	need := s.fast().victorySteps
 	la, lb := strconv.Itoa(s.Lost[Allied]), strconv.Itoa(s.Lost[Bourbon])
 	v.Score = []string{

@@ -633,4 +633,5 @@ func (s *State) forget() {
 		}
 	}
 	s.cache, s.cacheShared, s.lent = nil, false, false
+	s.vunits = nil
 }

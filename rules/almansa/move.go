@@ -142,6 +142,7 @@ type stateBufs struct {
 	dist  []int16
 	queue []int16
 	gen   uint32
+	vm    viewMemo // View's units, unit by unit (viewUnits)
 }
 
 func (s *State) ctx(side int) moveCtx {
@@ -486,6 +487,11 @@ func (s *State) moveActions() []rules.Action {
 	side := phaseSide(s.Phase)
 	cx := s.ctx(side)
 	out := s.scratch()
+	if cap(out) == 0 {
+		// A new state's (or clone's) first list: one array about the size
+		// of a movement list, not a doubling chain (#20).
+		out = make([]rules.Action, 0, len(s.Units)+8)
+	}
 	b := s.cx.bufs
 	m := &b.mv
 	same := m.begin(s, side)

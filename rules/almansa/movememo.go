@@ -43,8 +43,16 @@ type moveMemo struct {
 	form    []formMemo  // the formations' finished and command modes then
 	gate    []bool      // the unit may move (cannotMoveQ)
 	ok      []bool      // acts[i] and reads[i] hold the unit's actions now
+	// acts holds the units' actions, each unit's made ones appended as a
+	// segment: unit i's are acts[off[i]:][:n[i]] (#20: a pool the size of
+	// the list, not eight places for every unit, so that a new state or a
+	// clone does not allocate and clear 150 KB for its first list). The
+	// segments of units made again are left behind and dropped when the
+	// pool is compacted into spare (compact).
 	acts    []rules.Action
-	n       []int8   // unit i's actions: acts[i*segCap:][:n[i]]
+	spare   []rules.Action
+	off     []int32
+	n       []int8
 	w       int      // words of a hex bitset
 	reads   []uint64 // unit i's hexes read: reads[i*w:][:w]
 	changed []int    // hex indices where a changed unit stood or stands
@@ -81,7 +89,8 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		m.form = make([]formMemo, nf)
 		m.gate = make([]bool, nu)
 		m.ok = make([]bool, nu)
-		m.acts = make([]rules.Action, nu*segCap)
+		m.acts, m.spare = make([]rules.Action, 0, nu+16), nil
+		m.off = make([]int32, nu)
 		m.n = make([]int8, nu)
 		m.reads = make([]uint64, nu*m.w)
 		m.mustOK, m.must = make([]bool, nf), make([]bool, nf)
@@ -146,6 +155,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		clear(m.ok)
 		clear(m.mustOK)
 		m.regate = true
+		m.acts = m.acts[:0] // every unit is made again
 	} else if len(m.changed) > 0 {
 		for i := range s.Units {
 			if m.ok[i] && m.readsAny(m.reads[i*m.w:(i+1)*m.w]) {
@@ -159,7 +169,36 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		}
 	}
 	m.inBuild, m.full = true, full
+	if !full {
+		m.compact()
+	}
 	return !full
+}
+
+// compact copies the segments still valid into spare and makes it the pool
+// when the pool holds more than twice as many left-behind actions (#20).
+func (m *moveMemo) compact() {
+	live := 0
+	for i, ok := range m.ok {
+		if ok {
+			live += int(m.n[i])
+		}
+	}
+	if len(m.acts) <= 2*live+256 {
+		return
+	}
+	out := m.spare[:0]
+	if cap(out) < live+live/2 {
+		out = make([]rules.Action, 0, 2*live+64)
+	}
+	for i, ok := range m.ok {
+		if ok {
+			o := int(m.off[i])
+			m.off[i] = int32(len(out))
+			out = append(out, m.acts[o:o+int(m.n[i])]...)
+		}
+	}
+	m.acts, m.spare = out, m.acts[:0]
 }
 
 // readsAny: the bitset r holds a changed hex.
@@ -214,15 +253,18 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 			clear(r)
 			c := cx
 			c.o.rec = r
-			seg := s.unitMoves(m.acts[i*segCap:i*segCap:(i+1)*segCap], c, i, busy)
-			if len(seg) > segCap {
+			o := len(m.acts)
+			m.acts = s.unitMoves(m.acts, c, i, busy)
+			if len(m.acts)-o > segCap {
+				m.acts = m.acts[:o]
 				m.valid = false // cannot happen: six steps and two turns
 				return out, false
 			}
-			m.n[i] = int8(len(seg))
+			m.off[i], m.n[i] = int32(o), int8(len(m.acts)-o)
 			m.ok[i] = true
 		}
-		out = append(out, m.acts[i*segCap:i*segCap+int(m.n[i])]...)
+		o := int(m.off[i])
+		out = append(out, m.acts[o:o+int(m.n[i])]...)
 	}
 	m.busy, m.busyOf = busy, busyOf
 	return out, true

@@ -71,6 +71,9 @@ type State struct {
 	// fgen counts the writes of Done, Mode and Demoral (own, and where
 	// they are made anew): what is memoised from them is kept per fgen.
 	fgen uint64
+	// vunits: View's units of this exact state (viewUnits); cleared by
+	// every change (forget) and in a clone (#20).
+	vunits []rules.UnitView
 
 	Turn  int         `json:"turn"`
 	Phase string      `json:"phase"`
@@ -144,7 +147,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.cx, c.bufs = nil, nil
+	c.cx, c.bufs, c.vunits = nil, nil, nil
 	s.cacheShared, c.cacheShared = true, true // the clone shares the legal list
 	// Opts is never written after the state is made; Done, Mode and Demoral
 	// are shared until one of the two states writes them (own) (#20).

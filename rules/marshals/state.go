@@ -211,6 +211,9 @@ type State struct {
 	// ixFresh: the last Legal or Chances left the index in sync, and
 	// Apply may use it at once while their list is kept (legalMemo).
 	ixFresh bool
+	// vmemo: the counters of the last views (viewmemo.go), never shared
+	// with a clone [issue 20].
+	vmemo *viewMemo
 }
 
 // locMemo is one remembered locSet.
@@ -479,6 +482,7 @@ func (s *State) clone() *State {
 	c := *s
 	c.legalMemo = nil
 	c.chanceMemo = nil
+	c.vmemo = nil
 	// The position index is shared until one of the two changes it.
 	s.ixOwn, c.ixOwn, c.ixTrust, c.ixFresh = false, false, 0, false
 	s.bagOwn, c.bagOwn = false, false

@@ -47,6 +47,68 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 			}
 		}
 	}
+	if units := s.viewUnitsMemo(side, revealed); len(units) > 0 {
+		vw.Units = units // [issue 20] made again only when a counter changed
+	}
+	if !full {
+		return vw
+	}
+	if side >= 0 {
+		for _, e := range s.Hands[side] {
+			vw.Hand = append(vw.Hand, rules.Card{ID: e, Name: evName(e), Rule: evRule(e), Text: eventText(e)})
+		}
+		if s.Drawn != "" && s.Cur == side {
+			vw.Notes = append(vw.Notes, drawnNote(s.Drawn))
+		}
+		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
+			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
+		}
+		if side == French && len(s.Foy) > 0 {
+			vw.Notes = append(vw.Notes, "Foy entries noted: "+strings.Join(s.Foy, ", ")+" [EV Foy]")
+		}
+	}
+	vw.HandCounts = []int{len(s.Hands[0]), len(s.Hands[1])}
+	for _, f := range []string{"pluie", "orage", "canicule", "hesitations", "mesentente", "inactivite-0", "inactivite-1"} {
+		if s.flag(f) {
+			vw.Notes = append(vw.Notes, "In force this turn: "+flagText[f])
+		}
+	}
+	for _, z := range sortedKeys(s.Axes) {
+		ax := s.Axes[z]
+		for k := 0; k < 2; k++ {
+			if ax[k] >= 0 {
+				c := s.sc.Graph.Conns[ax[k]]
+				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name), To: c.Other(z)})
+			}
+		}
+	}
+	for _, ci := range sortedInts(s.Bridges) {
+		c := s.sc.Graph.Conns[ci]
+		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]", To: c.B})
+	}
+	if s.Combat != nil {
+		vw.Markers = append(vw.Markers, rules.Marker{At: s.Combat.Zone, Kind: "battle", Text: "Battle [5.4]"})
+	}
+	vw.Extra = append(vw.Extra, rules.KV{Key: "French events in container", Value: strconv.Itoa(total(s.Containers[French]))},
+		rules.KV{Key: "Allied events in container", Value: strconv.Itoa(total(s.Containers[Allied]))})
+	vw.Tracks = append(vw.Tracks, rules.Track{Name: "Initiative", Items: []string{sideNames[s.Initiative]}})
+	if s.Over {
+		vp, lines := s.FinalVP()
+		vw.Score = append([]string{fmt.Sprintf("French %s VP, Allied %s VP [8.0]", half(vp[0]), half(vp[1]))}, lines...)
+	} else {
+		vw.Score = s.heldNow()
+	}
+	if s.decider() == v && v >= 0 {
+		vw.Legal = s.legal()
+		vw.PublicDecision = s.publicDecision()
+	}
+	return vw
+}
+
+// viewUnitsOf is the counters of View(side) (viewOf): side's own in full,
+// the enemy's as anonymous blocks, none in a closed box [1.3] [1.1.1];
+// revealed marks the counters of the combat being fought [5.4].
+func (s *State) viewUnitsOf(side int, revealed []bool) []rules.UnitView {
 	// [1.3] the zones where a side's nominative commander stands with his
 	// box closed: the side's counters there (not commanders, not decoys)
 	// are hidden in it (inBox, once per view).
@@ -101,7 +163,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 	blocks := keyBuf[:0]
 	for i, sh := range show {
 		if sh == showFull {
-			units = append(units, s.unitView(i))
+			units = append(units, s.unitViewMemo(i))
 		}
 		if sh != showBlock {
 			continue
@@ -172,62 +234,7 @@ func (s *State) viewOf(v rules.Side, full bool) *rules.View {
 		}
 		units = append(units, b)
 	}
-	if len(units) > 0 {
-		vw.Units = units
-	}
-	if !full {
-		return vw
-	}
-	if side >= 0 {
-		for _, e := range s.Hands[side] {
-			vw.Hand = append(vw.Hand, rules.Card{ID: e, Name: evName(e), Rule: evRule(e), Text: eventText(e)})
-		}
-		if s.Drawn != "" && s.Cur == side {
-			vw.Notes = append(vw.Notes, drawnNote(s.Drawn))
-		}
-		if s.Move != nil && s.Move.Side == side && !s.Move.Composing {
-			vw.Notes = append(vw.Notes, fmt.Sprintf("Moving stack: %d of %d MP spent, fatigue %d", s.Move.Spent, s.Move.MP, sum(s.Move.Drawn)))
-		}
-		if side == French && len(s.Foy) > 0 {
-			vw.Notes = append(vw.Notes, "Foy entries noted: "+strings.Join(s.Foy, ", ")+" [EV Foy]")
-		}
-	}
-	vw.HandCounts = []int{len(s.Hands[0]), len(s.Hands[1])}
-	for _, f := range []string{"pluie", "orage", "canicule", "hesitations", "mesentente", "inactivite-0", "inactivite-1"} {
-		if s.flag(f) {
-			vw.Notes = append(vw.Notes, "In force this turn: "+flagText[f])
-		}
-	}
-	for _, z := range sortedKeys(s.Axes) {
-		ax := s.Axes[z]
-		for k := 0; k < 2; k++ {
-			if ax[k] >= 0 {
-				c := s.sc.Graph.Conns[ax[k]]
-				vw.Markers = append(vw.Markers, rules.Marker{At: z, Kind: "retreat", Text: fmt.Sprintf("%s Retraite toward %s [5.3.1]", sideNames[k], s.zoneOf(c.Other(z)).Name), To: c.Other(z)})
-			}
-		}
-	}
-	for _, ci := range sortedInts(s.Bridges) {
-		c := s.sc.Graph.Conns[ci]
-		vw.Markers = append(vw.Markers, rules.Marker{At: c.A, Kind: "bridge-destroyed", Text: "Bridge destroyed toward " + s.zoneOf(c.B).Name + " [7.7]", To: c.B})
-	}
-	if s.Combat != nil {
-		vw.Markers = append(vw.Markers, rules.Marker{At: s.Combat.Zone, Kind: "battle", Text: "Battle [5.4]"})
-	}
-	vw.Extra = append(vw.Extra, rules.KV{Key: "French events in container", Value: strconv.Itoa(total(s.Containers[French]))},
-		rules.KV{Key: "Allied events in container", Value: strconv.Itoa(total(s.Containers[Allied]))})
-	vw.Tracks = append(vw.Tracks, rules.Track{Name: "Initiative", Items: []string{sideNames[s.Initiative]}})
-	if s.Over {
-		vp, lines := s.FinalVP()
-		vw.Score = append([]string{fmt.Sprintf("French %s VP, Allied %s VP [8.0]", half(vp[0]), half(vp[1]))}, lines...)
-	} else {
-		vw.Score = s.heldNow()
-	}
-	if s.decider() == v && v >= 0 {
-		vw.Legal = s.legal()
-		vw.PublicDecision = s.publicDecision()
-	}
-	return vw
+	return units
 }
 
 var flagText = map[string]string{
