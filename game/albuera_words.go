@@ -215,17 +215,14 @@ func (s *Session) withTargetNote(u rules.UnitView) rules.UnitView {
 	if !ok || sel.Side == u.Side {
 		return u
 	}
-	var note string
+	var notes []string
 	if acts := s.TargetActions(u.At); len(acts) > 0 {
-		note = "Click: " + acts[0].String()
-		if len(acts) > 1 {
-			note += fmt.Sprintf(" (or %d more)", len(acts)-1)
-		}
+		notes = targetNotes(acts) // albuera_target_notes.go
 	} else {
-		note = sel.Short + ": " + s.WhyNot(u.At)
+		notes = []string{sel.Short + ": " + s.WhyNot(u.At)}
 	}
 	c := u
-	c.Detail = append(append([]string(nil), u.Detail...), note)
+	c.Detail = append(append([]string(nil), u.Detail...), notes...)
 	return c
 }
 

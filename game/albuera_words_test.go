@@ -147,8 +147,10 @@ func TestAlbueraHoverCardSaysWhatTheSelectedMayDo(t *testing.T) {
 	s.Select("3DGa")
 	enemy, _ = s.Unit("II/34")
 	c = s.withTargetNote(enemy)
-	if last := c.Detail[len(c.Detail)-1]; !strings.HasPrefix(last, "Click: ") {
-		t.Errorf("II/34 in reach: the card says %q", last)
+	// every choice of the click listed, the Charge first (not "or 1 more")
+	added := c.Detail[len(enemy.Detail):]
+	if len(added) != 3 || added[0] != "Click: a menu of 2 choices:" || !strings.Contains(added[1], "charges") || !strings.Contains(added[2], "[11.10]") {
+		t.Errorf("II/34 in reach: the card says %q", added)
 	}
 	own, _ := s.Unit("3DGa")
 	if got := s.withTargetNote(own); len(got.Detail) != len(own.Detail) {

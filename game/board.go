@@ -258,11 +258,7 @@ func (b *BoardScene) handoverRect(a *App) image.Rectangle {
 func (b *BoardScene) drawHandover(a *App, dst *ebiten.Image) {
 	r := b.handoverRect(a)
 	seat, prev := b.S.SideName(b.S.Seat), b.S.SideName(b.S.Viewer)
-	title := seat + " has the move"
-	if p := b.S.Game.State.Status().Phase; p != "" {
-		title += ": " + p
-	}
-	sub := seat + ": click here or press Enter to take the keyboard.  " + prev + " may still take back the last move (Ctrl+Z)."
+	title, sub := b.handoverText(seat, prev, b.S.Game.State.Status(), float64(r.Dx()-32)) // enemy_retreat.go
 	hot := image.Pt(b.mx, b.my).In(r)
 	b.cache.draw(dst, fmt.Sprintf("handover|%s|%s|%v", title, sub, hot), r, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawPanel(img, rr)

@@ -10,11 +10,12 @@ import (
 
 // Words for a combat's outcome (newcomer issue #18, left over in
 // docs/NOTES.md): the Marshals melee result read "French wins by 3;
-// losses 1/4, retreat 2", the Albuera Clash result "D+1 - French lose",
-// neither saying whose losses are whose nor what they mean; a loss
+// losses 1/4, retreat 2", not saying whose losses are whose nor what they mean; a loss
 // allotment said "allot a loss" with no word of how many remain. The
 // engines' texts stay as they are (they are pinned by the recorded games
-// of rules/albuera and rules/marshals); the screen says them whole.
+// of rules/marshals); the screen says them whole. (The Albuera Clash
+// result says each side's Losses in its own event text, rules/albuera
+// clashOutcome.)
 
 // lossAllotter is a system whose pending decision may be the allotment of
 // a combat's losses: the side choosing and how many are still to allot,
@@ -106,8 +107,6 @@ var (
 	meleeLosses = regexp.MustCompile(`(\S+) wins by (\d+); losses (\d+)/(\d+), retreat (\d+)`)
 	// "French wins: losses 1/4, retreat 2" (rules/marshals preview.go)
 	meleeOddsLosses = regexp.MustCompile(`^(\S+) wins: losses (\d+)/(\d+), retreat (\d+)`)
-	// "Clash at 0605, column -1, die 5: D+1 - French lose" (rules/albuera clash.go)
-	clashLoser = regexp.MustCompile(`: ([AD])\+(\d+) - (\S+) lose\b`)
 )
 
 // otherSide is the name of the side that is not name among the view's
@@ -178,33 +177,6 @@ func (s *Session) meleeOddsWords(r string) string {
 	return fmt.Sprintf("%s win: %s lose %s, %s lose %s and retreat %s", p[1], p[1], ssWord(p[2]), lose, ssWord(p[3]), zones(p[4])) + r[len(p[0]):]
 }
 
-// clashWords says what an Albuera Clash result means for each side: "D+1
-// - French lose (shifts) [15.8]" is followed by "; the French: 2 Losses
-// and rout to the Turn track, back in 1 turn; the Allied victors: 1 Loss
-// [15.8]" (no Loss against companies in Skirmish Order [8.10], a lone
-// one-step victor checks Morale instead [15.9]: the log's next lines say
-// so).
-func (s *Session) clashWords(t string) string {
-	p := clashLoser.FindStringSubmatch(t)
-	if p == nil {
-		return t
-	}
-	win := s.otherSide(p[3])
-	if win == "" {
-		win = "other"
-	}
-	return t + fmt.Sprintf("; the %s lose the Clash: 2 Losses and rout to the Turn track, back in %s; the %s victors take 1 Loss [15.8]",
-		p[3], turnWord(p[2]), win)
-}
-
-// turnWord is "1 turn", "2 turns".
-func turnWord(n string) string {
-	if n == "1" {
-		return "1 turn"
-	}
-	return n + " turns"
-}
-
 // combatWords is an event text with its combat result said whole (other
 // texts unchanged).
 func (s *Session) combatWords(t string) string {
@@ -212,10 +184,6 @@ func (s *Session) combatWords(t string) string {
 	case "marshals":
 		if strings.Contains(t, "; losses ") {
 			return s.meleeWords(t)
-		}
-	case "albuera":
-		if strings.HasPrefix(t, "Clash at ") {
-			return s.clashWords(t)
 		}
 	}
 	return t

@@ -56,25 +56,6 @@ func mustGame(t *testing.T, id string) *rules.Game {
 	return g
 }
 
-// TestRule15_8_ClashResultSaysEachSidesLosses (newcomer issue #18): the
-// Albuera Clash result read "D+1 - French lose": the log now says what it
-// costs each side, the loser's two Losses and rout with its delay on the
-// Turn track, the victors' one Loss [15.8].
-func TestRule15_8_ClashResultSaysEachSidesLosses(t *testing.T) {
-	s, err := SessionFor(mustGame(t, "albuera-1811"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := s.logWords("Clash at 1618, column +2, die 7: D+2 - French lose (attacker charge +2) [15.8]")
-	want := "Clash at 1618, column +2, die 7: D+2 - French lose (attacker charge +2) [15.8]; the French lose the Clash: 2 Losses and rout to the Turn track, back in 2 turns; the Allied victors take 1 Loss [15.8]"
-	if got != want {
-		t.Errorf("the Clash result reads\n%q\nwant\n%q", got, want)
-	}
-	if got := s.logWords("Clash at 0605, column -1, die 2: A+1 - Allied lose"); !strings.Contains(got, "the Allied lose the Clash: 2 Losses and rout to the Turn track, back in 1 turn; the French victors take 1 Loss") {
-		t.Errorf("an Allied defeat reads %q", got)
-	}
-}
-
 // TestRule5_4_3_LossAllotmentSaysHowManyRemain (newcomer issue #18): the
 // Marshals loss allotment's prompt read "allot a loss [5.4.3]" once per
 // loss, never how many were left. The Talavera forced passage at Torrijos

@@ -184,8 +184,10 @@ func (w *walker) takeSeat() {
 // saying what the Clash cost each side. At each step the prompt strip,
 // the lit places of the selected unit and the words of every option are
 // checked in the pixels. Not reached in the scenario's turns: a Charge
-// [9.2] (the march never lines cavalry up for one; the Charge lesson
-// takes it by clicks, TestWalkthrough_albuera_1811_combat).
+// [9.2] (the march never lines cavalry up for one, albuera_charge_play_test.go
+// says why; the Charge lesson takes it by clicks,
+// TestWalkthrough_albuera_1811_combat, and a seeded play of the battle
+// reaches one, TestWalkthrough_albuera_1811_charge).
 func TestWalkthrough_albuera_1811_turn2_combat(t *testing.T) {
 	w := wkOpen(t, "albuera-1811", 3)
 	start := time.Now()

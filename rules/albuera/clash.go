@@ -349,7 +349,7 @@ func (s *State) clashRoll(t Task, die int) {
 	if res.Loser == 0 {
 		loser, winner, lside = atk, def, side
 	}
-	s.ev("15.8", side, fmt.Sprintf("Clash at %s, column %s, die %d: %s - %s lose", s.num(t.Hex), colName(col, svc), die, res.Text, sideNames[lside]), []int{die}, mods)
+	s.ev("15.8", side, fmt.Sprintf("Clash at %s, column %s, die %d: %s - %s", s.num(t.Hex), colName(col, svc), die, res.Text, clashOutcome(s, loser, winner, lside, res.Delay)), []int{die}, mods)
 	// [8.10] a unit never suffers Losses in a Clash against companies in
 	// Skirmish Order: a side that fought only companies takes none, beaten
 	// or victorious (I24)
@@ -409,6 +409,36 @@ func (s *State) clashRoll(t Task, die int) {
 			}
 		}
 	}
+}
+
+// clashOutcome says what a Clash's result costs each side, in the words
+// the log shows (newcomer issue #18: "D+1 - French lose" said neither
+// whose Losses were whose nor what they meant): "French lose the Clash:
+// 2 Losses and rout to the Turn track, back in 1 turn; the Allied
+// (victors) take 1 Loss". The defeated take two Losses and rout, the
+// victors one Loss [15.8]; none against companies in Skirmish Order
+// [8.10]; a lone victor of Manpower 1 checks Morale instead [15.9].
+func clashOutcome(s *State, loser, winner []int, lside, delay int) string {
+	turns := "1 turn"
+	if delay != 1 {
+		turns = fmt.Sprintf("%d turns", delay)
+	}
+	lose := "2 Losses and rout"
+	if allKind(s, winner, KComp) {
+		lose = "no Losses (they fought only companies in Skirmish Order [8.10]) but rout"
+	}
+	out := sideNames[lside] + " lose the Clash: " + lose + " to the Turn track, back in " + turns
+	w := alive(s, winner)
+	win := "the " + sideNames[1-lside] + " (victors)"
+	switch {
+	case len(w) == 0:
+		return out
+	case allKind(s, loser, KComp):
+		return out + "; " + win + " take no Loss: they fought only companies in Skirmish Order [8.10]"
+	case len(w) == 1 && s.U[w[0]].MP == 1:
+		return out + "; " + win + ": " + s.name(w[0]) + ", alone with Manpower 1, checks Morale instead of a Loss [15.9]"
+	}
+	return out + "; " + win + " take 1 Loss"
 }
 
 // allKind reports whether every unit of us is of kind k (and there is one).

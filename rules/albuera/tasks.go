@@ -122,6 +122,25 @@ func isRoll(kind string) bool {
 	return false
 }
 
+// enemyRetreatPrompt is the prompt of a retreat the enemy places [14.11]
+// (newcomer issue #18: "French decides: retreat of 2/57th [14.11]" did not
+// say that the French were placing an Allied unit, nor why): "the French
+// place the retreating 2/57th: the enemy chooses its retreat path (or
+// leaves it in place) [14.11]", with the rule that called the check (a
+// crisis of morale [15.12], a reaction [13.1]) cited first.
+func enemyRetreatPrompt(s *State, t Task) (string, string) {
+	rule := "[14.11]"
+	if r := firstRule(t.Rule, "14.11"); r != "14.11" {
+		rule = "[" + r + "], [14.11]"
+	}
+	path := "its retreat path"
+	if t.Flag {
+		path = "its retreat path or leaves it in place"
+	}
+	what := sideNames[t.Side] + " place the retreating " + s.name(t.Unit) + ": the enemy chooses " + path + " " + rule
+	return "the " + what, "The " + what
+}
+
 // taskLegal lists the choices of the first task.
 func (s *State) taskLegal(t Task) []rules.Action {
 	if t.Side < 0 {
@@ -254,6 +273,9 @@ func (s *State) taskPrompt(t Task) (string, string) {
 	case "react":
 		what = fmt.Sprintf("%s reacts to %s [13.1]", s.name(t.Unit), s.name(t.Other))
 	case "retreat":
+		if t.Side >= 0 && t.Unit >= 0 && t.Side != s.side(t.Unit) {
+			return enemyRetreatPrompt(s, t)
+		}
 		what = fmt.Sprintf("retreat of %s [%s]", s.name(t.Unit), firstRule(t.Rule, "14.10"))
 	case "cmdhit":
 		what = s.name(t.Unit) + " may be hit: 0 killed, 9 wounded [" + t.Rule + "]"

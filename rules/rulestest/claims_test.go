@@ -36,7 +36,7 @@ var (
 	aLoss   = regexp.MustCompile(`^(.+) suffers a Loss \(Manpower \d+\)$`)
 	aElim   = regexp.MustCompile(`^(.+) is eliminated$`)
 	aVP     = regexp.MustCompile(`gains \d+ VP: .* \(([^()]*)\)$`)
-	aClash  = regexp.MustCompile(`^Clash at .* - (\w+) lose$`)
+	aClash  = regexp.MustCompile(`^Clash at .* - (\w+) lose the Clash: `)
 	aSpared = regexp.MustCompile(`^(\w+) take no Losses: they fought only companies`)
 	// Almansa
 	lFire = regexp.MustCompile(`CF fire at .*: (\d+) step\(s\) lost`)
