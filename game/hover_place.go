@@ -1,0 +1,260 @@
+package game
+
+import (
+	"image"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/render"
+	"grognard/rules"
+)
+
+// Where the hovers of the board go (newcomer issue #18 points 7 and 9:
+// nothing may cover a counter's values or its facing). A unit's card, a
+// lit hex's tip, a marker's meaning or a facing arrow's words are placed
+// at the candidate place (right, left, below, above the thing hovered, a
+// step or two further out, along the panel's side, the board's corners)
+// that covers nothing that must stay seen (the hovered counters, the
+// selected unit, the odds, the dice tray, a fanned stack, a lesson's
+// card), then the fewest lit hexes and counters' values and facings,
+// then lies nearest the thing hovered: always on the board above the hint
+// strip, never over the panel or the log.
+
+// hoverKeep is a screen box a hover keeps clear of, with its weight.
+type hoverKeep struct {
+	r image.Rectangle
+	w int // hardKeep: never covered where any candidate avoids it
+}
+
+// Weights of what a hover covers.
+const (
+	hardKeep   = -1 // the hovered counters, the selected unit, the odds, the tray...
+	litKeep    = 6  // a lit hex the player is choosing among
+	valuesKeep = 4  // a counter's values or its facing
+	bodyKeep   = 1  // the rest of a counter (its name band), a marker chip
+)
+
+// hoverKeeps lists what a hover keeps clear of: the counters standing at
+// the places in hard (the hovered ones), the selected unit, the boxes
+// drawn over the board this frame (odds, tray, a lesson's card, a fanned
+// stack) hard; the lit hexes, the other counters' values and facings and
+// marker chips by weight.
+func (b *BoardScene) hoverKeeps(hard ...string) []hoverKeep {
+	var out []hoverKeep
+	add := func(r image.Rectangle, w int) {
+		if !r.Empty() {
+			out = append(out, hoverKeep{r, w})
+		}
+	}
+	add(b.oddsRect, hardKeep)
+	add(b.trayRect, hardKeep)
+	add(b.coverRect, hardKeep)
+	add(b.RB.OpenStackRect(b.Cam), hardKeep) // openstack.go: the counters the player is asked to pick among
+	for _, l := range b.litRects() {
+		add(l, litKeep)
+	}
+	for _, c := range b.RB.ChipRects() {
+		add(c, bodyKeep)
+	}
+	for _, c := range b.RB.BadgeRects() {
+		add(c, bodyKeep)
+	}
+	isHard := func(at string) bool {
+		for _, h := range hard {
+			if h != "" && h == at {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+		if !c.Body.Overlaps(b.Cam.Rect) {
+			continue
+		}
+		if c.ID == b.S.Selected || isHard(c.At) || isHard(c.At2) || c.ID == b.hoverUnit {
+			add(c.Body.Inset(-3), hardKeep) // with the selection's ring
+			add(c.Front, hardKeep)
+			continue
+		}
+		add(c.Values, valuesKeep)
+		add(c.Front, valuesKeep)
+		top := c.Body
+		top.Max.Y = c.Values.Min.Y
+		add(top, bodyKeep)
+	}
+	return out
+}
+
+// anchorOf is the screen box of what is hovered at loc: the hex (or the
+// zone's middle) and the counters standing there; the cursor's point when
+// loc is not on the map.
+func (b *BoardScene) anchorOf(loc string) image.Rectangle {
+	a := image.Rect(b.mx-2, b.my-2, b.mx+2, b.my+2)
+	if loc == "" {
+		return a
+	}
+	if x, y, ok := b.ScreenOf(loc); ok {
+		r := render.HexSize * b.Cam.Zoom * 0.87
+		a = image.Rect(int(x-r), int(y-r), int(math.Ceil(x+r)), int(math.Ceil(y+r)))
+	}
+	for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+		if c.At == loc || c.At2 == loc || c.ID == b.hoverUnit {
+			a = a.Union(c.Body.Inset(-3)).Union(c.Front)
+		}
+	}
+	return a
+}
+
+// hoverCandidates are the places of a w x h box around the anchor a, in
+// the order preferred when they cover alike: right, left, below, above
+// (each level with the anchor's top, middle and bottom, or its left,
+// middle and right), then a step and two steps further out, then along
+// the board's right edge (the panel's side) and left edge at the anchor's
+// height, then the corners of room.
+func hoverCandidates(room, a image.Rectangle, w, h, step int) []image.Point {
+	const gap = 6
+	var out []image.Point
+	cy, cx := (a.Min.Y+a.Max.Y)/2, (a.Min.X+a.Max.X)/2
+	for k := range 3 {
+		d := gap + k*step
+		ys := []int{a.Min.Y, cy - h/2, a.Max.Y - h}
+		xs := []int{a.Min.X, cx - w/2, a.Max.X - w}
+		for _, y := range ys {
+			out = append(out, image.Pt(a.Max.X+d, y))
+		}
+		for _, y := range ys {
+			out = append(out, image.Pt(a.Min.X-d-w, y))
+		}
+		for _, x := range xs {
+			out = append(out, image.Pt(x, a.Max.Y+d))
+		}
+		for _, x := range xs {
+			out = append(out, image.Pt(x, a.Min.Y-d-h))
+		}
+	}
+	for _, y := range []int{cy - h/2, a.Min.Y - h - gap, a.Max.Y + gap, room.Min.Y, room.Max.Y - h} {
+		out = append(out, image.Pt(room.Max.X-w, y), image.Pt(room.Min.X, y))
+	}
+	return append(out, cornersOf(room, w, h)...)
+}
+
+// placeHover picks the place of a w x h box among places (each kept
+// inside room): the one covering the least of the hard keeps, then the
+// least weight of the others, then nearest the anchor a.
+func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps []hoverKeep) image.Rectangle {
+	var best image.Rectangle
+	bh, bs, bd := -1, 0, 0
+	for _, p := range places {
+		x := max(room.Min.X, min(p.X, room.Max.X-w))
+		y := max(room.Min.Y, min(p.Y, room.Max.Y-h))
+		box := image.Rect(x, y, x+w, y+h)
+		hard, soft := 0, 0
+		for _, k := range keeps {
+			in := box.Intersect(k.r)
+			if in.Empty() {
+				continue
+			}
+			if k.w == hardKeep {
+				hard += in.Dx() * in.Dy()
+			} else {
+				soft += in.Dx() * in.Dy() * k.w
+			}
+		}
+		d := rectGap(box, a)
+		if bh < 0 || hard < bh || hard == bh && (soft < bs || soft == bs && d < bd) {
+			best, bh, bs, bd = box, hard, soft, d
+		}
+	}
+	return best
+}
+
+// rectGap is the distance in pixels between two boxes (0 when they meet).
+func rectGap(r, s image.Rectangle) int {
+	dx := max(0, s.Min.X-r.Max.X, r.Min.X-s.Max.X)
+	dy := max(0, s.Min.Y-r.Max.Y, r.Min.Y-s.Max.Y)
+	return int(math.Hypot(float64(dx), float64(dy)))
+}
+
+// hoverRoom is where hovers go on the board br: inside it (never over the
+// panel or the log), above the hint strip.
+func (b *BoardScene) hoverRoom(br image.Rectangle) image.Rectangle {
+	return b.aboveHint(br).Inset(4)
+}
+
+// hoverBox is the place of a w x h hover of the thing at loc (a place, or
+// "" for the cursor's point) on the board br, clear of the counters at
+// the places in hard besides those at loc.
+func (b *BoardScene) hoverBox(br image.Rectangle, loc string, w, h int, hard ...string) image.Rectangle {
+	room := b.hoverRoom(br)
+	a := b.anchorOf(loc)
+	step := int(render.HexSize*b.Cam.Zoom*1.5) + 1
+	keeps := b.hoverKeeps(append(hard, loc)...)
+	return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps)
+}
+
+// tipSize is the box render.DrawTooltip draws for lines, its shadow
+// included (tooltipIn's measure).
+func tipSize(lines []string) (int, int) {
+	f := render.Face(12.5)
+	w, lh := 0.0, 0.0
+	for _, l := range lines {
+		lw, h := render.Measure(l, f)
+		w, lh = math.Max(w, lw), math.Max(lh, h)
+	}
+	return int(w) + 20, int(float64(len(lines))*(lh+2)) + 16
+}
+
+// tipAt draws a tooltip of lines in the box r (placed by hoverBox).
+func (b *BoardScene) tipAt(dst *ebiten.Image, r image.Rectangle, lines []string) {
+	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), r, func(img *ebiten.Image, rr image.Rectangle) {
+		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
+	})
+}
+
+// hexTip draws the hover of the hovered place (what a click there does,
+// why not, what its markers mean) beside it on the board br, clear of the
+// counters it and the selected unit stand on.
+func (b *BoardScene) hexTip(dst *ebiten.Image, br image.Rectangle, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	w, h := tipSize(lines)
+	b.tipAt(dst, b.hoverBox(br, b.hoverLoc, w, h), lines)
+}
+
+// faceTip draws the words of the facing arrow under the cursor beside it,
+// clear of the selected unit's hex and its ring of arrows.
+func (b *BoardScene) faceTip(dst *ebiten.Image, br image.Rectangle, text string) {
+	lines := []string{text}
+	w, h := tipSize(lines)
+	room := b.hoverRoom(br)
+	a := image.Rect(b.mx-6, b.my-6, b.mx+6, b.my+6)
+	keeps := b.hoverKeeps()
+	if u, ok := b.S.Unit(b.S.Selected); ok {
+		if x, y, ok := b.ScreenOf(u.At); ok {
+			r := render.HexSize * b.Cam.Zoom * 1.3 // the arrows stand at 1.02 hex
+			keeps = append(keeps, hoverKeep{image.Rect(int(x-r), int(y-r), int(math.Ceil(x+r)), int(math.Ceil(y+r))), hardKeep})
+		}
+	}
+	step := int(render.HexSize*b.Cam.Zoom) + 1
+	b.tipAt(dst, placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps), lines)
+}
+
+// unitCardSize is the box of the card render.DrawUnitCard draws for u,
+// its shadow included.
+func unitCardSize(u rules.UnitView, board *rules.Board) (int, int) {
+	w, h := render.UnitCardSize(u, board)
+	return int(math.Ceil(w)) + 3, int(math.Ceil(h)) + 3
+}
+
+// unitCardBox is where the card of the hovered unit u goes on the board
+// br: beside its stack, clear of it and of the selected unit.
+func (b *BoardScene) unitCardBox(br image.Rectangle, u rules.UnitView, board *rules.Board) image.Rectangle {
+	w, h := unitCardSize(u, board)
+	if u.At2 != "" {
+		return b.hoverBox(br, u.At, w, h, u.At2)
+	}
+	return b.hoverBox(br, u.At, w, h)
+}

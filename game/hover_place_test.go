@@ -1,0 +1,185 @@
+package game
+
+import (
+	"image"
+	"math"
+	"sort"
+	"testing"
+
+	"grognard/render"
+)
+
+// hoverSystems are a scenario of each of the four systems.
+var hoverSystems = []string{"almansa-1707", "albuera-1811", "marshals-talavera", "venta-del-pozo"}
+
+// hoverScene opens scenario id played on to a selected unit with map
+// targets (frameSceneFor; Talavera's stack at Bargas on the move), the
+// camera at zoom 1 on that unit.
+func hoverScene(t *testing.T, id string) (*App, *BoardScene) {
+	t.Helper()
+	var a *App
+	var b *BoardScene
+	if id == "marshals-talavera" {
+		// the stack at Bargas moving [5.3]: nineteen counters in a zone
+		s := bargasActivated(t, 1, true)
+		a = &App{w: WindowW, h: WindowH, input: noInput{}}
+		b = newBoard(a, s)
+		a.scene = b
+	} else {
+		a, b = frameSceneFor(t, id, true)
+	}
+	u, ok := b.S.Unit(b.S.Selected)
+	if !ok || u.At == "" {
+		t.Fatalf("%s: no selected unit on the map", id)
+	}
+	cx, cy, _ := b.RB.Center(u.At)
+	b.Cam.Zoom = 1
+	b.Cam.X = cx - float64(b.Cam.Rect.Dx())/2
+	b.Cam.Y = cy - float64(b.Cam.Rect.Dy())/2
+	return a, b
+}
+
+// hoverTarget is a unit hovered in a test: where its counter stands, the
+// counters it must not cover (its stack's and the selected unit's), and
+// its neighbours' (within two and a half hexes).
+type hoverTarget struct {
+	id         string
+	x, y       int
+	hard       []render.CounterBox
+	neighbours []render.CounterBox
+}
+
+// hoverTargets are the units nearest the selected one on the screen (one
+// per place, the top counter, the selected unit's own place left out),
+// up to n.
+func hoverTargets(b *BoardScene, n int) []hoverTarget {
+	boxes := b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack)
+	sel, _ := b.S.Unit(b.S.Selected)
+	var selBox []render.CounterBox
+	top := map[string]render.CounterBox{}
+	for _, c := range boxes {
+		if c.ID == b.S.Selected {
+			selBox = append(selBox, c)
+		}
+		if c.At != sel.At && c.Body.In(b.Cam.Rect.Inset(10)) {
+			top[c.At] = c // the last drawn is on top
+		}
+	}
+	sx, sy, _ := b.ScreenOf(sel.At)
+	var tops []render.CounterBox
+	for _, c := range top {
+		tops = append(tops, c)
+	}
+	dist := func(c render.CounterBox) float64 {
+		p := c.Body.Min.Add(c.Body.Max).Div(2)
+		return math.Hypot(float64(p.X)-sx, float64(p.Y)-sy)
+	}
+	sort.Slice(tops, func(i, j int) bool {
+		if di, dj := dist(tops[i]), dist(tops[j]); di != dj {
+			return di < dj
+		}
+		return tops[i].ID < tops[j].ID
+	})
+	reach := 2.5 * 1.75 * render.HexSize * b.Cam.Zoom
+	var out []hoverTarget
+	for _, c := range tops {
+		if len(out) == n {
+			break
+		}
+		p := c.Body.Min.Add(c.Body.Max).Div(2)
+		ht := hoverTarget{id: c.ID, x: p.X, y: p.Y, hard: append([]render.CounterBox(nil), selBox...)}
+		for _, d := range boxes {
+			q := d.Body.Min.Add(d.Body.Max).Div(2)
+			switch {
+			case d.At == c.At || d.At2 == c.At && c.At != "":
+				ht.hard = append(ht.hard, d)
+			case d.ID == b.S.Selected:
+			case math.Hypot(float64(q.X-p.X), float64(q.Y-p.Y)) < reach:
+				ht.neighbours = append(ht.neighbours, d)
+			}
+		}
+		out = append(out, ht)
+	}
+	return out
+}
+
+// coversAny reports whether r covers a values box or a facing of cs.
+func coversAny(r image.Rectangle, cs []render.CounterBox) bool {
+	for _, c := range cs {
+		if r.Overlaps(c.Values) || !c.Front.Empty() && r.Overlaps(c.Front) {
+			return true
+		}
+	}
+	return false
+}
+
+// freePlace reports whether a w x h box fits somewhere in room (scanned
+// every 8 pixels) over none of the hard counters' bodies, the lit hexes
+// and the neighbours' values and facings: then the card must find such a
+// place.
+func freePlace(b *BoardScene, room image.Rectangle, w, h int, tg hoverTarget) bool {
+	lit := b.litRects()
+	for y := room.Min.Y; y+h <= room.Max.Y; y += 8 {
+		for x := room.Min.X; x+w <= room.Max.X; x += 8 {
+			r := image.Rect(x, y, x+w, y+h)
+			ok := !coversAny(r, tg.neighbours)
+			for _, c := range tg.hard {
+				ok = ok && !r.Overlaps(c.Body) && !r.Overlaps(c.Front)
+			}
+			for _, l := range lit {
+				ok = ok && !r.Overlaps(l)
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestHoverCardNeverCoversCounters (#18 points 7 and 9): a unit's hover
+// card covered the hovered counter's neighbours, the selected unit and
+// the lit hexes. In a real position of each system, hovering each of the
+// six units nearest the selected one, its card lies on the board above
+// the hint, covers neither the hovered stack nor the selected unit, and
+// covers no neighbour's values or facing where a place exists that
+// covers none (nor a lit hex).
+func TestHoverCardNeverCoversCounters(t *testing.T) {
+	for _, id := range hoverSystems {
+		t.Run(id, func(t *testing.T) {
+			a, b := hoverScene(t, id)
+			br := b.BoardRect(a)
+			room := b.hoverRoom(br)
+			tgs := hoverTargets(b, 6)
+			if len(tgs) < 3 {
+				t.Fatalf("only %d units near the selected one", len(tgs))
+			}
+			for _, tg := range tgs {
+				b.handle(a, Event{Kind: EvMove, X: tg.x, Y: tg.y})
+				if b.hoverUnit == "" {
+					t.Fatalf("no unit under the pointer at %d,%d (%s)", tg.x, tg.y, tg.id)
+				}
+				u, _ := b.S.Unit(b.hoverUnit)
+				card := b.S.withMoveNote(b.S.withTargetNote(u))
+				w, h := unitCardSize(card, b.S.View().Board)
+				r := b.unitCardBox(br, card, b.S.View().Board)
+				if !r.In(room) {
+					t.Errorf("%s: the card %v leaves the room for hovers %v", b.hoverUnit, r, room)
+				}
+				for _, c := range tg.hard {
+					if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
+						t.Errorf("%s: the card %v covers %s at %v (the hovered stack or the selected unit)", b.hoverUnit, r, c.ID, c.Body)
+					}
+				}
+				if coversAny(r, tg.neighbours) && freePlace(b, room, w, h, tg) {
+					for _, c := range tg.neighbours {
+						if r.Overlaps(c.Values) || r.Overlaps(c.Front) {
+							t.Errorf("%s: the card %v covers the values of %s %v while a free place exists", b.hoverUnit, r, c.ID, c.Values)
+						}
+					}
+				}
+				t.Logf("%s at %d,%d: card %v, %d neighbours", b.hoverUnit, tg.x, tg.y, r, len(tg.neighbours))
+			}
+		})
+	}
+}
