@@ -28,13 +28,31 @@ type hoverKeep struct {
 	w int // hardKeep: never covered where any candidate avoids it
 }
 
-// Weights of what a hover covers.
+// Weights of what a hover covers: a lit hex or a counter's values or
+// facing cost a fixed price once touched (a sliver hides a digit) and
+// more by the pixel; a counter's name band and a marker chip by the
+// pixel only; every pixel of distance from the thing hovered costs
+// nearCost, so a place across the board wins only when it spares a
+// counter's values or a lit hex.
 const (
 	hardKeep   = -1 // the hovered counters, the selected unit, the odds, the tray...
-	litKeep    = 6  // a lit hex the player is choosing among
+	litKeep    = 2  // a lit hex the player is choosing among
 	valuesKeep = 4  // a counter's values or its facing
 	bodyKeep   = 1  // the rest of a counter (its name band), a marker chip
+	touchCost  = 3000
+	nearCost   = 4
 )
+
+// keepCost is what covering in pixels of keep k costs.
+func keepCost(k hoverKeep, in int) int {
+	switch k.w {
+	case litKeep:
+		return touchCost/2 + in*k.w
+	case valuesKeep:
+		return touchCost + in*k.w
+	}
+	return in * k.w
+}
 
 // hoverKeeps lists what a hover keeps clear of: the counters standing at
 // the places in hard (the hovered ones), the selected unit, the boxes
@@ -141,8 +159,9 @@ func hoverCandidates(room, a image.Rectangle, w, h, step int) []image.Point {
 }
 
 // placeHover picks the place of a w x h box among places (each kept
-// inside room): the one covering the least of the hard keeps, then the
-// least weight of the others, then nearest the anchor a.
+// inside room): the one covering the least of the hard keeps, then
+// costing least (what it covers of the others, its distance from the
+// anchor a), then nearest a.
 func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps []hoverKeep) image.Rectangle {
 	var best image.Rectangle
 	bh, bs, bd := -1, 0, 0
@@ -159,10 +178,11 @@ func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps [
 			if k.w == hardKeep {
 				hard += in.Dx() * in.Dy()
 			} else {
-				soft += in.Dx() * in.Dy() * k.w
+				soft += keepCost(k, in.Dx()*in.Dy())
 			}
 		}
 		d := rectGap(box, a)
+		soft += nearCost * d
 		if bh < 0 || hard < bh || hard == bh && (soft < bs || soft == bs && d < bd) {
 			best, bh, bs, bd = box, hard, soft, d
 		}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"grognard/render"
 )
 
@@ -49,16 +51,15 @@ type hoverTarget struct {
 	neighbours []render.CounterBox
 }
 
-// hoverTargets are the units nearest the selected one on the screen (one
-// per place, the top counter, the selected unit's own place left out),
-// up to n.
-func hoverTargets(b *BoardScene, n int) []hoverTarget {
+// hoverTargets are the units nearest the place at on the screen (one
+// per place, the top counter, at itself left out), up to n.
+func hoverTargets(b *BoardScene, at string, n int) []hoverTarget {
 	boxes := b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack)
-	sel, _ := b.S.Unit(b.S.Selected)
+	sel := struct{ At string }{at}
 	var selBox []render.CounterBox
 	top := map[string]render.CounterBox{}
 	for _, c := range boxes {
-		if c.ID == b.S.Selected {
+		if c.ID == b.S.Selected && c.ID != "" {
 			selBox = append(selBox, c)
 		}
 		if c.At != sel.At && c.Body.In(b.Cam.Rect.Inset(10)) {
@@ -150,36 +151,132 @@ func TestHoverCardNeverCoversCounters(t *testing.T) {
 			a, b := hoverScene(t, id)
 			br := b.BoardRect(a)
 			room := b.hoverRoom(br)
-			tgs := hoverTargets(b, 6)
-			if len(tgs) < 3 {
-				t.Fatalf("only %d units near the selected one", len(tgs))
-			}
-			for _, tg := range tgs {
-				b.handle(a, Event{Kind: EvMove, X: tg.x, Y: tg.y})
-				if b.hoverUnit == "" {
-					t.Fatalf("no unit under the pointer at %d,%d (%s)", tg.x, tg.y, tg.id)
+			sel, _ := b.S.Unit(b.S.Selected)
+			for _, pass := range []string{"selected", "nothing selected"} {
+				if pass != "selected" {
+					b.S.Select("")
 				}
-				u, _ := b.S.Unit(b.hoverUnit)
-				card := b.S.withMoveNote(b.S.withTargetNote(u))
-				w, h := unitCardSize(card, b.S.View().Board)
-				r := b.unitCardBox(br, card, b.S.View().Board)
-				if !r.In(room) {
-					t.Errorf("%s: the card %v leaves the room for hovers %v", b.hoverUnit, r, room)
+				tgs := hoverTargets(b, sel.At, 6)
+				if len(tgs) < 3 {
+					t.Fatalf("only %d units near the selected one", len(tgs))
 				}
-				for _, c := range tg.hard {
-					if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
-						t.Errorf("%s: the card %v covers %s at %v (the hovered stack or the selected unit)", b.hoverUnit, r, c.ID, c.Body)
+				for _, tg := range tgs {
+					b.handle(a, Event{Kind: EvMove, X: tg.x, Y: tg.y})
+					if b.hoverUnit == "" {
+						t.Fatalf("no unit under the pointer at %d,%d (%s)", tg.x, tg.y, tg.id)
 					}
-				}
-				if coversAny(r, tg.neighbours) && freePlace(b, room, w, h, tg) {
-					for _, c := range tg.neighbours {
-						if r.Overlaps(c.Values) || r.Overlaps(c.Front) {
-							t.Errorf("%s: the card %v covers the values of %s %v while a free place exists", b.hoverUnit, r, c.ID, c.Values)
+					u, _ := b.S.Unit(b.hoverUnit)
+					card := b.S.withMoveNote(b.S.withTargetNote(u))
+					w, h := unitCardSize(card, b.S.View().Board)
+					r := b.unitCardBox(br, card, b.S.View().Board)
+					if !r.In(room) {
+						t.Errorf("%s: the card %v leaves the room for hovers %v", b.hoverUnit, r, room)
+					}
+					for _, c := range tg.hard {
+						if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
+							t.Errorf("%s: the card %v covers %s at %v (the hovered stack or the selected unit)", b.hoverUnit, r, c.ID, c.Body)
 						}
 					}
+					if coversAny(r, tg.neighbours) && freePlace(b, room, w, h, tg) {
+						for _, c := range tg.neighbours {
+							if r.Overlaps(c.Values) || r.Overlaps(c.Front) {
+								t.Errorf("%s: the card %v covers the values of %s %v while a free place exists", b.hoverUnit, r, c.ID, c.Values)
+							}
+						}
+					}
+					t.Logf("%s: %s at %d,%d: card %v, %d neighbours", pass, b.hoverUnit, tg.x, tg.y, r, len(tg.neighbours))
 				}
-				t.Logf("%s at %d,%d: card %v, %d neighbours", b.hoverUnit, tg.x, tg.y, r, len(tg.neighbours))
 			}
 		})
 	}
+}
+
+// TestWindowHoverCardLeavesCounterValuesSeen (#18 point 7) in pixels: in
+// a real position of each system, the board drawn with the pointer off
+// the board and then resting on each of the four units nearest the
+// selected one: the card is drawn (many pixels change inside its box),
+// and the pixels of the values of the hovered stack, of the selected
+// unit and of the neighbours the card could keep clear of are the same
+// with the card shown.
+func TestWindowHoverCardLeavesCounterValuesSeen(t *testing.T) {
+	needLoop(t)
+	for _, id := range hoverSystems {
+		t.Run(id, func(t *testing.T) {
+			a, b := hoverScene(t, id)
+			br := b.BoardRect(a)
+			room := b.hoverRoom(br)
+			sel, _ := b.S.Unit(b.S.Selected)
+			for _, pass := range []string{"selected", "nothing selected"} {
+				if pass != "selected" {
+					b.S.Select("")
+				}
+				tgs := hoverTargets(b, sel.At, 4)
+				winApp.Do(func() {
+					img := ebiten.NewImage(WindowW, WindowH)
+					defer img.Deallocate()
+					b.handle(a, Event{Kind: EvMove, X: br.Min.X + 2, Y: br.Min.Y - 20}) // over the bar: no hover
+					b.draw(a, img)
+					base := pixels(img)
+					for _, tg := range tgs {
+						b.handle(a, Event{Kind: EvMove, X: tg.x, Y: tg.y})
+						if b.hoverUnit == "" {
+							t.Errorf("no unit under the pointer at %d,%d (%s)", tg.x, tg.y, tg.id)
+							continue
+						}
+						b.draw(a, img)
+						shown := pixels(img)
+						// the hover is drawn last: the card, or what a click
+						// and a Shift+click do over a friend on a lit hex
+						r := b.damage[len(b.damage)-1].Inset(cachePad)
+						w, h := r.Dx(), r.Dy()
+						t.Logf("%s: %s at %d,%d: hover %v", pass, b.hoverUnit, tg.x, tg.y, r)
+						for _, c := range tg.hard {
+							if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
+								t.Errorf("%s: the hover %v covers %s at %v (the hovered stack or the selected unit)", b.hoverUnit, r, c.ID, c.Body)
+							}
+						}
+						if n := changedIn(base, shown, r); n < r.Dx()*r.Dy()/4 {
+							t.Errorf("%s: only %d pixels changed in the card's box %v: no hover drawn", b.hoverUnit, n, r)
+						}
+						keep := append([]render.CounterBox(nil), tg.hard...)
+						if freePlace(b, room, w, h, tg) {
+							keep = append(keep, tg.neighbours...)
+						}
+						for _, c := range keep {
+							v := c.Values.Inset(3).Intersect(b.Cam.Rect)
+							if v.Empty() {
+								continue
+							}
+							if n := changedIn(base, shown, v); n*12 > v.Dx()*v.Dy() {
+								t.Errorf("%s hovered: %d of the %d pixels of %s's values %v changed (the card at %v)", b.hoverUnit, n, v.Dx()*v.Dy(), c.ID, v, r)
+								savePNG(t, "hover-"+id+"-"+b.hoverUnit+"-"+pass, shown)
+							}
+						}
+						b.handle(a, Event{Kind: EvMove, X: br.Min.X + 2, Y: br.Min.Y - 20})
+						b.draw(a, img)
+						base = pixels(img)
+					}
+				})
+			}
+		})
+	}
+}
+
+// changedIn counts the pixels of r that differ between a and b by more
+// than a few levels.
+func changedIn(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	r = r.Intersect(a.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := a.PixOffset(x, y)
+			for k := range 3 {
+				if d := int(a.Pix[i+k]) - int(b.Pix[i+k]); d > 6 || d < -6 {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
 }
