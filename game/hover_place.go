@@ -278,3 +278,50 @@ func (b *BoardScene) unitCardBox(br image.Rectangle, u rules.UnitView, board *ru
 	}
 	return b.hoverBox(br, u.At, w, h)
 }
+
+// sideTipBox is where the hover of something drawn beside the board (a
+// panel's choice, a card of the hand, at anchor) goes on the board br:
+// along the panel's side at the anchor's height (first at prefer, when
+// given), moved up or down, then further left, clear of the counters
+// at the places in hard and of the selected unit; it never covers the
+// anchor, which lies outside the board.
+func (b *BoardScene) sideTipBox(br, anchor image.Rectangle, w, h int, prefer []image.Point, hard ...string) image.Rectangle {
+	room := b.hoverRoom(br)
+	places := append([]image.Point(nil), prefer...)
+	step := int(render.HexSize*b.Cam.Zoom*1.5) + 1
+	for k := range 3 {
+		x := min(room.Max.X, anchor.Min.X-8) - w - k*step
+		for dy := 0; dy < room.Dy(); dy += 24 {
+			places = append(places, image.Pt(x, anchor.Min.Y+dy))
+			if dy > 0 {
+				places = append(places, image.Pt(x, anchor.Min.Y-dy))
+			}
+		}
+	}
+	places = append(places, cornersOf(room, w, h)...)
+	box := placeHover(room, anchor, w, h, places, b.hoverKeeps(hard...))
+	if box.Overlaps(anchor) { // a board too narrow: left of the anchor as before
+		box = box.Sub(image.Pt(box.Max.X-anchor.Min.X+8, 0))
+	}
+	return box
+}
+
+// menuTipBox is where the words of the popup menu's entry under the
+// pointer go: below the menu (the rows menu), else above it, else beside
+// it, never over it nor over the counters of the place it is about and
+// the selected unit; clear of the other counters' values where it can be.
+func (b *BoardScene) menuTipBox(br image.Rectangle, rows []image.Rectangle, w, h int) image.Rectangle {
+	if len(rows) == 0 {
+		return image.Rectangle{}
+	}
+	menu := rows[0]
+	for _, r := range rows[1:] {
+		menu = menu.Union(r)
+	}
+	room := b.hoverRoom(br)
+	keeps := append(b.hoverKeeps(b.S.MenuAt), hoverKeep{menu.Inset(-2), hardKeep})
+	step := int(render.HexSize*b.Cam.Zoom) + 1
+	places := []image.Point{{menu.Min.X, menu.Max.Y + 4}, {menu.Min.X, menu.Min.Y - 4 - h}}
+	places = append(places, hoverCandidates(room, menu, w, h, step)...)
+	return placeHover(room, menu, w, h, places, keeps)
+}
