@@ -79,6 +79,7 @@ func (b *BoardScene) hoverKeeps(hard ...string) []hoverKeep {
 	for _, c := range b.RB.BadgeRects() {
 		add(c, bodyKeep)
 	}
+	add(b.RB.MinimapBox(b.Cam, b.minimapHidden), bodyKeep) // the overview, where it can be
 	isHard := func(at string) bool {
 		for _, h := range hard {
 			if h != "" && h == at {

@@ -47,6 +47,7 @@ func hoverScene(t *testing.T, id string) (*App, *BoardScene) {
 type hoverTarget struct {
 	id         string
 	x, y       int
+	px, py     float64 // the centre of the place hovered
 	hard       []render.CounterBox
 	neighbours []render.CounterBox
 }
@@ -89,6 +90,7 @@ func hoverTargets(b *BoardScene, at string, n int) []hoverTarget {
 		}
 		p := c.Body.Min.Add(c.Body.Max).Div(2)
 		ht := hoverTarget{id: c.ID, x: p.X, y: p.Y, hard: append([]render.CounterBox(nil), selBox...)}
+		ht.px, ht.py, _ = b.ScreenOf(c.At)
 		for _, d := range boxes {
 			q := d.Body.Min.Add(d.Body.Max).Div(2)
 			switch {
@@ -247,7 +249,7 @@ func TestWindowHoverCardLeavesCounterValuesSeen(t *testing.T) {
 							if v.Empty() {
 								continue
 							}
-							if n := changedIn(base, shown, v); n*12 > v.Dx()*v.Dy() {
+							if n := valuesChanged(b, base, shown, v, tg); n > 4 {
 								t.Errorf("%s hovered: %d of the %d pixels of %s's values %v changed (the card at %v)", b.hoverUnit, n, v.Dx()*v.Dy(), c.ID, v, r)
 								savePNG(t, "hover-"+id+"-"+b.hoverUnit+"-"+pass, shown)
 							}
@@ -260,6 +262,26 @@ func TestWindowHoverCardLeavesCounterValuesSeen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// valuesChanged counts the pixels of v that differ between a and b,
+// but for those of the hovered place's outline (drawn over the counters
+// on its edges: a ring around its centre).
+func valuesChanged(s *BoardScene, a, b *image.RGBA, v image.Rectangle, tg hoverTarget) int {
+	r := render.HexSize * s.Cam.Zoom
+	if s.S.View().Board.Hex == nil {
+		r = render.ZoneRadius * s.Cam.Zoom
+	}
+	n := 0
+	for y := v.Min.Y; y < v.Max.Y; y++ {
+		for x := v.Min.X; x < v.Max.X; x++ {
+			if d := math.Hypot(float64(x)-tg.px, float64(y)-tg.py); d > 0.75*r && d < 1.2*r {
+				continue
+			}
+			n += changedIn(a, b, image.Rect(x, y, x+1, y+1))
+		}
+	}
+	return n
 }
 
 // changedIn counts the pixels of r that differ between a and b by more
@@ -279,4 +301,130 @@ func changedIn(a, b *image.RGBA, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// litTargets are the places lit for the selected unit (up to n, nearest
+// it first), each with the counters a hover of it must not cover (those
+// standing there and the selected unit) and the neighbours' (within two
+// and a half hexes). With unlit, the empty places not lit that have a
+// hover (why a click there does nothing) instead.
+func litTargets(b *BoardScene, n int, unlit bool) []hoverTarget {
+	boxes := b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack)
+	sel, _ := b.S.Unit(b.S.Selected)
+	sx, sy, _ := b.ScreenOf(sel.At)
+	reach := 2.5 * 1.75 * render.HexSize * b.Cam.Zoom
+	var out []hoverTarget
+	seen := map[string]bool{}
+	hs := b.S.Highlights()
+	if unlit {
+		lit := map[string]bool{}
+		for _, h := range hs {
+			lit[h.At] = true
+		}
+		for _, c := range boxes {
+			lit[c.At], lit[c.At2] = true, true
+		}
+		hs = nil
+		r := b.Cam.Rect.Inset(30)
+		for y := r.Min.Y; y < r.Max.Y; y += 20 {
+			for x := r.Min.X; x < r.Max.X; x += 20 {
+				loc, ok := b.RB.Pick(b.Cam, float64(x), float64(y))
+				if ok && !lit[loc] && len(b.S.HoverText(loc)) > 0 {
+					lit[loc] = true
+					hs = append(hs, render.Highlight{At: loc})
+				}
+			}
+		}
+	}
+	sort.SliceStable(hs, func(i, j int) bool {
+		xi, yi, _ := b.ScreenOf(hs[i].At)
+		xj, yj, _ := b.ScreenOf(hs[j].At)
+		return math.Hypot(xi-sx, yi-sy) < math.Hypot(xj-sx, yj-sy)
+	})
+	for _, h := range hs {
+		if len(out) == n || seen[h.At] || h.At == sel.At {
+			continue
+		}
+		seen[h.At] = true
+		x, y, ok := b.ScreenOf(h.At)
+		if !ok || !image.Pt(int(x), int(y)).In(b.Cam.Rect.Inset(30)) {
+			continue
+		}
+		tg := hoverTarget{id: h.At, x: int(x), y: int(y), px: x, py: y}
+		for _, d := range boxes {
+			q := d.Body.Min.Add(d.Body.Max).Div(2)
+			switch {
+			case d.At == h.At || d.At2 == h.At || d.ID == b.S.Selected:
+				tg.hard = append(tg.hard, d)
+			case math.Hypot(float64(q.X)-x, float64(q.Y)-y) < reach:
+				tg.neighbours = append(tg.neighbours, d)
+			}
+		}
+		out = append(out, tg)
+	}
+	return out
+}
+
+// TestWindowLitPlaceTipLeavesCounterValuesSeen (#18 points 7 and 9) in
+// pixels: with a unit selected in a position of each system, the pointer
+// on each of the four lit places nearest it shows what a click there
+// does, and on the four empty unlit places nearest it why not, beside the
+// place: over neither its counters nor the
+// selected unit, nor the neighbours' values where a place exists that
+// covers none, and their pixels are the same with the tip shown.
+func TestWindowLitPlaceTipLeavesCounterValuesSeen(t *testing.T) {
+	needLoop(t)
+	for _, id := range hoverSystems {
+		t.Run(id, func(t *testing.T) {
+			a, b := hoverScene(t, id)
+			br := b.BoardRect(a)
+			room := b.hoverRoom(br)
+			for _, pass := range []string{"lit", "unlit"} {
+				tgs := litTargets(b, 4, pass == "unlit")
+				if len(tgs) == 0 && pass == "lit" {
+					t.Fatalf("no %s place in view", pass)
+				}
+				winApp.Do(func() {
+					img := ebiten.NewImage(WindowW, WindowH)
+					defer img.Deallocate()
+					off := func() *image.RGBA {
+						b.handle(a, Event{Kind: EvMove, X: br.Min.X + 2, Y: br.Min.Y - 20})
+						b.draw(a, img)
+						return pixels(img)
+					}
+					for _, tg := range tgs {
+						base := off()
+						b.handle(a, Event{Kind: EvMove, X: tg.x, Y: tg.y})
+						b.draw(a, img)
+						shown := pixels(img)
+						r := b.damage[len(b.damage)-1].Inset(cachePad)
+						t.Logf("%s: %s at %d,%d: tip %v", pass, tg.id, tg.x, tg.y, r)
+						if n := changedIn(base, shown, r); n < r.Dx()*r.Dy()/4 {
+							t.Errorf("%s: only %d pixels changed in the tip's box %v: no tip drawn", tg.id, n, r)
+							continue
+						}
+						keep := append([]render.CounterBox(nil), tg.hard...)
+						for _, c := range tg.hard {
+							if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
+								t.Errorf("%s: the tip %v covers %s at %v (on the place or selected)", tg.id, r, c.ID, c.Body)
+							}
+						}
+						if freePlace(b, room, r.Dx(), r.Dy(), tg) {
+							keep = append(keep, tg.neighbours...)
+						}
+						for _, c := range keep {
+							v := c.Values.Inset(3).Intersect(b.Cam.Rect)
+							if v.Empty() {
+								continue
+							}
+							if n := valuesChanged(b, base, shown, v, tg); n > 4 {
+								t.Errorf("%s hovered: %d of the %d pixels of %s's values %v changed (the tip at %v)", tg.id, n, v.Dx()*v.Dy(), c.ID, v, r)
+								savePNG(t, "tip-"+id+"-"+tg.id, shown)
+							}
+						}
+					}
+				})
+			}
+		})
+	}
 }
