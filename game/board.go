@@ -1715,7 +1715,8 @@ func (b *BoardScene) oddsPlaceW(a *App, n, w int) image.Rectangle {
 	avoid = append(avoid, b.coverRect) // a lesson's card
 	h := 30 + 28*n
 	br = b.aboveHint(br) // never over the prompt strip (#18)
-	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	// hover_place.go: clear of the counters too
+	return b.oddsBox(br.Inset(10), w, h, avoid)
 }
 
 // litRects are the screen squares of the lit hexes of the selection.

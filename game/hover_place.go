@@ -326,3 +326,37 @@ func (b *BoardScene) menuTipBox(br image.Rectangle, rows []image.Rectangle, w, h
 	places = append(places, hoverCandidates(room, menu, w, h, step)...)
 	return placeHover(room, menu, w, h, places, keeps)
 }
+
+// oddsBox is where an odds panel w x h goes in room: a corner (the first
+// of cornersOf, as before) or a place along the room's top or bottom edge,
+// over none of avoid (the open menu, the hovered place, a lesson's card)
+// nor the counters of the hovered place and the selected unit (the
+// attacker and the defender), covering the fewest lit hexes and other
+// counters' values and facings, those around the fight first.
+func (b *BoardScene) oddsBox(room image.Rectangle, w, h int, avoid []image.Rectangle) image.Rectangle {
+	keeps := b.hoverKeeps(b.hoverLoc)
+	for _, r := range avoid {
+		if !r.Empty() {
+			keeps = append(keeps, hoverKeep{r, hardKeep})
+		}
+	}
+	// the counters around the fight weigh twice: the player reads them
+	// while deciding
+	if x, y, ok := b.ScreenOf(b.hoverLoc); ok {
+		near := 2.2 * 1.75 * render.HexSize * b.Cam.Zoom
+		for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+			p := c.Body.Min.Add(c.Body.Max).Div(2)
+			if math.Hypot(float64(p.X)-x, float64(p.Y)-y) < near {
+				keeps = append(keeps, hoverKeep{c.Body, valuesKeep})
+			}
+		}
+	}
+	places := cornersOf(room, w, h)
+	for x := room.Max.X - w; x >= room.Min.X; x -= 40 {
+		places = append(places, image.Pt(x, room.Min.Y), image.Pt(x, room.Max.Y-h))
+	}
+	for y := room.Min.Y; y+h <= room.Max.Y; y += 40 {
+		places = append(places, image.Pt(room.Max.X-w, y), image.Pt(room.Min.X, y))
+	}
+	return placeHover(room, room, w, h, places, keeps)
+}
