@@ -250,6 +250,11 @@ func (b *BoardScene) hexTip(dst *ebiten.Image, br image.Rectangle, lines []strin
 func (b *BoardScene) faceTip(dst *ebiten.Image, br image.Rectangle, text string) {
 	lines := []string{text}
 	w, h := tipSize(lines)
+	b.tipAt(dst, b.faceTipBox(br, w, h), lines)
+}
+
+// faceTipBox is where faceTip draws a w x h tip on the board br.
+func (b *BoardScene) faceTipBox(br image.Rectangle, w, h int) image.Rectangle {
 	room := b.hoverRoom(br)
 	a := image.Rect(b.mx-6, b.my-6, b.mx+6, b.my+6)
 	keeps := b.hoverKeeps()
@@ -260,7 +265,7 @@ func (b *BoardScene) faceTip(dst *ebiten.Image, br image.Rectangle, text string)
 		}
 	}
 	step := int(render.HexSize*b.Cam.Zoom) + 1
-	b.tipAt(dst, placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps), lines)
+	return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps)
 }
 
 // unitCardSize is the box of the card render.DrawUnitCard draws for u,

@@ -428,3 +428,171 @@ func TestWindowLitPlaceTipLeavesCounterValuesSeen(t *testing.T) {
 		})
 	}
 }
+
+// allCounters are every counter's box in view, as the neighbours a hover
+// keeps clear of where it can.
+func allCounters(b *BoardScene) []render.CounterBox {
+	var out []render.CounterBox
+	for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+		if c.Body.Overlaps(b.Cam.Rect) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// TestHandCardHoverClearOfCounters (#18 points 7 and 8): the hover of a
+// Venta command card, drawn over the board left of the card, covered the
+// counters on the board's right edge (11th Dragoons). Each card's hover
+// covers neither its card nor, where a place exists that covers none, a
+// counter's values or facing; and it stays on the board above the hint.
+func TestHandCardHoverClearOfCounters(t *testing.T) {
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	s, err := NewSession("venta-del-pozo", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.TakeSeat()
+	a, b := scriptedApp(t, s)
+	b.layoutPanel(a)
+	room := b.hoverRoom(b.Cam.Rect)
+	cards := 0
+	for _, pb := range b.panel {
+		if !pb.isCard || pb.card == nil {
+			continue
+		}
+		cards++
+		lines := []string{pb.card.Name}
+		lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
+		lines = append(lines, "Click to play it: a line about as long as the others [Sequence of Play: command]")
+		first := cardHoverRect(image.Rect(0, 0, WindowW, WindowH), pb.b.Rect, lines)
+		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, first.Dx(), first.Dy(), []image.Point{first.Min})
+		t.Logf("%s: old place %v covers values: %v; new %v", pb.card.Name, first, coversAny(first, allCounters(b)), r)
+		if r.Overlaps(pb.b.Rect) {
+			t.Errorf("%s: the hover %v covers the card %v", pb.card.Name, r, pb.b.Rect)
+		}
+		if !r.In(room) {
+			t.Errorf("%s: the hover %v leaves the room for hovers %v", pb.card.Name, r, room)
+		}
+		tg := hoverTarget{neighbours: allCounters(b)}
+		if coversAny(r, tg.neighbours) && freePlace(b, room, r.Dx(), r.Dy(), tg) {
+			t.Errorf("%s: the hover %v covers a counter's values while a free place exists", pb.card.Name, r)
+		}
+	}
+	if cards == 0 {
+		t.Fatal("no card in the hand")
+	}
+}
+
+// TestRule5_3_MenuTipClearOfTheMenuAndCounters (#18 point 7): the words
+// of a Marshals menu entry ("Move to Torrijos by road" or "in battle
+// order") went below the menu over whatever stood there. They cover
+// neither the menu, nor the counters of the place it is about, nor the
+// moving stack, nor (where a free place exists) other counters' values.
+func TestRule5_3_MenuTipClearOfTheMenuAndCounters(t *testing.T) {
+	s := bargasActivated(t, 1, true)
+	a, b := scriptedApp(t, s)
+	if _, err := s.ClickLoc("torrijos"); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Menu) < 2 {
+		t.Fatalf("no menu at Torrijos: %v", s.Menu)
+	}
+	b.layoutMenu(a)
+	room := b.hoverRoom(b.Cam.Rect)
+	var tg hoverTarget
+	for _, c := range allCounters(b) {
+		if c.At == "torrijos" || c.ID == s.Selected {
+			tg.hard = append(tg.hard, c)
+		} else {
+			tg.neighbours = append(tg.neighbours, c)
+		}
+	}
+	for i := range s.Menu {
+		lines := s.moveWhatLines(s.Menu[i : i+1])
+		if len(lines) == 0 {
+			t.Fatalf("%s: no words", s.Menu[i].Label)
+		}
+		w, h := tipSize(lines)
+		r := b.menuTipBox(b.Cam.Rect, b.menu, w, h)
+		for _, m := range b.menu {
+			if r.Overlaps(m) {
+				t.Errorf("%s: the words %v cover the menu row %v", s.Menu[i].Label, r, m)
+			}
+		}
+		for _, c := range tg.hard {
+			if r.Overlaps(c.Body) {
+				t.Errorf("%s: the words %v cover %s %v", s.Menu[i].Label, r, c.ID, c.Body)
+			}
+		}
+		if !r.In(room) {
+			t.Errorf("%s: the words %v leave the room for hovers %v", s.Menu[i].Label, r, room)
+		}
+		free := tg
+		for _, m := range b.menu {
+			free.hard = append(free.hard, render.CounterBox{Body: m})
+		}
+		if coversAny(r, tg.neighbours) && freePlace(b, room, w, h, free) {
+			t.Errorf("%s: the words %v cover a counter's values while a free place exists", s.Menu[i].Label, r)
+		}
+	}
+}
+
+// TestRule7_FacingTipClearOfTheArrowsAndCounters (#18 point 7): the words
+// of a facing arrow ("Face north-east: 1/2 MP [7]") were drawn at the
+// cursor, over the unit's other arrows and its neighbours. With an
+// Almansa unit selected at zoom 1, the tip of each arrow covers neither
+// the unit's hex and ring of arrows nor, where a free place exists, a
+// counter's values.
+func TestRule7_FacingTipClearOfTheArrowsAndCounters(t *testing.T) {
+	s := almSetUp(t)
+	var unit string
+	for _, act := range s.Legal() {
+		if act.Kind == "face" {
+			unit = act.Unit
+			break
+		}
+	}
+	if unit == "" {
+		t.Fatal("no face action")
+	}
+	a, b := scriptedApp(t, s)
+	s.Select(unit)
+	u, _ := s.Unit(unit)
+	cx, cy, _ := b.RB.Center(u.At)
+	b.Cam.Zoom = 1
+	b.Cam.X, b.Cam.Y = cx-float64(b.Cam.Rect.Dx())/2, cy-float64(b.Cam.Rect.Dy())/2
+	ux, uy, _ := b.ScreenOf(u.At)
+	rad := render.HexSize * 1.3
+	ring := image.Rect(int(ux-rad), int(uy-rad), int(ux+rad), int(uy+rad))
+	room := b.hoverRoom(b.BoardRect(a))
+	faces := s.FaceActions()
+	if len(faces) == 0 {
+		t.Fatal("no facing arrow")
+	}
+	tg := hoverTarget{hard: []render.CounterBox{{Body: ring}}}
+	for _, c := range allCounters(b) {
+		if c.At != u.At {
+			tg.neighbours = append(tg.neighbours, c)
+		}
+	}
+	for _, f := range faces {
+		fx, fy := s.View().Board.Hex.Layout.Corner(f.Facing, 1)
+		b.mx, b.my = int(ux+fx*render.HexSize*1.02), int(uy+fy*render.HexSize*1.02)
+		act, ok := b.facingUnder(float64(b.mx), float64(b.my))
+		if !ok {
+			t.Fatalf("no arrow under %d,%d", b.mx, b.my)
+		}
+		w, h := tipSize([]string{b.faceHover(act)})
+		r := b.faceTipBox(b.BoardRect(a), w, h)
+		if r.Overlaps(ring) {
+			t.Errorf("%s: the tip %v covers the unit's hex and arrows %v", b.faceHover(act), r, ring)
+		}
+		if !r.In(room) {
+			t.Errorf("%s: the tip %v leaves the room for hovers %v", b.faceHover(act), r, room)
+		}
+		if coversAny(r, tg.neighbours) && freePlace(b, room, w, h, tg) {
+			t.Errorf("%s: the tip %v covers a counter's values while a free place exists", b.faceHover(act), r)
+		}
+	}
+}
