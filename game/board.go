@@ -34,6 +34,7 @@ const (
 // BoardScene shows a session's board with its HUD, action panel and log.
 type BoardScene struct {
 	hoverMemo hoverMemo // choice_explain.go
+	placeMemo placeMemo // hover_place.go
 	S         *Session
 	RB        *render.Board
 	Cam       render.Camera
