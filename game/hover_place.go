@@ -160,33 +160,84 @@ func hoverCandidates(room, a image.Rectangle, w, h, step int) []image.Point {
 	return append(out, cornersOf(room, w, h)...)
 }
 
+// gridStep is the spacing of the places placeHover tries all over the
+// room when none of those it was given is clean.
+const gridStep = 24
+
 // placeHover picks the place of a w x h box among places (each kept
 // inside room): the one covering the least of the hard keeps, then
 // costing least (what it covers of the others, its distance from the
-// anchor a), then nearest a.
+// anchor a), then nearest a. When every place given touches a hard keep,
+// a lit hex or a counter's values, places all over the room (a grid, then
+// flush beside each counter) are tried too: a gap between two lines of
+// counters may be clean.
 func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps []hoverKeep) image.Rectangle {
-	var best image.Rectangle
-	bh, bs, bd := -1, 0, 0
-	for _, p := range places {
+	var in []hoverKeep // the keeps inside the room
+	for _, k := range keeps {
+		if k.r.Overlaps(room) {
+			in = append(in, k)
+		}
+	}
+	best := image.Rectangle{}
+	bh, bs, bd, clean := -1, 0, 0, false
+	try := func(p image.Point) {
 		x := max(room.Min.X, min(p.X, room.Max.X-w))
 		y := max(room.Min.Y, min(p.Y, room.Max.Y-h))
 		box := image.Rect(x, y, x+w, y+h)
-		hard, soft := 0, 0
-		for _, k := range keeps {
-			in := box.Intersect(k.r)
-			if in.Empty() {
+		d := rectGap(box, a)
+		hard, soft, touch := 0, nearCost*d, false
+		for _, k := range in {
+			if !box.Overlaps(k.r) {
 				continue
 			}
+			i := box.Intersect(k.r)
 			if k.w == hardKeep {
-				hard += in.Dx() * in.Dy()
-			} else {
-				soft += keepCost(k, in.Dx()*in.Dy())
+				hard += i.Dx() * i.Dy()
+				if bh >= 0 && hard > bh {
+					return
+				}
+				touch = true
+				continue
+			}
+			soft += keepCost(k, i.Dx()*i.Dy())
+			touch = touch || k.w == litKeep || k.w == valuesKeep
+			if bh >= 0 && hard == bh && soft > bs {
+				return
 			}
 		}
-		d := rectGap(box, a)
-		soft += nearCost * d
 		if bh < 0 || hard < bh || hard == bh && (soft < bs || soft == bs && d < bd) {
-			best, bh, bs, bd = box, hard, soft, d
+			best, bh, bs, bd, clean = box, hard, soft, d, !touch
+		}
+	}
+	for _, p := range places {
+		try(p)
+	}
+	if clean || room.Dx() < w || room.Dy() < h {
+		return best
+	}
+	for y := room.Min.Y; y <= room.Max.Y-h+gridStep-1; y += gridStep {
+		for x := room.Min.X; x <= room.Max.X-w+gridStep-1; x += gridStep {
+			try(image.Pt(x, y))
+		}
+	}
+	if clean {
+		return best
+	}
+	// then flush beside each counter's values (a gap a few pixels wider
+	// than the box falls between two grid places)
+	seen := map[int]bool{}
+	for _, k := range in {
+		if k.w != valuesKeep && k.w != hardKeep {
+			continue
+		}
+		for _, x := range []int{k.r.Max.X + 1, k.r.Min.X - w - 1} {
+			if seen[x] || x < room.Min.X || x > room.Max.X-w {
+				continue
+			}
+			seen[x] = true
+			for y := room.Min.Y; y <= room.Max.Y-h+gridStep-1; y += gridStep {
+				try(image.Pt(x, y))
+			}
 		}
 	}
 	return best
