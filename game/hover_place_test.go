@@ -240,6 +240,7 @@ func TestWindowHoverCardLeavesCounterValuesSeen(t *testing.T) {
 						if n := changedIn(base, shown, r); n < r.Dx()*r.Dy()/4 {
 							t.Errorf("%s: only %d pixels changed in the card's box %v: no hover drawn", b.hoverUnit, n, r)
 						}
+						stripsClear(t, b, r)
 						keep := append([]render.CounterBox(nil), tg.hard...)
 						if freePlace(b, room, w, h, tg) {
 							keep = append(keep, tg.neighbours...)
@@ -261,6 +262,21 @@ func TestWindowHoverCardLeavesCounterValuesSeen(t *testing.T) {
 				})
 			}
 		})
+	}
+}
+
+// stripsClear checks that the hover drawn at r this frame lies on the
+// board, clear of the hint strip (#18 point 9), the dice tray and the
+// odds.
+func stripsClear(t *testing.T, b *BoardScene, r image.Rectangle) {
+	t.Helper()
+	if !r.In(b.Cam.Rect) {
+		t.Errorf("the hover %v leaves the board %v (over the panel or the log)", r, b.Cam.Rect)
+	}
+	for name, o := range map[string]image.Rectangle{"hint strip": b.hintRect, "dice tray": b.trayRect, "odds": b.oddsRect} {
+		if r.Overlaps(o) {
+			t.Errorf("the hover %v covers the %s %v", r, name, o)
+		}
 	}
 }
 
@@ -403,6 +419,7 @@ func TestWindowLitPlaceTipLeavesCounterValuesSeen(t *testing.T) {
 							t.Errorf("%s: only %d pixels changed in the tip's box %v: no tip drawn", tg.id, n, r)
 							continue
 						}
+						stripsClear(t, b, r)
 						keep := append([]render.CounterBox(nil), tg.hard...)
 						for _, c := range tg.hard {
 							if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
