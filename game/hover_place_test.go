@@ -613,3 +613,58 @@ func TestRule7_FacingTipClearOfTheArrowsAndCounters(t *testing.T) {
 		}
 	}
 }
+
+// TestRule13_OddsPanelClearOfTheFight (#18 points 7 and 8): the odds of
+// a combat went to the first free corner of the board whatever counters
+// stood there. With an Almansa squadron in contact (av4 at 1807 against
+// v1 at 1907) and the pointer on its target, the odds panel covers
+// neither the attacker nor the defender, stays on the board above the
+// hint, and covers no counter's values where a place exists that covers
+// none.
+func TestRule13_OddsPanelClearOfTheFight(t *testing.T) {
+	s := almContact(t, "Bourbon shock combat")
+	a, b := scriptedApp(t, s)
+	s.Select("av4")
+	u, _ := s.Unit("av4")
+	cx, cy, _ := b.RB.Center(u.At)
+	b.Cam.Zoom = 1
+	b.Cam.X, b.Cam.Y = cx-float64(b.Cam.Rect.Dx())/2, cy-float64(b.Cam.Rect.Dy())/2
+	target := ""
+	for _, act := range s.Legal() {
+		if act.Unit == "av4" && IsCombat(act.Kind) && act.To != "" {
+			target = act.To
+			break
+		}
+	}
+	if target == "" {
+		t.Fatal("av4 has no combat")
+	}
+	x, y, _ := b.ScreenOf(target)
+	b.handle(a, Event{Kind: EvMove, X: int(x), Y: int(y)})
+	if b.hoverLoc != target {
+		t.Fatalf("the pointer at %s rests on %q", target, b.hoverLoc)
+	}
+	room := b.aboveHint(b.BoardRect(a)).Inset(10)
+	var tg hoverTarget
+	for _, c := range allCounters(b) {
+		if c.At == target || c.ID == "av4" {
+			tg.hard = append(tg.hard, c)
+		} else {
+			tg.neighbours = append(tg.neighbours, c)
+		}
+	}
+	for _, n := range []int{3, 6} {
+		r := b.oddsPlace(a, n)
+		for _, c := range tg.hard {
+			if r.Overlaps(c.Body) {
+				t.Errorf("the odds %v cover %s %v (the attacker or the defender)", r, c.ID, c.Body)
+			}
+		}
+		if !r.In(room) {
+			t.Errorf("the odds %v leave the room %v", r, room)
+		}
+		if coversAny(r, tg.neighbours) && freePlace(b, room, r.Dx(), r.Dy(), tg) {
+			t.Errorf("the odds %v cover a counter's values while a free place exists", r)
+		}
+	}
+}
