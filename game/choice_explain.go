@@ -49,7 +49,7 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		x := float64(pb.b.Rect.Min.X - choiceTipWidth - 40)
 		y := b.tipClearOfFocus(x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines, dst.Bounds()) // albuera_words.go, marshals_tipplace.go
 		w, h := tipSize(lines)
-		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, w, h, []image.Point{{int(x) + 14, int(y) + 16}}, marshalsFocus(b.S)) // hover_place.go: clear of the counters too
+		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, w, h, true, []image.Point{{int(x) + 14, int(y) + 16}}, marshalsFocus(b.S)) // hover_place.go: clear of the counters too
 		b.tipAt(dst, r, lines)
 		return true
 	}

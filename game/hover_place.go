@@ -171,7 +171,7 @@ const gridStep = 24
 // a lit hex or a counter's values, places all over the room (a grid, then
 // flush beside each counter) are tried too: a gap between two lines of
 // counters may be clean.
-func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps []hoverKeep) image.Rectangle {
+func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps []hoverKeep, grid bool) image.Rectangle {
 	var in []hoverKeep // the keeps inside the room
 	for _, k := range keeps {
 		if k.r.Overlaps(room) {
@@ -212,7 +212,7 @@ func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps [
 	for _, p := range places {
 		try(p)
 	}
-	if clean || room.Dx() < w || room.Dy() < h {
+	if clean || !grid || room.Dx() < w || room.Dy() < h {
 		return best
 	}
 	for y := room.Min.Y; y <= room.Max.Y-h+gridStep-1; y += gridStep {
@@ -265,7 +265,7 @@ func (b *BoardScene) hoverBox(br image.Rectangle, loc string, w, h int, hard ...
 		a := b.anchorOf(loc)
 		step := int(render.HexSize*b.Cam.Zoom*1.5) + 1
 		keeps := b.hoverKeeps(append(hard, loc)...)
-		return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps)
+		return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps, true)
 	})
 }
 
@@ -324,7 +324,7 @@ func (b *BoardScene) faceTipPlace(br image.Rectangle, w, h int) image.Rectangle 
 		}
 	}
 	step := int(render.HexSize*b.Cam.Zoom) + 1
-	return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps)
+	return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps, true)
 }
 
 // unitCardSize is the box of the card render.DrawUnitCard draws for u,
@@ -346,23 +346,32 @@ func (b *BoardScene) unitCardBox(br image.Rectangle, u rules.UnitView, board *ru
 
 // sideTipBox is where the hover of something drawn beside the board (a
 // panel's choice, a card of the hand, at anchor) goes on the board br:
-// along the panel's side at the anchor's height (first at prefer, when
-// given), moved up or down, then further left, clear of the counters
-// at the places in hard and of the selected unit; it never covers the
-// anchor, which lies outside the board.
-func (b *BoardScene) sideTipBox(br, anchor image.Rectangle, w, h int, prefer []image.Point, hard ...string) image.Rectangle {
-	return b.placed(false, fmt.Sprint("side", br, anchor, w, h, prefer, hard), func() image.Rectangle {
-		return b.sideTipPlace(br, anchor, w, h, prefer, hard...)
+// at prefer (its old place) when given and clean, else along the panel's
+// side at the anchor's height, moved up or down, then further left, clear
+// of the counters at the places in hard and of the selected unit. With
+// near (a choice's words), it always spans the anchor's middle row, so
+// that it reads as the button's; else it may go anywhere on the board. It
+// never covers the anchor, which lies outside the board.
+func (b *BoardScene) sideTipBox(br, anchor image.Rectangle, w, h int, near bool, prefer []image.Point, hard ...string) image.Rectangle {
+	return b.placed(false, fmt.Sprint("side", br, anchor, w, h, near, prefer, hard), func() image.Rectangle {
+		return b.sideTipPlace(br, anchor, w, h, near, prefer, hard...)
 	})
 }
 
 // sideTipPlace finds sideTipBox's place.
-func (b *BoardScene) sideTipPlace(br, anchor image.Rectangle, w, h int, prefer []image.Point, hard ...string) image.Rectangle {
+func (b *BoardScene) sideTipPlace(br, anchor image.Rectangle, w, h int, near bool, prefer []image.Point, hard ...string) image.Rectangle {
 	room := b.hoverRoom(br)
 	places := append([]image.Point(nil), prefer...)
 	step := int(render.HexSize*b.Cam.Zoom*1.5) + 1
+	cy := (anchor.Min.Y + anchor.Max.Y) / 2
 	for k := range 3 {
 		x := min(room.Max.X, anchor.Min.X-8) - w - k*step
+		if near {
+			for top := cy - 12; top > cy-h+12; top -= 12 {
+				places = append(places, image.Pt(x, top))
+			}
+			continue
+		}
 		for dy := 0; dy < room.Dy(); dy += 24 {
 			places = append(places, image.Pt(x, anchor.Min.Y+dy))
 			if dy > 0 {
@@ -370,8 +379,10 @@ func (b *BoardScene) sideTipPlace(br, anchor image.Rectangle, w, h int, prefer [
 			}
 		}
 	}
-	places = append(places, cornersOf(room, w, h)...)
-	box := placeHover(room, anchor, w, h, places, b.hoverKeeps(hard...))
+	if !near {
+		places = append(places, cornersOf(room, w, h)...)
+	}
+	box := placeHover(room, anchor, w, h, places, b.hoverKeeps(hard...), !near)
 	if box.Overlaps(anchor) { // a board too narrow: left of the anchor as before
 		box = box.Sub(image.Pt(box.Max.X-anchor.Min.X+8, 0))
 	}
@@ -400,7 +411,7 @@ func (b *BoardScene) menuTipPlace(br image.Rectangle, rows []image.Rectangle, w,
 	step := int(render.HexSize*b.Cam.Zoom) + 1
 	places := []image.Point{{menu.Min.X, menu.Max.Y + 4}, {menu.Min.X, menu.Min.Y - 4 - h}}
 	places = append(places, hoverCandidates(room, menu, w, h, step)...)
-	return placeHover(room, menu, w, h, places, keeps)
+	return placeHover(room, menu, w, h, places, keeps, true)
 }
 
 // oddsBox is where an odds panel w x h goes in room: a corner (the first
@@ -439,7 +450,7 @@ func (b *BoardScene) oddsPlaceIn(room image.Rectangle, w, h int, avoid []image.R
 	for y := room.Min.Y; y+h <= room.Max.Y; y += 40 {
 		places = append(places, image.Pt(room.Max.X-w, y), image.Pt(room.Min.X, y))
 	}
-	return placeHover(room, room, w, h, places, keeps)
+	return placeHover(room, room, w, h, places, keeps, true)
 }
 
 // placeMemo keeps the last place found for a hover: the same hover in the

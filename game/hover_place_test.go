@@ -483,7 +483,7 @@ func TestHandCardHoverClearOfCounters(t *testing.T) {
 		lines = append(lines, render.Wrap(pb.card.Text, render.Face(12.5), 320)...)
 		lines = append(lines, "Click to play it: a line about as long as the others [Sequence of Play: command]")
 		first := cardHoverRect(image.Rect(0, 0, WindowW, WindowH), pb.b.Rect, lines)
-		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, first.Dx(), first.Dy(), []image.Point{first.Min})
+		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, first.Dx(), first.Dy(), false, []image.Point{first.Min})
 		t.Logf("%s: old place %v covers values: %v; new %v", pb.card.Name, first, coversAny(first, allCounters(b)), r)
 		if r.Overlaps(pb.b.Rect) {
 			t.Errorf("%s: the hover %v covers the card %v", pb.card.Name, r, pb.b.Rect)
