@@ -668,3 +668,51 @@ func TestRule13_OddsPanelClearOfTheFight(t *testing.T) {
 		}
 	}
 }
+
+// TestRule5_ChoiceTipBesideItsButtonClearOfTheStack (#18 points 1 and 7):
+// the words of a panel choice are drawn over the board beside the button
+// (spanning its row, never over it), and over neither the moving stack
+// at Bargas nor, where a place beside the button is free, other counters'
+// values.
+func TestRule5_ChoiceTipBesideItsButtonClearOfTheStack(t *testing.T) {
+	s := bargasActivated(t, 1, true)
+	a, b := scriptedApp(t, s)
+	b.layoutPanel(a)
+	room := b.hoverRoom(b.Cam.Rect)
+	var stack []render.CounterBox
+	for _, c := range allCounters(b) {
+		if c.At == "bargas" {
+			stack = append(stack, c)
+		}
+	}
+	if len(stack) == 0 {
+		t.Fatal("no counter at Bargas in view")
+	}
+	n := 0
+	for _, pb := range b.panel {
+		if pb.act == nil || pb.isCard {
+			continue
+		}
+		lines := []string{pb.act.Label, "a line of the words of what it does, about as long as the others", "[5.3]"}
+		w, h := tipSize(lines)
+		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, w, h, true, nil, marshalsFocus(s))
+		n++
+		if r.Overlaps(pb.b.Rect) {
+			t.Errorf("%s: the words %v cover the button %v", pb.act.Label, r, pb.b.Rect)
+		}
+		if cy := (pb.b.Rect.Min.Y + pb.b.Rect.Max.Y) / 2; (cy < r.Min.Y || cy > r.Max.Y) && r.Min.Y > room.Min.Y && r.Max.Y < room.Max.Y {
+			t.Errorf("%s: the words %v are not level with the button %v", pb.act.Label, r, pb.b.Rect)
+		}
+		if !r.In(room) {
+			t.Errorf("%s: the words %v leave the room for hovers %v", pb.act.Label, r, room)
+		}
+		for _, c := range stack {
+			if r.Overlaps(c.Body) {
+				t.Errorf("%s: the words %v cover %s at Bargas %v", pb.act.Label, r, c.ID, c.Body)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no choice in the panel")
+	}
+}
