@@ -264,7 +264,7 @@ func (b *BoardScene) hoverBox(br image.Rectangle, loc string, w, h int, hard ...
 		room := b.hoverRoom(br)
 		a := b.anchorOf(loc)
 		step := int(render.HexSize*b.Cam.Zoom*1.5) + 1
-		keeps := b.hoverKeeps(append(hard, loc)...)
+		keeps := append(b.hoverKeeps(append(hard, loc)...), hoverKeep{a, hardKeep}) // never over the thing hovered
 		return placeHover(room, a, w, h, hoverCandidates(room, a, w, h, step), keeps, true)
 	})
 }
@@ -316,7 +316,7 @@ func (b *BoardScene) faceTipBox(br image.Rectangle, w, h int) image.Rectangle {
 func (b *BoardScene) faceTipPlace(br image.Rectangle, w, h int) image.Rectangle {
 	room := b.hoverRoom(br)
 	a := image.Rect(b.mx-6, b.my-6, b.mx+6, b.my+6)
-	keeps := b.hoverKeeps()
+	keeps := append(b.hoverKeeps(), hoverKeep{a, hardKeep})
 	if u, ok := b.S.Unit(b.S.Selected); ok {
 		if x, y, ok := b.ScreenOf(u.At); ok {
 			r := render.HexSize * b.Cam.Zoom * 1.3 // the arrows stand at 1.02 hex

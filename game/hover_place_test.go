@@ -420,6 +420,10 @@ func TestWindowLitPlaceTipLeavesCounterValuesSeen(t *testing.T) {
 							continue
 						}
 						stripsClear(t, b, r)
+						hr := 0.6 * render.HexSize * b.Cam.Zoom
+						if place := image.Rect(int(tg.px-hr), int(tg.py-hr), int(tg.px+hr), int(tg.py+hr)); r.Overlaps(place) {
+							t.Errorf("%s: the tip %v covers the place hovered %v", tg.id, r, place)
+						}
 						keep := append([]render.CounterBox(nil), tg.hard...)
 						for _, c := range tg.hard {
 							if r.Overlaps(c.Body) || r.Overlaps(c.Front) {
