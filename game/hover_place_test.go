@@ -720,3 +720,52 @@ func TestRule5_ChoiceTipBesideItsButtonClearOfTheStack(t *testing.T) {
 		t.Fatal("no choice in the panel")
 	}
 }
+
+// TestWindowRule5_3_LitLabelsNeverOverAFannedStack (#18 point 7): with
+// Talavera's stack at Bargas fanned open for picking [5.3], the labels of
+// the lit zones around it ("2 MP", "3 MP") were drawn over the fanned
+// counters' values. The values of every fanned counter are the same in
+// pixels with the zones lit (the stack's commander selected) as with
+// nothing lit.
+func TestWindowRule5_3_LitLabelsNeverOverAFannedStack(t *testing.T) {
+	needLoop(t)
+	s := bargasActivated(t, 1, true)
+	a := &App{w: WindowW, h: WindowH, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	sel := s.Selected
+	u, _ := s.Unit(sel)
+	cx, cy, _ := b.RB.Center(u.At)
+	b.Cam.Zoom = 1
+	b.Cam.X, b.Cam.Y = cx-float64(b.Cam.Rect.Dx())/2, cy-float64(b.Cam.Rect.Dy())/2
+	b.openStack = u.At
+	if len(s.Highlights()) == 0 {
+		t.Fatal("nothing lit for the stack")
+	}
+	winApp.Do(func() {
+		img := ebiten.NewImage(WindowW, WindowH)
+		defer img.Deallocate()
+		b.handle(a, Event{Kind: EvMove, X: 2, Y: 2})
+		b.draw(a, img)
+		lit := pixels(img)
+		s.Select("")
+		b.openStack = u.At
+		b.draw(a, img)
+		bare := pixels(img)
+		n := 0
+		for _, c := range b.RB.CounterBoxes(b.Cam, s.View(), b.openStack) {
+			if !c.Open || c.ID == sel {
+				continue
+			}
+			n++
+			v := c.Values.Inset(3)
+			if d := changedIn(lit, bare, v); d > 4 {
+				t.Errorf("%s's values %v: %d pixels differ with the zones lit", c.ID, v, d)
+				savePNG(t, "fan-lit", lit)
+			}
+		}
+		if n < 10 {
+			t.Errorf("only %d counters fanned at %s", n, u.At)
+		}
+	})
+}

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"grognard/rules"
 )
 
@@ -88,4 +90,15 @@ func UnitCardSize(u rules.UnitView, board *rules.Board) (w, h float64) {
 		h += 8
 	}
 	return w, h
+}
+
+// pillUnderFan reports whether the label pill drawn centred at (sx, sy)
+// at scale k would cover the stack fanned open (fan, its rectangle in the
+// same drawing): it is then not drawn, so that the counters the player is
+// picking among read whole.
+func (b *Board) pillUnderFan(fan image.Rectangle, pill *ebiten.Image, sx, sy, k float64) bool {
+	pb := pill.Bounds()
+	pw, ph := float64(pb.Dx())*k/2, float64(pb.Dy())*k/2
+	r := image.Rect(int(math.Floor(sx-pw)), int(math.Floor(sy-ph)), int(math.Ceil(sx+pw)), int(math.Ceil(sy+ph)))
+	return !fan.Empty() && r.Overlaps(fan)
 }
