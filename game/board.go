@@ -34,6 +34,7 @@ const (
 // BoardScene shows a session's board with its HUD, action panel and log.
 type BoardScene struct {
 	hoverMemo hoverMemo // choice_explain.go
+	placeMemo placeMemo // hover_place.go
 	S         *Session
 	RB        *render.Board
 	Cam       render.Camera
@@ -1605,7 +1606,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	// Hover: a facing arrow, a unit's full card, else what the hex offers
 	// or why not.
 	if act, ok := b.facingUnder(float64(b.mx), float64(b.my)); ok {
-		b.tooltip(dst, float64(b.mx), float64(b.my), []string{b.faceHover(act)})
+		b.faceTip(dst, br, b.faceHover(act)) // hover_place.go
 		return
 	}
 	if lines := b.friendHover(); len(lines) > 0 {
@@ -1711,7 +1712,8 @@ func (b *BoardScene) oddsPlaceW(a *App, n, w int) image.Rectangle {
 	avoid = append(avoid, b.coverRect) // a lesson's card
 	h := 30 + 28*n
 	br = b.aboveHint(br) // never over the prompt strip (#18)
-	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	// hover_place.go: clear of the counters too
+	return b.oddsBox(br.Inset(10), w, h, avoid)
 }
 
 // litRects are the screen squares of the lit hexes of the selection.
@@ -1772,18 +1774,7 @@ func placeIn(r image.Rectangle, w, h int, places []image.Point, avoid []image.Re
 // never over the log or the panel), clear of the odds and the lit hexes
 // where it can be.
 func (b *BoardScene) tooltipIn(dst *ebiten.Image, r image.Rectangle, lines []string) {
-	f := render.Face(12.5)
-	w, lh := 0.0, 0.0
-	for _, l := range lines {
-		lw, h := render.Measure(l, f)
-		w, lh = math.Max(w, lw), math.Max(lh, h)
-	}
-	bw, bh := int(w)+20, int(float64(len(lines))*(lh+2))+16
-	avoid := append([]image.Rectangle{b.oddsRect, b.coverRect, b.trayRect}, b.litRects()...)
-	box := placeIn(r.Inset(4), bw, bh, besides(b.mx, b.my, bw, bh, 16), avoid)
-	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), box, func(img *ebiten.Image, rr image.Rectangle) {
-		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
-	})
+	b.hexTip(dst, r, lines) // hover_place.go: beside the hovered place, never over its counters nor the selected unit
 }
 
 // button draws a button through the widget cache.
@@ -1821,11 +1812,9 @@ func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
 
 // unitCard draws a unit's full card near the cursor through the cache.
 func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
-	const w = 300
-	h := 240 + 18*len(u.Detail) + 18*len(u.Markers)
-	// Beside the cursor, clear of the odds and the lit hexes if it can be.
-	avoid := append([]image.Rectangle{b.oddsRect, b.RB.OpenStackRect(b.Cam), b.coverRect, b.trayRect}, b.litRects()...) // openstack.go: never over a fanned stack nor a lesson's card
-	r := placeIn(br.Inset(4), w, h, besides(b.mx, b.my, w, h, 18), avoid)
+	// Beside its stack, never over it nor the selected unit, clear of the
+	// other counters' values and the lit hexes where it can be.
+	r := b.unitCardBox(br, u, board) // hover_place.go
 	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)

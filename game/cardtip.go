@@ -19,6 +19,7 @@ func (b *BoardScene) cardHover(dst *ebiten.Image, card image.Rectangle, lines []
 		return
 	}
 	r := cardHoverRect(dst.Bounds(), card, lines)
+	r = b.sideTipBox(b.Cam.Rect, card, r.Dx(), r.Dy(), false, []image.Point{r.Min}) // hover_place.go: clear of the counters too
 	b.cache.draw(dst, "tip|"+strings.Join(lines, "\n"), r, func(img *ebiten.Image, rr image.Rectangle) {
 		render.DrawTooltip(img, float64(rr.Min.X)-14, float64(rr.Min.Y)-16, lines)
 	})

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image"
 
 	"strings"
 
@@ -47,7 +48,9 @@ func (b *BoardScene) choiceHover(dst *ebiten.Image) bool {
 		}
 		x := float64(pb.b.Rect.Min.X - choiceTipWidth - 40)
 		y := b.tipClearOfFocus(x, b.belowTray(x, float64(pb.b.Rect.Min.Y-16)), lines, dst.Bounds()) // albuera_words.go, marshals_tipplace.go
-		b.tooltip(dst, x, y, lines)
+		w, h := tipSize(lines)
+		r := b.sideTipBox(b.Cam.Rect, pb.b.Rect, w, h, true, []image.Point{{int(x) + 14, int(y) + 16}}, marshalsFocus(b.S)) // hover_place.go: clear of the counters too
+		b.tipAt(dst, r, lines)
 		return true
 	}
 	return false

@@ -77,14 +77,8 @@ func (b *BoardScene) menuHover(dst *ebiten.Image) {
 		if len(lines) == 0 {
 			return
 		}
-		last := b.menu[len(b.menu)-1]
-		first := b.menu[0]
-		h := 16 + 19*len(lines)
-		y := last.Max.Y + 4
-		if y+h > dst.Bounds().Max.Y-4 {
-			y = first.Min.Y - 4 - h
-		}
-		b.tooltip(dst, float64(first.Min.X-14), float64(y-16), lines)
+		w, h := tipSize(lines)
+		b.tipAt(dst, b.menuTipBox(b.Cam.Rect, b.menu, w, h), lines) // hover_place.go: clear of the menu and the counters
 		return
 	}
 }

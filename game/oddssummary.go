@@ -173,7 +173,8 @@ func (b *BoardScene) oddsPlaceSize(a *App, w, h int) image.Rectangle {
 	avoid = append(avoid, b.litRects()...)
 	avoid = append(avoid, b.coverRect) // a lesson's card
 	br = b.aboveHint(br)               // never over the prompt strip (#18)
-	return placeIn(br.Inset(10), w, h, cornersOf(br.Inset(10), w, h), avoid)
+	// hover_place.go: clear of the counters too
+	return b.oddsBox(br.Inset(10), w, h, avoid)
 }
 
 // diceWords is the die faces of a roll as words, for tests and hovers.

@@ -294,7 +294,10 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			}
 		}
 	}
-	// labels of highlights on top of everything
+	// labels of highlights on top of everything but a fanned stack, whose
+	// counters' values they covered ("2 MP" over a Marshals stack opened
+	// at Bargas, #18 point 7; counterboxes.go)
+	fan := b.OpenStackRect(cam)
 	for _, h := range o.Highlights {
 		if h.Text == "" {
 			continue
@@ -317,6 +320,9 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			sx, sy = b.pillPlace(b.keeps, cx, cy, pw, ph, z)
 			// the next labels keep clear of this one too
 			b.keeps = append(b.keeps, keepOut{sx - pw/2, sy - ph/2, sx + pw/2, sy + ph/2, 2, pillGroup})
+		}
+		if b.pillUnderFan(fan, pill, sx, sy, k) {
+			continue
 		}
 		if onScreen(sx, sy, 60) {
 			b.drawAt(t, pill, sx, sy, k, 0)
