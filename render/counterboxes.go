@@ -63,33 +63,8 @@ func (b *Board) CounterBoxes(cam Camera, v *rules.View, open string) []CounterBo
 // (its layout, measured as it draws it), so a card can be placed before
 // it is drawn.
 func UnitCardSize(u rules.UnitView, board *rules.Board) (w, h float64) {
-	w = 290.0
-	pad := 10.0
-	cs := 58.0
-	tx := pad + cs + 10
-	tw := w - tx - pad
-	name, kind, body := unitFacts(u, board)
-	bf := Face(12.5)
-	blh := lineHeight(bf)
-	wrapped := 0
-	for _, l := range kind {
-		wrapped += len(Wrap(l, bf, tw))
-	}
-	nameLines := len(Wrap(name, Bold(15), tw))
-	bodyW := 0
-	for _, l := range body {
-		bodyW += len(Wrap(l, bf, w-2*pad))
-	}
-	detW := 0
-	for _, l := range u.Detail {
-		detW += len(Wrap(l, Face(12), w-2*pad))
-	}
-	topH := math.Max(cs, float64(nameLines)*lineHeight(Bold(15))+float64(wrapped)*blh)
-	h = pad + topH + 8 + float64(bodyW)*blh + float64(detW)*lineHeight(Face(12)) + pad
-	if detW > 0 {
-		h += 8
-	}
-	return w, h
+	l := layoutUnitCard(u, board)
+	return l.w, l.h
 }
 
 // pillUnderFan reports whether the label pill drawn centred at (sx, sy)

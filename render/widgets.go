@@ -528,36 +528,48 @@ func markerName(m string) string {
 	return m
 }
 
+// unitCardLayout is the unit card's text wrapped to its width and the
+// card's size: DrawUnitCard draws it, UnitCardSize measures it, so a card
+// is placed at the size it is drawn.
+type unitCardLayout struct {
+	w, h, pad, cs, tx, topH float64
+	nameLines, wrapped      []string
+	bodyW, detW             []string
+}
+
+func layoutUnitCard(u rules.UnitView, board *rules.Board) unitCardLayout {
+	l := unitCardLayout{w: 290.0, pad: 10.0, cs: 58.0}
+	l.tx = l.pad + l.cs + 10
+	tw := l.w - l.tx - l.pad
+	name, kind, body := unitFacts(u, board)
+	bf := Face(12.5)
+	blh := lineHeight(bf)
+	for _, k := range kind {
+		l.wrapped = append(l.wrapped, Wrap(k, bf, tw)...)
+	}
+	l.nameLines = Wrap(name, Bold(15), tw)
+	for _, b := range body {
+		l.bodyW = append(l.bodyW, Wrap(b, bf, l.w-2*l.pad)...)
+	}
+	for _, d := range u.Detail {
+		l.detW = append(l.detW, Wrap(d, Face(12), l.w-2*l.pad)...)
+	}
+	l.topH = math.Max(l.cs, float64(len(l.nameLines))*lineHeight(Bold(15))+float64(len(l.wrapped))*blh)
+	l.h = l.pad + l.topH + 8 + float64(len(l.bodyW))*blh + float64(len(l.detW))*lineHeight(Face(12)) + l.pad
+	if len(l.detW) > 0 {
+		l.h += 8
+	}
+	return l
+}
+
 // DrawUnitCard draws the hover card of a unit near (x, y): its counter, name,
 // type, formation, values, strength, markers and Detail lines.
 func DrawUnitCard(dst *ebiten.Image, x, y float64, u rules.UnitView, board *rules.Board) {
-	w := 290.0
-	pad := 10.0
-	cs := 58.0
-	tx := pad + cs + 10
-	tw := w - tx - pad
-	name, kind, body := unitFacts(u, board)
-	head := append([]string{name}, kind...)
+	lay := layoutUnitCard(u, board)
+	w, h, pad, cs, tx, topH := lay.w, lay.h, lay.pad, lay.cs, lay.tx, lay.topH
+	nameLines, wrapped, bodyW, detW := lay.nameLines, lay.wrapped, lay.bodyW, lay.detW
 	bf := Face(12.5)
 	blh := lineHeight(bf)
-	var wrapped []string
-	for _, l := range head[1:] {
-		wrapped = append(wrapped, Wrap(l, bf, tw)...)
-	}
-	nameLines := Wrap(head[0], Bold(15), tw)
-	var bodyW []string
-	for _, l := range body {
-		bodyW = append(bodyW, Wrap(l, bf, w-2*pad)...)
-	}
-	var detW []string
-	for _, l := range u.Detail {
-		detW = append(detW, Wrap(l, Face(12), w-2*pad)...)
-	}
-	topH := math.Max(cs, float64(len(nameLines))*lineHeight(Bold(15))+float64(len(wrapped))*blh)
-	h := pad + topH + 8 + float64(len(bodyW))*blh + float64(len(detW))*lineHeight(Face(12)) + pad
-	if len(detW) > 0 {
-		h += 8
-	}
 	x, y = keepOn(dst, x+16, y+16, w, h)
 	fillRoundRect(dst, x+3, y+3, w, h, 6, rgba(0, 0, 0, 0x60))
 	fillRoundRect(dst, x, y, w, h, 6, rgba(0xf4, 0xec, 0xd6, 0xfa))
