@@ -17,16 +17,21 @@ func (s *State) ReasonFor(a rules.Action) string {
 			return "takes the book's set-up [4]"
 		}
 	case "fire":
+		// The label names the firer and the target (words.go); the reason
+		// gives the odds of the whole fire declared at that hex.
 		p := s.aiOdds(a, "step")
-		return fmt.Sprintf("fires at %s with %s: %.0f%% to destroy a step [%s]", a.To, a.Info, p, ruleOr(a.Rule, "12"))
+		m := s.aiOdds(a, "morale")
+		if m > 0 {
+			return fmt.Sprintf("%.0f%% a morale check of the target, %.0f%% to destroy a step [%s]", m, p, ruleOr(a.Rule, "11"))
+		}
+		return fmt.Sprintf("%.0f%% to destroy a step [%s]", p, ruleOr(a.Rule, "11"))
 	case "shock", "charge":
 		p := s.aiOdds(a, "defender loses")
 		q := s.aiOdds(a, "attacker")
-		what := "shock"
-		if a.Kind == "charge" {
-			what = "charge"
+		if a.Info == "" || a.Info == "overrun" {
+			return fmt.Sprintf("%.0f%% the defender loses a step, %.0f%% our own morale check [13]", p, q)
 		}
-		return fmt.Sprintf("%s at %s at %s: %.0f%% the defender loses a step, %.0f%% our own morale check [13]", what, a.To, a.Info, p, q)
+		return fmt.Sprintf("column %s: %.0f%% the defender loses a step, %.0f%% our own morale check [13]", a.Info, p, q)
 	case "move":
 		i := s.idx(a.Unit)
 		to, err := s.sc.Map.ParseOn(a.To)
