@@ -51,8 +51,9 @@ func (s *State) Evaluate(side rules.Side) float64 {
 			left += math.Max(0, float64(t-max(s.Turn, 1)))
 		}
 		// About three Allied steps a turn at full strength and in
-		// contact (measured in games of the greedy players).
-		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiPressure())
+		// contact (measured in games of the greedy players), times how
+		// well the Bourbon army has closed in (eval_close.go).
+		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiClosing())
 		b = 1 / (1 + math.Exp(-(lost+exp-need+0.5)/3))
 	}
 	if side == Bourbon {
@@ -109,14 +110,20 @@ func (s *State) Priority(a rules.Action) float64 {
 		before := min(s.nearestEnemy(s.Units[i].At, side), 30)
 		after := min(s.nearestEnemy(to, side), 30)
 		if side == Allied {
-			// Closing to fire range (3 hexes) is worth it; contact is not.
+			// The Allies win by keeping their steps [5]: a move into
+			// contact (where the Bourbons fire first in their turn [3]
+			// [11]) or toward them ranks below ending the phase, taken
+			// only when the evaluation finds it worth it; other moves
+			// rank above the end, those that keep out of the Bourbons'
+			// reach first (infantry fires only at its front hexes [11],
+			// so a gap of two hexes or more costs the Allies no fire).
 			switch {
 			case after <= 1:
-				return 0.7
-			case after <= 3:
-				return 1.2 + 0.1*float64(before-after)
+				return -0.3
+			case after < before && after <= 6:
+				return -0.1
 			}
-			return 1 + 0.05*float64(before-after)
+			return 0.3 + 0.05*float64(min(after, 6)-min(before, 6))
 		}
 		return 1 + 0.5*float64(before-after)
 	case "end":

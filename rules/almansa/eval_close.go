@@ -1,0 +1,128 @@
+package almansa
+
+import (
+	"grognard/rules/hex"
+)
+
+// The closing-in term of the evaluation (#21): how well the Bourbon army
+// has come to grips with the Allies [5]. The Bourbons win only by
+// destroying Allied steps, and steps are destroyed in contact [11] [13];
+// the old measure was the mean distance of each Bourbon unit to its
+// nearest enemy, which an Allied step toward the Bourbons raised as much
+// as a Bourbon one: in the search's short playouts, ending the Bourbon
+// movement phase at once (the Allies then walk up in the playout) scored
+// better than moving, and the normal computer's first hint of the game
+// was "End the movement phase".
+//
+// A Bourbon unit now counts as closed in by the lesser of two measures:
+// its nearness to the nearest enemy, and its own advance from its map
+// edge toward the Allied line (the Allied set-up line of the scenario, a
+// fixed place): an Allied approach alone no longer closes the Bourbons
+// in; a Bourbon advance does. A unit in contact counts in full. Then good
+// order [6] [7] [9]:
+//   - a unit beyond its leader's command radius will be out of command
+//     next turn, unable to move or attack [6]: it counts half (judged
+//     once the Bourbon movement phase is over: leaders move after their
+//     troops);
+//   - a unit in contact with an enemy in its flank or rear (not one of its
+//     two front hexes [7]) is open to enfilade (+1 to the fire die [11],
+//     +1 column in shock [13]) and counts less; an Allied unit so placed
+//     counts for the Bourbons as a unit more in contact.
+
+// aiClosing is 0 (the army far from the enemy) to 1 (every Bourbon combat
+// unit in good order in contact).
+func (s *State) aiClosing() float64 {
+	line := s.aiAlliedLine()
+	o := s.occupancy()
+	// In the Bourbons' own movement phase their leaders move after the
+	// troops (Priority): a unit ahead of its leader is judged once the
+	// phase ends, when the command radius matters [6].
+	moving := phaseKind(s.Phase) == "move" && phaseSide(s.Phase) == Bourbon
+	sum, n := 0.0, 0
+	for i := range s.Units {
+		d := s.def(i)
+		if !s.alive(i) || !d.Combat() || d.Person() {
+			continue
+		}
+		if d.Side == Allied {
+			// An Allied unit with a Bourbon in its flank or rear is open to
+			// enfilade: as good for the Bourbons as one more unit closed in.
+			if s.aiFlankOpen(o, i) {
+				sum += 0.5
+			}
+			continue
+		}
+		n++
+		at := s.Units[i].At
+		dist := min(s.nearestEnemy(at, Bourbon), 10)
+		u := 1.0
+		if dist > 1 {
+			near := 1 - float64(dist-1)/9
+			adv := 1.0
+			if line > 0 {
+				adv = min(1, float64(s.sc.EdgeDist[Bourbon][at])/line)
+			}
+			u = 0.9 * min(near, adv)
+		} else if s.aiFlankOpen(o, i) {
+			u = 0.6
+		}
+		if !moving && s.aiBeyondLeader(i) {
+			u *= 0.5
+		}
+		sum += u
+	}
+	if n == 0 {
+		return 0
+	}
+	return min(1, sum/float64(n))
+}
+
+// aiAlliedLine is the distance from the Bourbon edge of the Allied set-up
+// line: the mean over the hexes that carry an Allied formation's set-up
+// letter [4] (a fixed place, whatever the Allies do).
+func (s *State) aiAlliedLine() float64 {
+	sum, n := 0, 0
+	for _, f := range s.sc.Forms {
+		if f.Side != Allied {
+			continue
+		}
+		for _, c := range s.sc.ByLabel[f.ID] {
+			sum += s.sc.EdgeDist[Bourbon][c]
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(sum) / float64(n)
+}
+
+// aiFlankOpen reports whether unit i stands next to an enemy combat unit
+// that is not in one of its front hexes [7].
+func (s *State) aiFlankOpen(o occ, i int) bool {
+	at, f, side := s.Units[i].At, s.Units[i].Facing, s.def(i).Side
+	for _, c := range at.Neighbors() {
+		if !s.hasSide(o, c, 1-side, func(j int) bool { return s.def(j).Combat() && !s.def(j).Person() }) {
+			continue
+		}
+		if arc, ok := hex.ArcOf(at, f, c); ok && arc != hex.Front {
+			return true
+		}
+	}
+	return false
+}
+
+// aiBeyondLeader reports whether combat unit i stands farther from its
+// formation's leader than his command radius [6] (a plain distance: the
+// command line's trace is the rules' business).
+func (s *State) aiBeyondLeader(i int) bool {
+	f := s.sc.Form(s.Units[i].Form)
+	if f == nil || f.Leader == "" {
+		return false
+	}
+	l := s.idx(f.Leader)
+	if l < 0 || !s.alive(l) {
+		return false
+	}
+	return hex.Distance(s.Units[i].At, s.Units[l].At) > s.def(l).Radius
+}
