@@ -27,7 +27,9 @@ import (
 //   - a unit in contact with an enemy in its flank or rear (not one of its
 //     two front hexes [7]) is open to enfilade (+1 to the fire die [11],
 //     +1 column in shock [13]) and counts less; an Allied unit so placed
-//     counts for the Bourbons as a unit more in contact.
+//     counts for the Bourbons as a unit more in contact, and so does an
+//     Allied unit stacked with another in contact (a fire hits every unit
+//     of the hex [11]).
 
 // aiClosing is 0 (the army far from the enemy) to 1 (every Bourbon combat
 // unit in good order in contact).
@@ -48,6 +50,12 @@ func (s *State) aiClosing() float64 {
 			// An Allied unit with a Bourbon in its flank or rear is open to
 			// enfilade: as good for the Bourbons as one more unit closed in.
 			if s.aiFlankOpen(o, i) {
+				sum += 0.5
+			}
+			// A fire hits every unit in the target hex [11]: an Allied
+			// unit stacked with another in contact doubles what one die
+			// takes.
+			if s.aiStackedInContact(o, i) {
 				sum += 0.5
 			}
 			continue
@@ -125,4 +133,26 @@ func (s *State) aiBeyondLeader(i int) bool {
 		return false
 	}
 	return hex.Distance(s.Units[i].At, s.Units[l].At) > s.def(l).Radius
+}
+
+// aiStackedInContact reports whether combat unit i shares its hex with
+// another friendly combat unit while an enemy combat unit stands next to
+// it: a fire at the hex hits both [11].
+func (s *State) aiStackedInContact(o occ, i int) bool {
+	at, side := s.Units[i].At, s.def(i).Side
+	others := 0
+	for _, j := range o.at(at) {
+		if j != i && s.def(j).Side == side && s.def(j).Combat() && !s.def(j).Person() {
+			others++
+		}
+	}
+	if others == 0 {
+		return false
+	}
+	for _, c := range at.Neighbors() {
+		if s.hasSide(o, c, 1-side, func(j int) bool { return s.def(j).Combat() && !s.def(j).Person() }) {
+			return true
+		}
+	}
+	return false
 }

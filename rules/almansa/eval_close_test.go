@@ -46,7 +46,7 @@ func TestRule5_NormalComputerClosesInOnTurn1(t *testing.T) {
 			t.Errorf("seed %d: the normal computer plays %s (%s), want a move", seed, d.Action.String(), d.Reason)
 			continue
 		}
-		if !strings.Contains(d.Reason, "closes on the Allies") {
+		if !strings.Contains(d.Reason, "the Allies") || !strings.Contains(d.Reason, "[5]") {
 			t.Errorf("seed %d: %s: reason %q", seed, d.Action.String(), d.Reason)
 		}
 	}

@@ -27,11 +27,13 @@ func (s *State) ReasonFor(a rules.Action) string {
 		return fmt.Sprintf("%.0f%% to destroy a step [%s]", p, ruleOr(a.Rule, "11"))
 	case "shock", "charge":
 		p := s.aiOdds(a, "defender loses")
-		q := s.aiOdds(a, "attacker")
+		q := s.aiOdds(a, "attacker loses")
+		m := s.aiOdds(a, "attacker checks morale")
+		odds := fmt.Sprintf("%.0f%% the defender loses a step, %.0f%% we lose one, %.0f%% our morale check [13]", p, q, m)
 		if a.Info == "" || a.Info == "overrun" {
-			return fmt.Sprintf("%.0f%% the defender loses a step, %.0f%% our own morale check [13]", p, q)
+			return odds
 		}
-		return fmt.Sprintf("column %s: %.0f%% the defender loses a step, %.0f%% our own morale check [13]", a.Info, p, q)
+		return "column " + a.Info + ": " + odds
 	case "move":
 		i := s.idx(a.Unit)
 		to, err := s.sc.Map.ParseOn(a.To)
@@ -44,7 +46,10 @@ func (s *State) ReasonFor(a rules.Action) string {
 		}
 		d := s.nearestEnemy(to, side)
 		if side == Bourbon {
-			return fmt.Sprintf("closes on the Allies to %d hex(es): their steps are destroyed in contact [5] [10]", d)
+			if d <= 1 {
+				return "moves into a hex next to the Allies: their steps are destroyed in contact [5] [10]"
+			}
+			return fmt.Sprintf("closes on the Allies to %d hexes: their steps are destroyed in contact [5] [10]", d)
 		}
 		if d <= 3 {
 			return fmt.Sprintf("comes to %d hex(es) of the enemy: in fire range, out of shock [10] [12]", d)
@@ -53,7 +58,7 @@ func (s *State) ReasonFor(a rules.Action) string {
 	case "face":
 		return "turns to face the nearest enemy [7]"
 	case "end":
-		return "nothing better left to do in this phase [3]"
+		return s.aiEndReason()
 	}
 	return ""
 }
@@ -75,4 +80,25 @@ func (s *State) aiOdds(a rules.Action, word string) float64 {
 		}
 	}
 	return 100 * p
+}
+
+// aiEndReason says why the side ends its phase, by phase and side: the
+// Allies win by keeping their steps, the Bourbons by destroying them [5].
+func (s *State) aiEndReason() string {
+	side := phaseDecider(s.Phase)
+	switch phaseKind(s.Phase) {
+	case "move":
+		if side == Allied {
+			return "holds its ground: the Allies win by keeping their steps, and a move toward the Bourbons brings their fire [5] [10]"
+		}
+		return "no move left that brings the army closer in good order [5] [10]"
+	case "fire":
+		return "no fire left worth making [11]"
+	case "shock":
+		if side == Allied {
+			return "no shock worth the steps it may cost: the Allies win by keeping their steps [5] [13]"
+		}
+		return "no shock left worth its odds [13]"
+	}
+	return "nothing better left to do in this phase [3]"
 }

@@ -118,7 +118,7 @@ func (s *State) shockActions() []rules.Action {
 				}
 				if t != d.Targets[0] && all {
 					out = append(out, rules.Action{Kind: d.Kind, Unit: d.Units[0], To: s.num(t),
-						Label: fmt.Sprintf("Attack the other front hex %s as well", s.num(t)), Rule: "13"})
+						Label: fmt.Sprintf("Attack the other front hex as well: %s", s.targetWords(o, t, side)), Rule: "13"})
 				}
 			}
 		}
