@@ -54,7 +54,9 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		// contact (measured in games of the greedy players), times how
 		// well the Bourbon army has closed in (eval_close.go).
 		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiClosing())
-		b = 1 / (1 + math.Exp(-(lost+exp-need+0.5)/3))
+		// The Bourbon fire now in place adds what its next volley may be
+		// expected to take (eval_close.go).
+		b = 1 / (1 + math.Exp(-(lost+exp+aiThreatWeight*s.aiThreat()-need+0.5)/3))
 	}
 	if side == Bourbon {
 		return b
@@ -66,6 +68,11 @@ func (s *State) Evaluate(side rules.Side) float64 {
 // in contact destroys a turn (authored: measured in games of the greedy
 // players, 3 to 4 a turn in the first turns of contact).
 const aiStepsPerTurn = 3.0
+
+// aiThreatWeight is how much of the next Bourbon volley's expected steps
+// the evaluation counts as already lost (authored: the volley may not
+// come, a unit may fall back first).
+const aiThreatWeight = 0.5
 
 // Priority orders actions by what each side needs [5]: the Bourbons must
 // destroy 20 Allied steps, so their troops close on the enemy and seek

@@ -156,3 +156,73 @@ func (s *State) aiStackedInContact(o occ, i int) bool {
 	}
 	return false
 }
+
+// aiThreat is the Allied steps the Bourbon fire now in place may be
+// expected to take at its next volley [11] [12]: for each hex of Allied
+// combat units, the Bourbon infantry next to it with the hex in a front
+// hex [7] and the Bourbon guns within range with the hex in their arc
+// [12] fire together (the formations' order aside), the Fire Table's
+// mean steps at that total (unmodified die), times the units in the hex
+// (a fire hits every unit of the hex [11]). An Allied unit that falls
+// back out of contact [10] takes its steps out of it.
+func (s *State) aiThreat() float64 {
+	ft := s.sc.fire
+	if ft == nil {
+		return 0
+	}
+	o := s.occupancy()
+	seen := map[hex.Coord]bool{}
+	total := 0.0
+	for i := range s.Units {
+		d := s.def(i)
+		if !s.alive(i) || d.Side != Allied || !d.Combat() || d.Person() {
+			continue
+		}
+		at := s.Units[i].At
+		if seen[at] {
+			continue
+		}
+		seen[at] = true
+		n := 0
+		for _, j := range o.at(at) {
+			if s.def(j).Side == Allied && s.def(j).Combat() && !s.def(j).Person() {
+				n++
+			}
+		}
+		cf := 0
+		for j := range s.Units {
+			dj := s.def(j)
+			if !s.alive(j) || dj.Side != Bourbon || s.Units[j].DSB {
+				continue
+			}
+			uj := s.Units[j]
+			dist := hex.Distance(uj.At, at)
+			switch {
+			case dj.Type == Infantry && dist == 1:
+				if arc, ok := hex.ArcOf(uj.At, uj.Facing, at); ok && arc == hex.Front {
+					cf += s.fireFactor(j)
+				}
+			case dj.Type == Artillery && dist >= 1 && dist <= s.sc.P("artillery_range"):
+				for _, c := range s.gunArc(uj.At, uj.Facing) {
+					if c == at {
+						cf += s.fireFactor(j)
+						break
+					}
+				}
+			}
+		}
+		if cf == 0 {
+			continue
+		}
+		col := ft.column(cf)
+		if col < 0 {
+			continue
+		}
+		mean := 0.0
+		for r := range ft.rows {
+			mean += float64(ft.rows[r][col].Steps) / 6
+		}
+		total += mean * float64(n)
+	}
+	return total
+}

@@ -36,3 +36,30 @@ func TestRule5_ComputerReasonsReadWell(t *testing.T) {
 		t.Errorf("move into contact: %q", r)
 	}
 }
+
+// TestRule11_EvaluationCountsTheVolleyInPlace: the evaluation counts the
+// next Bourbon volley's expected steps, for every Allied unit of the hex
+// fired at [11], only from Bourbon infantry that has the hex in a front
+// hex [7]; an Allied army under such fire scores worse for the Allies.
+func TestRule11_EvaluationCountsTheVolleyInPlace(t *testing.T) {
+	s := board(t, nil, phaseAMove)
+	s.put("lb1", "0414", 1) // facing 1: 0514 is a front hex
+	s.put("v1", "0514", 4)
+	one := s.aiThreat()
+	if one <= 0 {
+		t.Fatalf("an Allied unit in front of Bourbon infantry: threat %v", one)
+	}
+	s.put("v6", "0514", 4)
+	if two := s.aiThreat(); two < 2*one-1e-9 {
+		t.Errorf("a stack of two under the same fire: %v, want twice %v", two, one)
+	}
+	stacked := s.Evaluate(Allied)
+	s.put("v6", "0816", 4) // out of reach
+	if alone := s.Evaluate(Allied); alone <= stacked {
+		t.Errorf("the Allies score %v with a stack under fire, %v without: want better without", stacked, alone)
+	}
+	s.put("lb1", "0414", 4) // facing away: 0514 is behind it
+	if th := s.aiThreat(); th != 0 {
+		t.Errorf("infantry fires only at its front hexes [11]: threat %v", th)
+	}
+}
