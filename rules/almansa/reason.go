@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // ReasonFor says in a few words, with the rule, why the computer player
@@ -30,6 +31,9 @@ func (s *State) ReasonFor(a rules.Action) string {
 		q := s.aiOdds(a, "attacker loses")
 		m := s.aiOdds(a, "attacker checks morale")
 		odds := fmt.Sprintf("%.0f%% the defender loses a step, %.0f%% we lose one, %.0f%% our morale check [13]", p, q, m)
+		if a.Kind == "charge" {
+			odds += ", and the charging cavalry checks its morale after it [13]"
+		}
 		if a.Info == "" || a.Info == "overrun" {
 			return odds
 		}
@@ -46,10 +50,11 @@ func (s *State) ReasonFor(a rules.Action) string {
 		}
 		d := s.nearestEnemy(to, side)
 		if side == Bourbon {
+			why := fmt.Sprintf("closes on the Allies to %d hexes: their steps are destroyed in contact [5] [10]", d)
 			if d <= 1 {
-				return "moves into a hex next to the Allies: their steps are destroyed in contact [5] [10]"
+				why = "moves into a hex next to the Allies: their steps are destroyed in contact [5] [10]"
 			}
-			return fmt.Sprintf("closes on the Allies to %d hexes: their steps are destroyed in contact [5] [10]", d)
+			return why + s.aiLeaderMustFollow(i, to)
 		}
 		if d <= 3 {
 			return fmt.Sprintf("comes to %d hex(es) of the enemy: in fire range, out of shock [10] [12]", d)
@@ -101,4 +106,21 @@ func (s *State) aiEndReason() string {
 		return "no shock left worth its odds [13]"
 	}
 	return "nothing better left to do in this phase [3]"
+}
+
+// aiLeaderMustFollow warns, when unit i's move to c ends beyond its
+// formation leader's command radius, that the leader must follow before
+// the phase ends or the unit is out of command next turn [6] (the
+// computer moves leaders after their troops; a learner following a hint
+// must know it).
+func (s *State) aiLeaderMustFollow(i int, c hex.Coord) string {
+	f := s.sc.Form(s.Units[i].Form)
+	if f == nil || f.Leader == "" {
+		return ""
+	}
+	l := s.idx(f.Leader)
+	if l < 0 || !s.alive(l) || hex.Distance(c, s.Units[l].At) <= s.def(l).Radius {
+		return ""
+	}
+	return fmt.Sprintf("; %s must follow within %d hexes before the phase ends, or it is out of command next turn [6]", s.name(l), s.def(l).Radius)
 }

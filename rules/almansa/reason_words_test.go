@@ -63,3 +63,23 @@ func TestRule11_EvaluationCountsTheVolleyInPlace(t *testing.T) {
 		t.Errorf("infantry fires only at its front hexes [11]: threat %v", th)
 	}
 }
+
+// TestRule6_MoveReasonSaysTheLeaderMustFollow: a Bourbon move that ends
+// beyond the formation leader's command radius says that he must follow
+// before the phase ends, or the unit is out of command next turn [6]: a
+// learner following the hint (troops first) must know it.
+func TestRule6_MoveReasonSaysTheLeaderMustFollow(t *testing.T) {
+	s := board(t, nil, phaseBMove)
+	s.put("lb1", "0314", 1)
+	s.put("v1", "1014", 4)
+	l := s.sc.Form(s.Units[s.idx("lb1")].Form).Leader
+	s.put(l, "0314", 1)
+	near := s.ReasonFor(rules.Action{Kind: "move", Unit: "lb1", To: "0414"})
+	if strings.Contains(near, "must follow") {
+		t.Errorf("within the radius: %q", near)
+	}
+	far := s.ReasonFor(rules.Action{Kind: "move", Unit: "lb1", To: "0914"})
+	if !strings.Contains(far, "must follow") || !strings.Contains(far, "[6]") {
+		t.Errorf("beyond the radius: %q", far)
+	}
+}
