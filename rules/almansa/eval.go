@@ -18,7 +18,8 @@ import (
 // destroyed, plus those the Bourbons can still be expected to destroy,
 // reach the 20: the expectation grows with the turns left, the Bourbon
 // fighting strength left (their own losses count only through it) and
-// their army's closeness to the Allied line.
+// how well their army has closed in (eval_close.go), plus half of what
+// the Bourbon volley already in place may take.
 func (s *State) Evaluate(side rules.Side) float64 {
 	need := float64(s.sc.P("victory_steps"))
 	if need <= 0 {
@@ -160,22 +161,6 @@ func (s *State) nearestFriend(c hex.Coord, side, i int) int {
 		}
 	}
 	return best
-}
-
-// aiPressure is 1 when every Bourbon combat unit stands next to an Allied
-// one, falling to 0 at 10 hexes or more on average.
-func (s *State) aiPressure() float64 {
-	sum, n := 0.0, 0
-	for i := range s.Units {
-		if s.alive(i) && s.def(i).Side == Bourbon && s.def(i).Combat() && !s.def(i).Person() {
-			sum += float64(min(s.nearestEnemy(s.Units[i].At, Bourbon), 10))
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return 1 - (sum/float64(n)-1)/9
 }
 
 // aiNearestEnemyAt is where the nearest enemy combat unit of unit i stands.
