@@ -18,7 +18,8 @@ import (
 // destroyed, plus those the Bourbons can still be expected to destroy,
 // reach the 20: the expectation grows with the turns left, the Bourbon
 // fighting strength left (their own losses count only through it) and
-// their army's closeness to the Allied line.
+// how well their army has closed in (eval_close.go), plus half of what
+// the Bourbon volley already in place may take.
 func (s *State) Evaluate(side rules.Side) float64 {
 	need := float64(s.sc.P("victory_steps"))
 	if need <= 0 {
@@ -51,9 +52,12 @@ func (s *State) Evaluate(side rules.Side) float64 {
 			left += math.Max(0, float64(t-max(s.Turn, 1)))
 		}
 		// About three Allied steps a turn at full strength and in
-		// contact (measured in games of the greedy players).
-		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiPressure())
-		b = 1 / (1 + math.Exp(-(lost+exp-need+0.5)/3))
+		// contact (measured in games of the greedy players), times how
+		// well the Bourbon army has closed in (eval_close.go).
+		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiClosing())
+		// The Bourbon fire now in place adds what its next volley may be
+		// expected to take (eval_close.go).
+		b = 1 / (1 + math.Exp(-(lost+exp+aiThreatWeight*s.aiThreat()-need+0.5)/3))
 	}
 	if side == Bourbon {
 		return b
@@ -65,6 +69,11 @@ func (s *State) Evaluate(side rules.Side) float64 {
 // in contact destroys a turn (authored: measured in games of the greedy
 // players, 3 to 4 a turn in the first turns of contact).
 const aiStepsPerTurn = 3.0
+
+// aiThreatWeight is how much of the next Bourbon volley's expected steps
+// the evaluation counts as already lost (authored: the volley may not
+// come, a unit may fall back first).
+const aiThreatWeight = 0.5
 
 // Priority orders actions by what each side needs [5]: the Bourbons must
 // destroy 20 Allied steps, so their troops close on the enemy and seek
@@ -109,14 +118,20 @@ func (s *State) Priority(a rules.Action) float64 {
 		before := min(s.nearestEnemy(s.Units[i].At, side), 30)
 		after := min(s.nearestEnemy(to, side), 30)
 		if side == Allied {
-			// Closing to fire range (3 hexes) is worth it; contact is not.
+			// The Allies win by keeping their steps [5]: a move into
+			// contact (where the Bourbons fire first in their turn [3]
+			// [11]) or toward them ranks below ending the phase, taken
+			// only when the evaluation finds it worth it; other moves
+			// rank above the end, those that keep out of the Bourbons'
+			// reach first (infantry fires only at its front hexes [11],
+			// so a gap of two hexes or more costs the Allies no fire).
 			switch {
 			case after <= 1:
-				return 0.7
-			case after <= 3:
-				return 1.2 + 0.1*float64(before-after)
+				return -0.3
+			case after < before && after <= 6:
+				return -0.1
 			}
-			return 1 + 0.05*float64(before-after)
+			return 0.3 + 0.05*float64(min(after, 6)-min(before, 6))
 		}
 		return 1 + 0.5*float64(before-after)
 	case "end":
@@ -146,22 +161,6 @@ func (s *State) nearestFriend(c hex.Coord, side, i int) int {
 		}
 	}
 	return best
-}
-
-// aiPressure is 1 when every Bourbon combat unit stands next to an Allied
-// one, falling to 0 at 10 hexes or more on average.
-func (s *State) aiPressure() float64 {
-	sum, n := 0.0, 0
-	for i := range s.Units {
-		if s.alive(i) && s.def(i).Side == Bourbon && s.def(i).Combat() && !s.def(i).Person() {
-			sum += float64(min(s.nearestEnemy(s.Units[i].At, Bourbon), 10))
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return 1 - (sum/float64(n)-1)/9
 }
 
 // aiNearestEnemyAt is where the nearest enemy combat unit of unit i stands.

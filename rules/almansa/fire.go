@@ -150,13 +150,13 @@ func (s *State) fireActions() []rules.Action {
 			}
 			for _, c := range s.fireTargets(o, i) {
 				if c == t {
-					out = append(out, s.fireAction(i, c, true))
+					out = append(out, s.fireAction(o, i, c, true))
 				}
 			}
 		}
 		cf := s.declFire()
 		out = append(out, rules.Action{Kind: "fire", Choice: "resolve", To: s.num(t),
-			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors", s.num(t), cf), Rule: "11"})
+			Label: fmt.Sprintf("Resolve the fire at %s: %d combat factors", s.targetWords(o, t, shooter), cf), Rule: "11"})
 		return s.keep(out)
 	}
 	for i := range s.Units {
@@ -164,7 +164,7 @@ func (s *State) fireActions() []rules.Action {
 			continue
 		}
 		for _, c := range s.fireTargets(o, i) {
-			out = append(out, s.fireAction(i, c, false))
+			out = append(out, s.fireAction(o, i, c, false))
 		}
 	}
 	if s.endFireProblem() == "" {
@@ -173,17 +173,20 @@ func (s *State) fireActions() []rules.Action {
 	return s.keep(out)
 }
 
-func (s *State) fireAction(i int, c hex.Coord, join bool) rules.Action {
+// fireAction is unit i's fire at hex c [11] [12]; its label names the firer
+// first and the target by its units ("Moura fires at Castilla in 1510"),
+// never "Fire Moura at 1510", which read as if Moura were the target.
+func (s *State) fireAction(o occ, i int, c hex.Coord, join bool) rules.Action {
 	rule := "11"
 	if s.def(i).Type == Artillery {
 		rule = "12"
 	}
-	verb := "Fire"
+	verb := "fires at"
 	if join {
-		verb = "Join the fire:"
+		verb = "joins the fire at"
 	}
 	return rules.Action{Kind: "fire", Unit: s.def(i).ID, To: s.num(c),
-		Label: fmt.Sprintf("%s %s at %s (%d CF)", verb, s.name(i), s.num(c), s.fireFactor(i)), Rule: rule,
+		Label: fmt.Sprintf("%s %s %s (%d CF)", s.name(i), verb, s.targetWords(o, c, s.def(i).Side), s.fireFactor(i)), Rule: rule,
 		Info: fmt.Sprintf("%d CF", s.fireFactor(i))}
 }
 
@@ -274,7 +277,7 @@ func (s *State) doFire(a rules.Action) []rules.Event {
 			s.CurForm = f
 		}
 	}
-	return append(evs, ev("declare", a.Rule, fmt.Sprintf("%s fires at %s", s.name(i), a.To), shooter, a.Unit))
+	return append(evs, ev("declare", a.Rule, fmt.Sprintf("%s fires at %s", s.name(i), s.targetWords(s.occupancy(), to, shooter)), shooter, a.Unit))
 }
 
 // fireMods are the die modifiers of a fire [11, 12].
@@ -351,8 +354,8 @@ func (s *State) rollFire(t Task, die int) []rules.Event {
 			rule = "11, 12"
 		}
 	}
-	e := ev("fire", rule, fmt.Sprintf("%d CF fire at %s, modified die %d: %s", cf, t.Hexes[0], row, res), t.Side, t.Units...)
-	e.Dice, e.Mods = []int{die}, mods
+	e := ev("fire", rule, fmt.Sprintf("%d CF fire at %s, modified die %d: %s", cf, s.targetWords(s.occupancy(), target, t.Side), row, res), t.Side, t.Units...)
+	e = withMods(e, die, mods) // words.go: no rule cited twice
 	evs := []rules.Event{e}
 	o := s.occupancy()
 	var hit []int

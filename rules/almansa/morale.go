@@ -145,7 +145,7 @@ func (s *State) rollMC(t Task, die int) []rules.Event {
 	total := die + t.Mod
 	pass := total <= target
 	e := ev("morale", "14", "", t.Side, t.Unit)
-	e.Dice, e.Mods = []int{die}, mods
+	e = withMods(e, die, mods) // words.go: no rule cited twice
 	if pass {
 		e.Text = fmt.Sprintf("%s passes its morale check: %d against %d (%s)", s.name(i), total, target, t.Why)
 		return []rules.Event{e}
@@ -163,12 +163,12 @@ func (s *State) rollRoutCheck(t Task, die int) []rules.Event {
 	mods := append(append([]string{fmt.Sprintf("morale %+d second disorganisation [14]", s.sc.P("rout_check_bonus"))}, t.Mods...), lmods...)
 	total := die + t.Mod
 	e := ev("morale", "14", "", t.Side, t.Unit)
-	e.Dice, e.Mods = []int{die}, mods
+	e = withMods(e, die, mods) // words.go: no rule cited twice
 	if total <= target {
-		e.Text = fmt.Sprintf("%s holds: %d against %d", s.name(i), total, target)
+		e.Text = fmt.Sprintf("%s passes its rout check and holds: %d against %d", s.name(i), total, target)
 		return []rules.Event{e}
 	}
-	e.Text = fmt.Sprintf("%s routs: %d against %d", s.name(i), total, target)
+	e.Text = fmt.Sprintf("%s fails its rout check and routs: %d against %d", s.name(i), total, target)
 	return append([]rules.Event{e}, s.rout(i)...)
 }
 
@@ -458,7 +458,7 @@ func (s *State) rollRally(t Task, die int) []rules.Event {
 	total := die + t.Mod
 	target := s.def(i).Morale
 	e := ev("rally", "14", "", t.Side, t.Unit)
-	e.Dice, e.Mods = []int{die}, t.Mods
+	e = withMods(e, die, t.Mods) // words.go: no rule cited twice
 	if total <= target {
 		s.Units[i].DSB = false
 		s.Units[i].DSG = false

@@ -2,6 +2,7 @@ package almansa
 
 import (
 	"fmt"
+	"strings"
 
 	"grognard/rules"
 )
@@ -262,5 +263,6 @@ func (s *State) endGame() []rules.Event {
 		s.Winner = Allied
 		s.Reason = fmt.Sprintf("Allied victory: only %d Allied steps destroyed (%d needed) [5]", s.Lost[Allied], need)
 	}
-	return []rules.Event{{Kind: "end", Rule: "5", Text: s.Reason, Side: rules.Side(s.Winner)}}
+	// The event cites [5] by its rule; the result's reason carries it in its text.
+	return []rules.Event{{Kind: "end", Rule: "5", Text: strings.TrimSuffix(s.Reason, " [5]"), Side: rules.Side(s.Winner)}}
 }

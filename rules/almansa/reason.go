@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"grognard/rules"
+	"grognard/rules/hex"
 )
 
 // ReasonFor says in a few words, with the rule, why the computer player
@@ -17,16 +18,26 @@ func (s *State) ReasonFor(a rules.Action) string {
 			return "takes the book's set-up [4]"
 		}
 	case "fire":
+		// The label names the firer and the target (words.go); the reason
+		// gives the odds of the whole fire declared at that hex.
 		p := s.aiOdds(a, "step")
-		return fmt.Sprintf("fires at %s with %s: %.0f%% to destroy a step [%s]", a.To, a.Info, p, ruleOr(a.Rule, "12"))
+		m := s.aiOdds(a, "morale")
+		if m > 0 {
+			return fmt.Sprintf("%.0f%% a morale check of the target, %.0f%% to destroy a step [%s]", m, p, ruleOr(a.Rule, "11"))
+		}
+		return fmt.Sprintf("%.0f%% to destroy a step [%s]", p, ruleOr(a.Rule, "11"))
 	case "shock", "charge":
 		p := s.aiOdds(a, "defender loses")
-		q := s.aiOdds(a, "attacker")
-		what := "shock"
+		q := s.aiOdds(a, "attacker loses")
+		m := s.aiOdds(a, "attacker checks morale")
+		odds := fmt.Sprintf("%.0f%% the defender loses a step, %.0f%% we lose one, %.0f%% our morale check [13]", p, q, m)
 		if a.Kind == "charge" {
-			what = "charge"
+			odds += ", and the charging cavalry checks its morale after it [13]"
 		}
-		return fmt.Sprintf("%s at %s at %s: %.0f%% the defender loses a step, %.0f%% our own morale check [13]", what, a.To, a.Info, p, q)
+		if a.Info == "" || a.Info == "overrun" {
+			return odds
+		}
+		return "column " + a.Info + ": " + odds
 	case "move":
 		i := s.idx(a.Unit)
 		to, err := s.sc.Map.ParseOn(a.To)
@@ -39,7 +50,11 @@ func (s *State) ReasonFor(a rules.Action) string {
 		}
 		d := s.nearestEnemy(to, side)
 		if side == Bourbon {
-			return fmt.Sprintf("closes on the Allies to %d hex(es): their steps are destroyed in contact [5] [10]", d)
+			why := fmt.Sprintf("closes on the Allies to %d hexes: their steps are destroyed in contact [5] [10]", d)
+			if d <= 1 {
+				why = "moves into a hex next to the Allies: their steps are destroyed in contact [5] [10]"
+			}
+			return why + s.aiLeaderMustFollow(i, to)
 		}
 		if d <= 3 {
 			return fmt.Sprintf("comes to %d hex(es) of the enemy: in fire range, out of shock [10] [12]", d)
@@ -48,7 +63,7 @@ func (s *State) ReasonFor(a rules.Action) string {
 	case "face":
 		return "turns to face the nearest enemy [7]"
 	case "end":
-		return "nothing better left to do in this phase [3]"
+		return s.aiEndReason()
 	}
 	return ""
 }
@@ -70,4 +85,42 @@ func (s *State) aiOdds(a rules.Action, word string) float64 {
 		}
 	}
 	return 100 * p
+}
+
+// aiEndReason says why the side ends its phase, by phase and side: the
+// Allies win by keeping their steps, the Bourbons by destroying them [5].
+func (s *State) aiEndReason() string {
+	side := phaseDecider(s.Phase)
+	switch phaseKind(s.Phase) {
+	case "move":
+		if side == Allied {
+			return "holds its ground: the Allies win by keeping their steps, and a move toward the Bourbons brings their fire [5] [10]"
+		}
+		return "no move left that brings the army closer in good order [5] [10]"
+	case "fire":
+		return "no fire left worth making [11]"
+	case "shock":
+		if side == Allied {
+			return "no shock worth the steps it may cost: the Allies win by keeping their steps [5] [13]"
+		}
+		return "no shock left worth its odds [13]"
+	}
+	return "nothing better left to do in this phase [3]"
+}
+
+// aiLeaderMustFollow warns, when unit i's move to c ends beyond its
+// formation leader's command radius, that the leader must follow before
+// the phase ends or the unit is out of command next turn [6] (the
+// computer moves leaders after their troops; a learner following a hint
+// must know it).
+func (s *State) aiLeaderMustFollow(i int, c hex.Coord) string {
+	f := s.sc.Form(s.Units[i].Form)
+	if f == nil || f.Leader == "" {
+		return ""
+	}
+	l := s.idx(f.Leader)
+	if l < 0 || !s.alive(l) || hex.Distance(c, s.Units[l].At) <= s.def(l).Radius {
+		return ""
+	}
+	return fmt.Sprintf("; %s must follow within %d hexes before the phase ends, or it is out of command next turn [6]", s.name(l), s.def(l).Radius)
 }

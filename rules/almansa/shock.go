@@ -118,7 +118,7 @@ func (s *State) shockActions() []rules.Action {
 				}
 				if t != d.Targets[0] && all {
 					out = append(out, rules.Action{Kind: d.Kind, Unit: d.Units[0], To: s.num(t),
-						Label: fmt.Sprintf("Attack the other front hex %s as well", s.num(t)), Rule: "13"})
+						Label: fmt.Sprintf("Attack the other front hex as well: %s", s.targetWords(o, t, side)), Rule: "13"})
 				}
 			}
 		}
@@ -140,11 +140,11 @@ func (s *State) shockActions() []rules.Action {
 		}
 		for _, t := range s.shockTargets(o, i) {
 			out = append(out, rules.Action{Kind: "shock", Unit: s.def(i).ID, To: s.num(t),
-				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF)", s.name(i), s.num(t), s.shockCF(i)), Rule: "13",
+				Label: fmt.Sprintf("Shock: %s attacks %s (%d CF)", s.name(i), s.targetWords(o, t, side), s.shockCF(i)), Rule: "13",
 				Info: s.oddsInfo([]string{s.def(i).ID}, []hex.Coord{t}, false)})
 			if s.chargeable(o, i) {
 				out = append(out, rules.Action{Kind: "charge", Unit: s.def(i).ID, To: s.num(t),
-					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check)", s.name(i), s.num(t)), Rule: "13",
+					Label: fmt.Sprintf("Cavalry charge: %s charges %s (+1 column, then a morale check)", s.name(i), s.targetWords(o, t, side)), Rule: "13",
 					Info: s.oddsInfo([]string{s.def(i).ID}, []hex.Coord{t}, true)})
 			}
 		}
@@ -302,11 +302,15 @@ func (s *State) doShock(a rules.Action) []rules.Event {
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	if s.Decl == nil {
 		s.Decl = &Decl{Kind: a.Kind, Targets: []hex.Coord{to}, Units: []string{a.Unit}}
-		return []rules.Event{ev("declare", "13", fmt.Sprintf("%s: %s attacks %s", a.Kind, s.name(i), a.To), side, a.Unit)}
+		what, verb := "Shock", "attacks"
+		if a.Kind == "charge" {
+			what, verb = "Cavalry charge", "charges"
+		}
+		return []rules.Event{ev("declare", "13", fmt.Sprintf("%s: %s %s %s", what, s.name(i), verb, s.targetWords(s.occupancy(), to, side)), side, a.Unit)}
 	}
 	if s.inDecl(i) {
 		s.Decl.Targets = append(s.Decl.Targets, to)
-		return []rules.Event{ev("declare", "13", fmt.Sprintf("the attack extends to %s", a.To), side, a.Unit)}
+		return []rules.Event{ev("declare", "13", fmt.Sprintf("the attack extends to %s", s.targetWords(s.occupancy(), to, side)), side, a.Unit)}
 	}
 	s.Decl.Units = append(s.Decl.Units, a.Unit)
 	return []rules.Event{ev("declare", "13", fmt.Sprintf("%s joins the attack", s.name(i)), side, a.Unit)}
@@ -359,7 +363,7 @@ func (s *State) rollShock(t Task, die int) []rules.Event {
 	a, d, col, _, mods := s.shockOdds(t.Units, targets, charge)
 	res := s.sc.shockCell(col, die)
 	e := ev("shock", "13", fmt.Sprintf("%s: %d against %d, column %s, die %d: %s", t.Why, a, d, s.sc.Tables["shock"].Cols[col], die, res), t.Side, t.Units...)
-	e.Dice, e.Mods = []int{die}, mods
+	e = withMods(e, die, mods) // words.go: no rule cited twice
 	t.Other = s.defenders(t.Side, t.Hexes)
 	var defIDs []string
 	for _, dh := range t.Other {
