@@ -102,13 +102,13 @@ func (b *BoardScene) outlineHexes(dst *ebiten.Image, areas [][]string, col, edge
 	return drawn.Intersect(b.Cam.Rect)
 }
 
-// screenChipRects are the screen rectangles of the marker chips and the
-// stacks' count badges the board drew last. The board is mostly drawn into its layer, at a margin, and
+// screenChipRects are the screen rectangles of the marker chips, the
+// stacks' count badges and the lit places' labels the board drew last. The board is mostly drawn into its layer, at a margin, and
 // the layer copied at an offset: the chips' rectangles are then in the
 // layer's pixels, not the screen's (a Venta "ORD×2" chip beside an ordered
 // stack was crossed by the outline, which avoided a rectangle elsewhere).
 func (b *BoardScene) screenChipRects() []image.Rectangle {
-	rs := append(b.RB.ChipRects(), b.RB.BadgeRects()...)
+	rs := append(append(b.RB.ChipRects(), b.RB.BadgeRects()...), b.RB.LabelRects()...)
 	for i := range rs {
 		rs[i] = rs[i].Add(b.chipShift)
 	}

@@ -528,9 +528,27 @@ func (s *Session) highlights() []render.Highlight {
 	out := make([]render.Highlight, 0, len(order))
 	for _, loc := range order {
 		h := at[loc]
-		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: strings.Join(h.texts, " / ")})
+		out = append(out, render.Highlight{At: loc, Kind: h.kind, Text: joinHexWords(h.texts)})
 	}
 	return dropLongLabels(dropUniformLabels(out))
+}
+
+// joinHexWords is the label of a lit hex where several actions lead: all
+// their words when they fit ("1 MP / stack"), else the first one's and
+// "…" ("1 MP / …", "3 MP back …": the hex's hover names them all). Before, a hex whose
+// joined words were too long went unlabelled, so the Albuera battalion
+// beside a line showed no cost on the hexes both could enter.
+func joinHexWords(texts []string) string {
+	all := strings.Join(texts, " / ")
+	if len(texts) < 2 {
+		return all
+	}
+	for _, t := range []string{all, texts[0] + " / …", texts[0] + " …"} {
+		if w, _ := render.Measure(t, render.Bold(10)); w <= pillWidth {
+			return t
+		}
+	}
+	return texts[0]
 }
 
 // pillWidth is the widest label the board writes on a lit hex (the
@@ -541,10 +559,18 @@ const pillWidth = render.HexSize*1.75 - 9
 // the hover of the hex says them in full; a label cut to "may still b…"
 // says nothing.
 func dropLongLabels(hs []render.Highlight) []render.Highlight {
+	fits := func(t string) bool { w, _ := render.Measure(t, render.Bold(10)); return w <= pillWidth }
 	for i := range hs {
-		if w, _ := render.Measure(hs[i].Text, render.Bold(10)); hs[i].Text != "" && w > pillWidth {
-			hs[i].Text = ""
+		if hs[i].Text == "" || fits(hs[i].Text) {
+			continue
 		}
+		// "line back +1 MP": the words without the extra cost, which
+		// the hover says, rather than nothing
+		if j := strings.Index(hs[i].Text, " +"); j > 0 && fits(hs[i].Text[:j]) {
+			hs[i].Text = hs[i].Text[:j]
+			continue
+		}
+		hs[i].Text = ""
 	}
 	return hs
 }

@@ -63,6 +63,7 @@ type Board struct {
 	chipGroups []chipGroup       // drawChips' scratch, kept between frames
 	chipRects  []image.Rectangle // where the chips (markers) were drawn last frame (tests read it)
 	badgeRects []image.Rectangle // where the stacks' count badges were drawn last frame
+	labelRects []image.Rectangle // where the lit places' labels ("2 MP back") were drawn last frame
 }
 
 type clipSlot struct {

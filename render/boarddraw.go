@@ -180,6 +180,7 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	// markers standing on locations
 	b.chipRects = b.chipRects[:0]
 	b.badgeRects = b.badgeRects[:0]
+	b.labelRects = b.labelRects[:0]
 	if v != nil {
 		clear(b.seen)
 		for _, m := range v.Markers {
@@ -326,6 +327,9 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 		}
 		if onScreen(sx, sy, 60) {
 			b.drawAt(t, pill, sx, sy, k, 0)
+			pb := pill.Bounds()
+			hw, hh := float64(pb.Dx())*k/2, float64(pb.Dy())*k/2
+			b.labelRects = append(b.labelRects, image.Rect(int(sx-hw), int(sy-hh), int(math.Ceil(sx+hw)), int(math.Ceil(sy+hh))))
 		}
 	}
 	if o.Minimap && !o.MinimapHidden {

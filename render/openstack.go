@@ -37,3 +37,11 @@ func (b *Board) ChipRects() []image.Rectangle {
 func (b *Board) BadgeRects() []image.Rectangle {
 	return append([]image.Rectangle(nil), b.badgeRects...)
 }
+
+// LabelRects are the screen rectangles of the lit places' labels drawn
+// last frame ("2 MP back"): an outline drawn over the board afterwards
+// keeps clear of them, as of the chips (an activated command's outline
+// cut "2 MP back" to "2 MP bac" at Albuera, #18 point 7).
+func (b *Board) LabelRects() []image.Rectangle {
+	return append([]image.Rectangle(nil), b.labelRects...)
+}
