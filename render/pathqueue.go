@@ -1,6 +1,10 @@
 package render
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"weak"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // pathsPerRun is how many antialiased paths are queued between two runs
 // of Ebitengine's command queue (#22 item 8).
@@ -21,20 +25,20 @@ import "github.com/hajimehoshi/ebiten/v2"
 // pixels: TestPathBatchFitsStencilSamePixels).
 const pathsPerRun = 48
 
-// boundQueue counts a path queued on dst (the original image; with
-// pathBatch.mu held) and, every pathsPerRun paths, renders the paths
-// queued on dst and runs the command queue.
-func boundQueue(dst *ebiten.Image) {
+// boundQueue counts a path queued on dst (the original image, key its
+// weak pointer; with pathBatch.mu held) and, every pathsPerRun paths,
+// renders the paths queued on dst and runs the command queue.
+func boundQueue(dst *ebiten.Image, key weak.Pointer[ebiten.Image]) {
 	pathBatch.sinceRun++
 	if pathBatch.sinceRun < pathsPerRun {
 		return
 	}
 	pathBatch.sinceRun = 0
 	// the path being queued is not drawn yet: it stays queued alone
-	q := pathBatch.queued[dst]
+	q := pathBatch.queued[key]
 	last := q[len(q)-1]
 	flushPaths(dst)
-	pathBatch.queued[dst] = append(q[:0], last)
+	pathBatch.queued[key] = append(q[:0], last)
 	flushGPU(white())
 	pathBatch.runs++
 }
