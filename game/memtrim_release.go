@@ -51,6 +51,13 @@ func releaseFrame() {
 	case 3:
 		debug.FreeOSMemory()
 	case 0:
+		// Ebitengine runs the previous frame's commands on its render
+		// thread while this frame is being drawn: wait for them (one pixel
+		// read) so that glibc trims its heaps while Mesa is idle. glibc's
+		// locks make a concurrent trim safe by contract; this takes the
+		// trim out of the suspects of the crash seen once on leaving a game
+		// (docs/PERFORMANCE.md)
+		render.FlushDeferredImages()
 		trimNative()
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 	"unsafe"
+	"weak"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -52,8 +53,12 @@ const (
 )
 
 var pathBatch struct {
-	mu      sync.Mutex
-	queued  map[*ebiten.Image][]image.Point
+	mu sync.Mutex
+	// queued is keyed by weak pointers, as the vector package keys its
+	// own queues: a strong key kept every image a path was ever drawn on
+	// (the game's panels and rows, disposed of or not) until 256 were
+	// listed, past the game that drew them (#22 item 8)
+	queued  map[weak.Pointer[ebiten.Image]][]image.Point
 	presize bool
 	// flushes counts the batches cut short, most the tallest batch packed
 	// (tests).
@@ -110,14 +115,15 @@ func queuePath(dst *ebiten.Image, r image.Rectangle) {
 	if pathBatch.queued == nil || len(pathBatch.queued) > 256 {
 		// a batch forgotten is only cut later: it may then ask for a
 		// larger buffer, once
-		pathBatch.queued = map[*ebiten.Image][]image.Point{}
+		pathBatch.queued = map[weak.Pointer[ebiten.Image]][]image.Point{}
 	}
 	orig := originalImage(dst)
+	key := weak.Make(orig)
 	ob := orig.Bounds()
 	rowMax := max(4093, 2*ob.Dx(), ob.Dy())
 	// as the vector package sizes it: rounded up to 16, twice as wide
 	s := image.Pt(2*roundUp16(r.Dx()), roundUp16(r.Dy()))
-	q := append(pathBatch.queued[orig], s)
+	q := append(pathBatch.queued[key], s)
 	w, h := packedSize(q, rowMax)
 	if len(q) > 1 && (w > stencilW || h > stencilH) {
 		flushPaths(orig)
@@ -125,9 +131,9 @@ func queuePath(dst *ebiten.Image, r image.Rectangle) {
 		q = append(q[:0], s)
 		w, h = packedSize(q, rowMax)
 	}
-	pathBatch.queued[orig] = q
+	pathBatch.queued[key] = q
 	pathBatch.most = max(pathBatch.most, h)
-	boundQueue(orig) // pathqueue.go
+	boundQueue(orig, key) // pathqueue.go
 }
 
 func roundUp16(x int) int { return (x + 15) &^ 15 }

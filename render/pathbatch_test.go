@@ -56,6 +56,33 @@ func hexagonAt(cx, cy float64) []pt {
 	return pts
 }
 
+// drawHexGrid draws 330 hexagons (15 rows of 22, the hand-over cover's
+// pattern) on two window-sized images, each through its own draw, and
+// fails t when their pixels differ (beyond 1 per channel) or when they
+// drew almost nothing: the helpers of pathbatch.go and pathqueue.go
+// against the vector package drawing one batch (#22 item 8).
+func drawHexGrid(t *testing.T, what string, ours, direct func(dst *ebiten.Image, pts []pt)) {
+	t.Helper()
+	a := ebiten.NewImage(1280, 720)
+	b := ebiten.NewImage(1280, 720)
+	defer a.Deallocate()
+	defer b.Deallocate()
+	for row := range 15 {
+		for col := range 22 {
+			pts := hexagonAt(float64(col)*60, float64(row)*52+float64(col%2)*26)
+			ours(a, pts)
+			direct(b, pts)
+		}
+	}
+	pa, pb := pixelsOf(a), pixelsOf(b)
+	if n := channelsApart(pa, pb, 1); n > 0 {
+		t.Errorf("the hexagons drawn %s differ from one batch at %d channels", what, n)
+	}
+	if channelsApart(pa, make([]byte, len(pa)), 0) < 10000 {
+		t.Errorf("the hexagons drew almost nothing")
+	}
+}
+
 // TestPathBatchFitsStencilSamePixels: three hundred stroked hexagons on a
 // window-sized image (the hand-over cover's pattern, whose one batch took
 // a stencil buffer of 4094x987 on a shared atlas page, #22 item 8) are
@@ -65,30 +92,15 @@ func TestPathBatchFitsStencilSamePixels(t *testing.T) {
 	if !inLoop {
 		t.Skip("needs the game loop")
 	}
-	a := ebiten.NewImage(1280, 720)
-	b := ebiten.NewImage(1280, 720)
-	defer a.Deallocate()
-	defer b.Deallocate()
 	c := rgba(0xff, 0xf0, 0xd0, 0x60)
 	resetPathBatch()
-	for row := range 15 {
-		for col := range 22 {
-			pts := hexagonAt(float64(col)*60, float64(row)*52+float64(col%2)*26)
-			strokePoly(a, pts, true, 1, c)
-			directStroke(b, pts, 1, c)
-		}
-	}
+	drawHexGrid(t, "in batches",
+		func(dst *ebiten.Image, pts []pt) { strokePoly(dst, pts, true, 1, c) },
+		func(dst *ebiten.Image, pts []pt) { directStroke(dst, pts, 1, c) })
 	// batches are cut when the buffer is full, and every pathsPerRun paths
 	// (pathqueue.go)
 	if pathBatch.flushes+pathBatch.runs < 1 || pathBatch.most > stencilH {
 		t.Errorf("330 hexagons took %d batches, the tallest packed %d rows: want at least 2, none over %d", pathBatch.flushes+pathBatch.runs+1, pathBatch.most, stencilH)
-	}
-	pa, pb := pixelsOf(a), pixelsOf(b)
-	if n := channelsApart(pa, pb, 1); n > 0 {
-		t.Errorf("the hexagons drawn in batches differ from one batch at %d channels", n)
-	}
-	if channelsApart(pa, make([]byte, len(pa)), 0) < 10000 {
-		t.Errorf("the hexagons drew almost nothing")
 	}
 }
 
