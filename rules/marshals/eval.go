@@ -69,7 +69,16 @@ func (s *State) Priority(a rules.Action) float64 {
 		return -1
 	}
 	switch a.Kind {
-	case "play", "order":
+	case "order":
+		// Activating a stack [5.2]: first where one move (about 5 MP)
+		// brings it nearest the VP zones its side does not hold [8.0]
+		// (the scan sees no change of score at the activation itself, so
+		// without this the zones were taken in the order of their names).
+		if a.To != "" && (s.Act == French || s.Act == Allied) {
+			return 2 + 0.2*math.Min(2.5, s.zoneOpportunity(s.Act, a.To))
+		}
+		return 2
+	case "play":
 		return 2
 	case "move":
 		// A march on a zone worth victory points first [8.0], then toward

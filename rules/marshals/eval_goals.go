@@ -113,3 +113,27 @@ func (s *State) zoneNearness(side int, z string) float64 {
 	}
 	return v
 }
+
+// zoneOpportunity is how much nearer a stack activated at z could come in
+// one move (about 5 MP) to the VP zones side does not hold (those it holds
+// count a quarter), each by its VP [5.2] [8.0].
+func (s *State) zoneOpportunity(side int, z string) float64 {
+	g := s.sc.goals()
+	zi, ok := s.sc.zi[z]
+	if !ok {
+		return 0
+	}
+	v := 0.0
+	for k, vz := range g.vp {
+		d := g.dist[zi][k]
+		if d < 0 {
+			continue
+		}
+		w := float64(g.pts[k])
+		if s.controls(vz) == side {
+			w /= 4
+		}
+		v += w * (goalReach(max(0, d-5)) - goalReach(d))
+	}
+	return v
+}
