@@ -98,10 +98,18 @@ func (s *State) Priority(a rules.Action) float64 {
 // does not hold (eval_goals.go), less the VP of a zone the stack would
 // leave to the enemy (free of French units, it is the Allies' [S2 VC]).
 func (s *State) movePriority(a rules.Action) float64 {
-	p := 1 + 0.2*float64(min(s.sc.VP[a.To], 5))
+	p := 1.0
 	m := s.Move
 	if m == nil || (m.Side != French && m.Side != Allied) {
-		return p
+		return p + 0.2*float64(min(s.sc.VP[a.To], 5))
+	}
+	// Into a zone the enemy holds, a combat follows whose odds the
+	// counters' backs hide [1.3] [5.4]: no bonus for its VP there (the
+	// Retreat's French normal marched Victor into Talavera on turn 1 on
+	// the town's 1 VP and lost the battle, #21); the search's evaluation
+	// of the move still weighs it.
+	if !s.hasUnits(1-m.Side, a.To) {
+		p += 0.2 * float64(min(s.sc.VP[a.To], 5))
 	}
 	i := s.idx(a.Unit)
 	if i < 0 {
