@@ -23,6 +23,13 @@ import (
 //     its hand and its container together (side sees only their number),
 //     and so is a marker it has just drawn.
 //
+// The sample is cautious [7.5]: a decoy drawn where it stands in or next
+// to a zone of side's units is, three times in four, swapped with a real
+// counter of its group standing farther away, so the blocks that threaten
+// side are more often taken for real than a uniform draw would (a French
+// garrison of Madrid attacked a block it sampled as a decoy and lost the
+// town, the Retreat, #21). The swap reads only the places side sees.
+//
 // The counters that side may see (its own, those revealed by the combat
 // being fought [5.4], the stack moving) keep their places. The sample depends only
 // on what side knows: each group's places and pooled markers are sorted
@@ -77,6 +84,7 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 	// him [1.3]); else the last draw, which is still independent of the
 	// hidden facts.
 	want := s.viewOf(side, false).Units
+	near := s.nearOwn(me)
 	for try := 0; try < 6; try++ {
 		for g, key := range keys {
 			ps := append([]string(nil), places[g]...)
@@ -84,6 +92,7 @@ func (s *State) Determinize(side rules.Side, r *rand.Rand) rules.State {
 			for k, i := range groups[key] {
 				c.Units[i].At = ps[k]
 			}
+			c.cautious(groups[key], near, r)
 		}
 		if sameUnitViews(c.viewOf(side, false).Units, want) {
 			break
@@ -139,4 +148,47 @@ func sameUnitViews(a, b []rules.UnitView) bool {
 		}
 	}
 	return true
+}
+
+// nearOwn is the set of zones holding side's counters or next to one.
+func (s *State) nearOwn(side int) map[string]bool {
+	out := map[string]bool{}
+	for i := range s.Units {
+		if s.def(i).Side != side || !s.onMap(i) {
+			continue
+		}
+		z := s.Units[i].At
+		if out[z] {
+			continue
+		}
+		out[z] = true
+		for _, e := range s.sc.Graph.Neighbors(z) {
+			out[e.To] = true
+		}
+	}
+	return out
+}
+
+// cautious swaps each decoy of the group drawn near side's counters, three
+// times in four, with a counter of the group that is neither a decoy nor
+// near (see Determinize).
+func (c *State) cautious(group []int, near map[string]bool, r *rand.Rand) {
+	var far []int
+	for _, i := range group {
+		if c.def(i).Kind != KDecoy && !near[c.Units[i].At] {
+			far = append(far, i)
+		}
+	}
+	for _, i := range group {
+		if len(far) == 0 {
+			return
+		}
+		if c.def(i).Kind != KDecoy || !near[c.Units[i].At] || r.IntN(4) == 0 {
+			continue
+		}
+		k := r.IntN(len(far))
+		j := far[k]
+		c.Units[i].At, c.Units[j].At = c.Units[j].At, c.Units[i].At
+		far = append(far[:k], far[k+1:]...)
+	}
 }
