@@ -13,8 +13,9 @@ import (
 // losses 1/4, retreat 2", the Albuera Clash result "D+1 - French lose",
 // neither saying whose losses are whose nor what they mean; a loss
 // allotment said "allot a loss" with no word of how many remain. The
-// engines' texts stay as they are (they are pinned by the recorded games
-// of rules/albuera and rules/marshals); the screen says them whole.
+// Albuera engine's texts stay as they are (they are pinned by its recorded
+// games); the screen says them whole. The Marshals engine says its melee
+// result whole itself (rules/marshals melee_words.go).
 
 // lossAllotter is a system whose pending decision may be the allotment of
 // a combat's losses: the side choosing and how many are still to allot,
@@ -102,10 +103,6 @@ func (s *Session) promptWords(p string) string {
 }
 
 var (
-	// "French wins by 3; losses 1/4, retreat 2" (rules/marshals combat.go)
-	meleeLosses = regexp.MustCompile(`(\S+) wins by (\d+); losses (\d+)/(\d+), retreat (\d+)`)
-	// "French wins: losses 1/4, retreat 2" (rules/marshals preview.go)
-	meleeOddsLosses = regexp.MustCompile(`^(\S+) wins: losses (\d+)/(\d+), retreat (\d+)`)
 	// "Clash at 0605, column -1, die 5: D+1 - French lose" (rules/albuera clash.go)
 	clashLoser = regexp.MustCompile(`: ([AD])\+(\d+) - (\S+) lose\b`)
 )
@@ -124,58 +121,6 @@ func (s *Session) otherSide(name string) string {
 		return v.Sides[0]
 	}
 	return ""
-}
-
-// ssWord is "1 SS" or "nothing".
-func ssWord(n string) string {
-	if n == "0" {
-		return "nothing"
-	}
-	return n + " SS"
-}
-
-// meleeWords says whose losses a Marshals melee result gives: "French
-// wins by 3: the French lose 1 SS, the Allied 4 SS and retreat 2 zones
-// [5.4.3], [5.4.4]".
-func (s *Session) meleeWords(t string) string {
-	return meleeLosses.ReplaceAllStringFunc(t, func(m string) string {
-		p := meleeLosses.FindStringSubmatch(m)
-		win, lose := p[1], s.otherSide(p[1])
-		if lose == "" {
-			lose = "the loser"
-		}
-		retreat := "retreat " + zones(p[5])
-		if p[5] == "0" {
-			retreat = "do not retreat"
-		}
-		return fmt.Sprintf("%s wins by %s: the %s (victors) lose %s, the %s lose %s and %s [5.4.3], [5.4.4]",
-			win, p[2], win, ssWord(p[3]), lose, ssWord(p[4]), retreat)
-	})
-}
-
-// zones is "1 zone", "2 zones", "0 zones" said as "no zone".
-func zones(n string) string {
-	switch n {
-	case "0":
-		return "no zone"
-	case "1":
-		return "1 zone"
-	}
-	return n + " zones"
-}
-
-// meleeOddsWords is a Marshals melee odds line with whose losses are
-// whose: "French win: French lose 1 SS, Allied 4 SS, retreat 2 zones".
-func (s *Session) meleeOddsWords(r string) string {
-	p := meleeOddsLosses.FindStringSubmatch(r)
-	if p == nil {
-		return r
-	}
-	lose := s.otherSide(p[1])
-	if lose == "" {
-		lose = "loser"
-	}
-	return fmt.Sprintf("%s win: %s lose %s, %s lose %s and retreat %s", p[1], p[1], ssWord(p[2]), lose, ssWord(p[3]), zones(p[4])) + r[len(p[0]):]
 }
 
 // clashWords says what an Albuera Clash result means for each side: "D+1
@@ -208,29 +153,13 @@ func turnWord(n string) string {
 // combatWords is an event text with its combat result said whole (other
 // texts unchanged).
 func (s *Session) combatWords(t string) string {
+	// (the Marshals melee result is said whole by rules/marshals itself,
+	// melee_words.go)
 	switch s.System.ID {
-	case "marshals":
-		if strings.Contains(t, "; losses ") {
-			return s.meleeWords(t)
-		}
 	case "albuera":
 		if strings.HasPrefix(t, "Clash at ") {
 			return s.clashWords(t)
 		}
 	}
 	return t
-}
-
-// oddsWords is a combat's odds lines with the Marshals melee results
-// saying whose losses are whose (a copy; other systems unchanged).
-func (s *Session) oddsWords(lines []rules.OddsLine) []rules.OddsLine {
-	if s.System.ID != "marshals" {
-		return lines
-	}
-	out := make([]rules.OddsLine, len(lines))
-	for i, l := range lines {
-		l.Result = s.meleeOddsWords(l.Result)
-		out[i] = l
-	}
-	return out
 }

@@ -1048,7 +1048,7 @@ func (s *Session) Odds(a rules.Action) (string, []rules.OddsLine, bool) {
 	if len(lines) == 0 {
 		return "", nil, false
 	}
-	return a.String(), s.oddsWords(lines), true // combat_words.go
+	return a.String(), lines, true
 }
 
 // UndoTarget is the number of steps to keep when the side at the
