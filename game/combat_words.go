@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -44,7 +45,7 @@ func (s *Session) lossesLeft() (side, left, total int, ok bool) {
 			break
 		}
 		if int(e.Side) == side && takenLoss(e) {
-			taken++
+			taken += lossesIn(e)
 		}
 	}
 	return side, left, left + taken, true
@@ -63,6 +64,20 @@ func combatResult(e rules.Event) bool {
 func takenLoss(e rules.Event) bool {
 	return e.Kind == "loss" || strings.Contains(e.Text, " suffers a Loss") || strings.HasSuffix(e.Text, " is eliminated")
 }
+
+// lossesIn is the number of losses a taken-loss event records: "French
+// loses 4 SS from Ruffin" (a unit's losses allotted at once, rules/marshals
+// losses_bulk.go) is 4, any other 1.
+func lossesIn(e rules.Event) int {
+	if m := manyLosses.FindStringSubmatch(e.Text); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+var manyLosses = regexp.MustCompile(`^\S+ loses (\d+) SS from `)
 
 // lossesLeftText is "2 of 3 losses still to allot" (lossesWords) while a combat's
 // losses are being allotted ("" otherwise).

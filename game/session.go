@@ -723,7 +723,7 @@ func (s *Session) PanelActions() []rules.Action {
 	if listed {
 		out = selectedFirst(out, s.Selected) // panel_guide.go
 	}
-	return s.selectedZoneFirst(placePlaysLast(withChoiceOdds(s.Game.State, out))) // marshals_odds.go, panel_more.go
+	return s.selectedZoneFirst(placePlaysLast(withChoiceOdds(s.Game.State, lossQuickFirst(out)))) // marshals_odds.go, panel_more.go, marshals_losses_panel.go
 }
 
 // Do applies one legal action (chance points that follow are resolved by

@@ -648,6 +648,9 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 	case SubCP:
 		return s.resolveMelee(a.Dice), nil
 	case SubLoss:
+		if isLossBulk(a) {
+			return s.applyLossBulk(a) // losses_bulk.go
+		}
 		i := s.idx(a.Unit)
 		side := k.Turn
 		rule := "5.4.3"
@@ -812,7 +815,10 @@ func (s *State) lossOptions(side int) []rules.Action {
 	return out
 }
 
-func (s *State) legalLoss() []rules.Action { return s.lossOptions(s.Combat.Turn) }
+func (s *State) legalLoss() []rules.Action {
+	one := s.lossOptions(s.Combat.Turn)
+	return append(one, s.lossBulk(s.Combat.Turn, one)...) // losses_bulk.go
+}
 
 // retreating: side is the defeated one and its stack has left the combat zone
 // in retreat [5.4.4].

@@ -30,7 +30,7 @@ var (
 	mRiver   = regexp.MustCompile(`^(\w+) loses (\d+) SS crossing the river`)
 	mBlocked = regexp.MustCompile(`^(\w+) cannot retreat: (\d+) more SS lost`)
 	mPursuit = regexp.MustCompile(`^Pursuit: .*: (\d+) more SS lost`)
-	mLossOn  = regexp.MustCompile(`^(\w+) loses 1 SS from (.+)$`)
+	mLossOn  = regexp.MustCompile(`^(\w+) loses \d+ SS from (.+)$`)
 	mNoOne   = regexp.MustCompile(`^(\w+): (\d+) more loss\(es\) fall on no counter`)
 	// Albuera
 	aLoss   = regexp.MustCompile(`^(.+) suffers a Loss \(Manpower \d+\)$`)
