@@ -245,7 +245,7 @@ func (s *State) ChoiceHover(a rules.Action) string {
 	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
 		return boxInfo(a.Choice == "box-open", s.zoneOf(a.From).Name)
 	}
-	return ""
+	return s.moreHover(a) // choicehover_more.go
 }
 
 // orderInfo is what activating the stack at z does, for the hover of

@@ -1,0 +1,93 @@
+package marshals
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"grognard/rules"
+)
+
+// TestEveryMarshalsButtonSaysWhatItDoes (issue #18: "Pass [5.0]", "Stop
+// here", "Do not play Contre-batterie" had no hover): in random games of
+// the six scenarios, every decision offered as a button (no place on the
+// map: To empty) says what it does before it is clicked, in its Info or
+// in the system's ChoiceHover, and cites a rule there or in its own.
+func TestEveryMarshalsButtonSaysWhatItDoes(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, d := range ScenarioList {
+		for seed := uint64(1); seed <= 2; seed++ {
+			st, err := rules.NewState(d.ID, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 31))
+			for i := 0; i < 2500 && !st.Result().Over; i++ {
+				var a rules.Action
+				if st.Status().Decider == rules.Chance {
+					a, _ = rules.Sample(st.Chances(), r)
+				} else {
+					s := st.(*State)
+					l := st.Legal()
+					for _, x := range l {
+						if x.To != "" {
+							continue
+						}
+						h := s.ChoiceHover(x)
+						if strings.TrimSpace(x.Info) == "" && h == "" {
+							t.Fatalf("%s %s: %q (%s) says nothing of what it does", d.ID, s.Sub, x.Label, x.Key())
+						}
+						if x.Rule == "" && !strings.Contains(x.Info+h, "[") {
+							t.Errorf("%q cites no rule", x.Label)
+						}
+						kinds[s.Sub+" "+x.Kind+" "+strings.SplitN(x.Choice, "=", 2)[0]] = true
+					}
+					a = l[r.IntN(len(l))]
+				}
+				if _, err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, k := range []string{"op pass ", "compose choose leave", "forced end stop", "declare end confirm"} {
+		if !kinds[k] {
+			t.Errorf("the games met no %q button", k)
+		}
+	}
+	t.Logf("%d kinds of buttons checked", len(kinds))
+}
+
+// TestRule5_0_PassSaysWhatFollows: the hover of Pass says that the other
+// side plays next, and, once the other side has just passed, that the
+// operations phase then ends [5.0].
+func TestRule5_0_PassSaysWhatFollows(t *testing.T) {
+	s := newFixture(t)
+	for i := 0; i < 400 && s.Sub != SubOp; i++ {
+		st := rules.State(s)
+		if st.Status().Decider == rules.Chance {
+			play(t, s, st.Chances()[0].Action)
+			continue
+		}
+		l := st.Legal()
+		pick := l[0]
+		for _, a := range l {
+			if a.Kind == "end" || a.Choice == "keep" {
+				pick = a
+			}
+		}
+		play(t, s, pick)
+	}
+	if s.Sub != SubOp {
+		t.Skipf("no operation reached: %s", s.Sub)
+	}
+	pass := rules.Action{Kind: "pass", Label: "Pass", Rule: "5.0"}
+	s.Passes = 0
+	if h := s.ChoiceHover(pass); !strings.Contains(h, "plays its next operation") || !strings.Contains(h, "[5.0]") {
+		t.Errorf("Pass with no pass before reads %q", h)
+	}
+	s.Passes = 1
+	if h := s.ChoiceHover(pass); !strings.Contains(h, "operations phase ends now") {
+		t.Errorf("Pass after the other side's pass reads %q", h)
+	}
+}
