@@ -16,12 +16,15 @@ import (
 // moreHover is what choice a does now ("" for the moves and places on the
 // map, whose hover is their place's).
 func (s *State) moreHover(a rules.Action) string {
+	if strings.TrimSpace(a.Info) != "" {
+		return "" // the choice's Info says it (the window shows it on the hover)
+	}
 	side := int(s.decider())
 	switch {
 	case a.Kind == "pass":
 		other := "the other side"
 		if side == French || side == Allied {
-			other = "the " + sideNames[1-side]
+			other = "the " + sideNames[1-side] + " side"
 		}
 		if s.Passes >= 1 {
 			return fmt.Sprintf("Do nothing this operation. %s passed just before: both sides have passed, so the operations phase ends now and the administration follows (supply, recovery, victory points) [5.0] [6.0]", strings.ToUpper(other[:1])+other[1:])
