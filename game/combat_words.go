@@ -55,7 +55,17 @@ func (s *Session) lossesLeft() (side, left, total int, ok bool) {
 // Marshals melee [5.4.3], the Albuera Clash [15.8] (or an attack on a
 // lone battery [10.10]).
 func combatResult(e rules.Event) bool {
-	return strings.HasPrefix(e.Text, "Melee at ") || strings.HasPrefix(e.Text, "Clash at ") || strings.HasPrefix(e.Text, "The attack on the battery")
+	return strings.HasPrefix(e.Text, "Melee at ") || strings.HasPrefix(e.Text, "Clash at ") || strings.HasPrefix(e.Text, "The attack on the battery") ||
+		marshalsMoreLosses(e)
+}
+
+// marshalsMoreLosses reports a Marshals event that gives a side losses
+// after the melee's: the river crossed in retreat [7.7], a blocked retreat
+// [5.4.4], the pursuit [5.4.6]. Their count starts anew ("1 loss to
+// allot", not "1 of 14": seen in a Talavera game played by clicks).
+func marshalsMoreLosses(e rules.Event) bool {
+	return strings.HasSuffix(e.Text, " SS crossing the river in retreat") || strings.Contains(e.Text, " cannot retreat: ") ||
+		strings.HasPrefix(e.Text, "Pursuit") && strings.Contains(e.Text, " more SS lost")
 }
 
 // takenLoss reports an event that records one loss taken by a unit the

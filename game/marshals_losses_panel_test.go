@@ -146,3 +146,48 @@ func withoutQuickLosses(legal []rules.Action) []rules.Action {
 	}
 	return out
 }
+
+// TestRule7_7_LaterLossesCountAnew (seen in a Talavera game played by
+// clicks: after 13 melee losses, the one of the river crossed in retreat
+// read "1 of 14 losses still to allot"): the losses a retreat across a
+// river [7.7], a blocked retreat [5.4.4] or a pursuit [5.4.6] give start a
+// new count. Every such event of random games starts one; a plain loss
+// taken does not.
+func TestRule7_7_LaterLossesCountAnew(t *testing.T) {
+	seen := 0
+	for seed := uint64(1); seed <= 10 && seen < 3; seed++ {
+		g, err := rules.NewGame("marshals-talavera", seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 4))
+		for n := 0; n < 3000 && !g.State.Result().Over; n++ {
+			var a rules.Action
+			if g.State.Status().Decider == rules.Chance {
+				a, _ = rules.Sample(g.State.Chances(), g.Rand())
+			} else {
+				l := g.State.Legal()
+				a = l[r.IntN(len(l))]
+			}
+			evs, err := g.ApplyOne(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				more := strings.Contains(e.Text, "crossing the river in retreat") || strings.Contains(e.Text, "cannot retreat: ") || strings.HasPrefix(e.Text, "Pursuit") && strings.Contains(e.Text, "more SS lost")
+				if more {
+					seen++
+					if !combatResult(e) {
+						t.Errorf("%q does not start a new count of losses", e.Text)
+					}
+				}
+				if e.Kind == "loss" && combatResult(e) {
+					t.Errorf("a loss taken starts a new count: %q", e.Text)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Skip("no later losses in the games played")
+	}
+}
