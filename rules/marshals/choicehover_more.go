@@ -21,6 +21,11 @@ func (s *State) moreHover(a rules.Action) string {
 	}
 	side := int(s.decider())
 	switch {
+	case a.Kind == "move" && s.Sub == SubRetreat && s.Combat != nil && a.To != "":
+		k := s.Combat
+		done := len(k.Path) - 1 // zones already retreated
+		return fmt.Sprintf("Your beaten stack retreats to %s: zone %d of the %d of its retreat; you choose each zone after the first, never one used twice; crossing a river costs 1 SS [7.7]; at the end, a demoralisation test (a die plus the zones retreated against the head unit's morale) [5.4.4] [5.4.5]",
+			s.zoneOf(a.To).Name, done+1, k.Retreat)
 	case a.Kind == "pass":
 		other := "the other side"
 		if side == French || side == Allied {
@@ -89,4 +94,22 @@ func (s *State) unitName(id string) string {
 		return s.def(i).Name
 	}
 	return id
+}
+
+// lastSSWords warns that a one-loss choice destroys its counter: "; it is
+// Albuquerque's last cavalry SS: the counter is destroyed [7.4]" (a
+// detachment or a baggage train is always gone with its one SS).
+func (s *State) lastSSWords(a rules.Action) string {
+	i := s.idx(a.Unit)
+	if i < 0 {
+		return ""
+	}
+	d := s.def(i)
+	switch {
+	case d.Kind == KDet || d.Kind == KBaggage:
+		return ". " + d.Name + " has 1 SS: it is eliminated [7.4] [7.2]"
+	case d.Kind == KDiv && a.Choice == "loss" && s.MainSS(i) == 1:
+		return fmt.Sprintf(". It is %s's last %s SS: the division is destroyed, its guns become detachments if any are left [7.4]", d.Name, d.Arm)
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -89,5 +90,60 @@ func TestRule5_0_PassSaysWhatFollows(t *testing.T) {
 	s.Passes = 1
 	if h := s.ChoiceHover(pass); !strings.Contains(h, "operations phase ends now") {
 		t.Errorf("Pass after the other side's pass reads %q", h)
+	}
+}
+
+// TestRule5_4_4_RetreatAndLastSSButtonsSayWhatFollows (seen in a
+// Talavera game played by clicks: "Retreat to Maqueda" had no hover, and
+// "Albuquerque loses 1 cavalry SS" destroyed the division without a word):
+// a retreat button says which zone of how many it is and the river's cost
+// [5.4.4] [7.7]; a one-loss button on a division's last SS says it is
+// destroyed [7.4].
+func TestRule5_4_4_RetreatAndLastSSButtonsSayWhatFollows(t *testing.T) {
+	retreats, lasts := 0, 0
+	for _, sc := range []string{"marshals-talavera", "marshals-almonacid", "marshals-ocana"} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			st, err := rules.NewState(sc, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 13))
+			for i := 0; i < 3000 && !st.Result().Over; i++ {
+				var a rules.Action
+				if st.Status().Decider == rules.Chance {
+					a, _ = rules.Sample(st.Chances(), r)
+				} else {
+					s := st.(*State)
+					l := st.Legal()
+					for _, x := range l {
+						switch {
+						case s.Sub == SubRetreat && x.Kind == "move":
+							retreats++
+							h := s.ChoiceHover(x)
+							want := fmt.Sprintf("zone %d of the %d of its retreat", len(s.Combat.Path), s.Combat.Retreat)
+							if !strings.Contains(h, want) || !strings.Contains(h, "[7.7]") {
+								t.Errorf("%q hovers %q, want %q", x.Label, h, want)
+							}
+						case s.Sub == SubLoss && x.Choice == "loss" && s.def(s.idx(x.Unit)).Kind == KDiv:
+							h := s.ChoiceHover(x)
+							last := s.MainSS(s.idx(x.Unit)) == 1
+							if last {
+								lasts++
+							}
+							if last != strings.Contains(h, "the division is destroyed") {
+								t.Errorf("%q (main SS %d) hovers %q", x.Label, s.MainSS(s.idx(x.Unit)), h)
+							}
+						}
+					}
+					a = l[r.IntN(len(l))]
+				}
+				if _, err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if retreats == 0 || lasts == 0 {
+		t.Fatalf("%d retreat buttons, %d last-SS buttons met", retreats, lasts)
 	}
 }

@@ -239,7 +239,7 @@ func (s *State) ChoiceHover(a rules.Action) string {
 				if n > 1 {
 					left = fmt.Sprintf("Your stack has %d SS to lose, this one included (%d after it)", n, n-1)
 				}
-				return left + "; you choose the counter that loses each [5.4.3]"
+				return left + "; you choose the counter that loses each [5.4.3]" + s.lastSSWords(a) // choicehover_more.go
 			}
 		}
 	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
