@@ -147,3 +147,51 @@ func TestRule5_4_4_RetreatAndLastSSButtonsSayWhatFollows(t *testing.T) {
 		t.Fatalf("%d retreat buttons, %d last-SS buttons met", retreats, lasts)
 	}
 }
+
+// TestRule7_5_ActivatingADecoySaysSo (seen playing Talavera by clicks: the
+// hover of "Activate a stack at La Calzada de Oropesa" read "0 units that
+// may act"): a zone of decoys only says it is a decoy [7.5].
+func TestRule7_5_ActivatingADecoySaysSo(t *testing.T) {
+	seen := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		st, err := rules.NewState("marshals-talavera", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 3))
+		for i := 0; i < 600 && !st.Result().Over; i++ {
+			var a rules.Action
+			if st.Status().Decider == rules.Chance {
+				a, _ = rules.Sample(st.Chances(), r)
+			} else {
+				s := st.(*State)
+				l := st.Legal()
+				for _, x := range l {
+					if x.Kind != "order" || s.Sub != SubOp {
+						continue
+					}
+					only := true
+					for _, j := range s.sideAt(int(s.decider()), x.To, nil) {
+						if s.def(j).Kind != KDecoy && !s.Units[j].Activated {
+							only = false
+						}
+					}
+					h := s.ChoiceHover(x)
+					if only {
+						seen++
+						if !strings.Contains(h, "decoy") || strings.Contains(h, "0 units") {
+							t.Errorf("%q hovers %q", x.Label, h)
+						}
+					}
+				}
+				a = l[r.IntN(len(l))]
+			}
+			if _, err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no activation of a decoy met")
+	}
+}

@@ -256,15 +256,24 @@ func (s *State) orderInfo(z string) string {
 	if side != French && side != Allied {
 		return ""
 	}
-	n := 0
+	n, decoys := 0, 0
 	for _, i := range s.sideAt(side, z, nil) {
 		if d := s.def(i); d.Kind != KDecoy && !s.Units[i].Activated {
 			n++
+		} else if d.Kind == KDecoy && !s.Units[i].Activated {
+			decoys++
 		}
 	}
 	units := strconv.Itoa(n) + " units"
 	if n == 1 {
 		units = "1 unit"
+	}
+	if n == 0 && decoys > 0 {
+		// "0 units that may act" was read playing Talavera by clicks
+		units = "only a decoy: it moves like light cavalry and is removed when an enemy stack enters its zone [7.5]"
+		if decoys > 1 {
+			units = strconv.Itoa(decoys) + " decoys only: they move like light cavalry and are removed when an enemy stack enters their zone [7.5]"
+		}
 	}
 	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + " that may act): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
 }
