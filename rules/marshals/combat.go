@@ -428,6 +428,10 @@ func (s *State) mortRoll(d []int) []rules.Event {
 	enemy := 1 - side
 	ev := rules.Event{Kind: "roll", Text: fmt.Sprintf("Mort au combat: %d + %d", d[0], d[1]), Rule: "EV Mort au combat", Side: rules.Side(side), Dice: d}
 	evs := []rules.Event{ev}
+	if i := s.cincIn(enemy); i >= 0 && d[0]+d[1] < 11 {
+		// the roll's outcome said (it read "6 + 1" and no more: seen playing Talavera by clicks)
+		evs[0].Text += fmt.Sprintf(" = %d, below 11: %s survives", d[0]+d[1], s.def(i).Name)
+	}
 	if i := s.cincIn(enemy); i >= 0 && d[0]+d[1] >= 11 {
 		z := s.Units[i].At
 		was := s.CinC[enemy] == s.def(i).ID

@@ -21,7 +21,7 @@ import (
 //     or all the SS of the box); each of the N is the one-loss choice, so
 //     the first-loss and priority rules hold as they do one at a time;
 //   - "choose c=loss-rest": the losses left are allotted as proposed, the
-//     proposal said on the button ("Ruffin 4, Villatte 3"): each loss on
+//     proposal said on the button ("4 on Ruffin, 3 on Villatte"): each loss on
 //     the division with the most infantry or cavalry SS left (never its
 //     last SS while another can take it), then detachments, then
 //     artillery, baggage last. The owner remains free to allot otherwise.
@@ -135,7 +135,8 @@ func (s *State) proposalScore(a rules.Action) int {
 	return 10 + s.MainSS(i)
 }
 
-// planWords is "Ruffin 4, Villatte 3, Lapisse 2 artillery".
+// planWords is "4 on Ruffin, 3 on Villatte, 1 on Lapisse artillery" ("French
+// infantry detachment 1 1" read badly).
 func planWords(s *State, plan []planStep) string {
 	type cnt struct {
 		name string
@@ -158,7 +159,7 @@ func planWords(s *State, plan []planStep) string {
 	}
 	var parts []string
 	for _, k := range order {
-		parts = append(parts, fmt.Sprintf("%s %d", by[k].name, by[k].n))
+		parts = append(parts, fmt.Sprintf("%d on %s", by[k].n, by[k].name))
 	}
 	return strings.Join(parts, ", ")
 }
