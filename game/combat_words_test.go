@@ -64,7 +64,7 @@ func TestRule15_8_ClashResultSaysEachSidesLosses(t *testing.T) {
 // M losses still to allot", N going down by one a choice, M the losses
 // the melee gave that side.
 func TestRule5_4_3_LossAllotmentSaysHowManyRemain(t *testing.T) {
-	s := torrijosForceQuestion(t)
+	s := talaveraAtForceQuestion(t, 1)
 	_, _ = s.Do(legalWhere(t, s, "force the passage", func(a rules.Action) bool { return a.Choice == "force" }))
 	seen := 0
 	last := [2]int{-1, -1} // per side: the losses left at the last allotment

@@ -13,7 +13,7 @@ import (
 // odds summary does (newcomer issue #18 point 3; it read "fight now at -2
 // CP" and nothing more) [5.3.3]; "Stop here" carries no odds.
 func TestForcedPassageButtonShowsOddsBeforeTheClick(t *testing.T) {
-	s := torrijosForceQuestion(t)
+	s := talaveraAtForceQuestion(t, 1)
 	var force, stop *rules.Action
 	acts := s.PanelActions()
 	for i := range acts {
