@@ -660,6 +660,8 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 		rule := "5.4.3"
 		if s.retreating(side) && k.After == "retreat-go" {
 			rule = "7.7" // the river crossed in retreat
+		} else if k.Priority[side] {
+			rule = "5.4.6" // the pursuit's losses (cited [5.4.3] before: seen playing Talavera by clicks)
 		}
 		k.Loss[side]--
 		k.First[side] = false

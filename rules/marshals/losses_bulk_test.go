@@ -200,3 +200,30 @@ func TestRule5_4_3_FirstLossStillOnTheHeadUnit(t *testing.T) {
 		t.Skip("no first loss on a head unit in the games played")
 	}
 }
+
+// TestRule5_4_6_PursuitLossesCiteThePursuit (seen playing Talavera by
+// clicks: the 15 SS of a pursuit were logged "[5.4.3]"): a loss the
+// pursuit gives cites [5.4.6], one at a time or all at once.
+func TestRule5_4_6_PursuitLossesCiteThePursuit(t *testing.T) {
+	seen := 0
+	bulkPositions(t, 80, func(s *State) {
+		side, _ := s.LossesToAllot()
+		if !s.Combat.Priority[side] || s.retreating(side) && s.Combat.After == "retreat-go" {
+			return
+		}
+		for _, a := range s.Legal() {
+			c := s.clone()
+			for _, e := range play(t, c, a) {
+				if e.Kind == "loss" {
+					seen++
+					if e.Rule != "5.4.6" {
+						t.Errorf("%s: the pursuit loss %q cites [%s]", a.Key(), e.Text, e.Rule)
+					}
+				}
+			}
+		}
+	})
+	if seen == 0 {
+		t.Skip("no pursuit loss in the games played")
+	}
+}
