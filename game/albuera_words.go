@@ -262,9 +262,8 @@ var (
 )
 
 // logWords is an event text as the Albuera log shows it (other systems:
-// unchanged but for a combat's result, combat_words.go).
+// unchanged).
 func (s *Session) logWords(t string) string {
-	t = s.combatWords(t)
 	if s.System.ID != "albuera" {
 		return t
 	}

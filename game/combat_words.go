@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"grognard/rules"
@@ -12,10 +13,9 @@ import (
 // docs/NOTES.md): the Marshals melee result read "French wins by 3;
 // losses 1/4, retreat 2", not saying whose losses are whose nor what they mean; a loss
 // allotment said "allot a loss" with no word of how many remain. The
-// engines' texts stay as they are (they are pinned by the recorded games
-// of rules/marshals); the screen says them whole. (The Albuera Clash
-// result says each side's Losses in its own event text, rules/albuera
-// clashOutcome.)
+// Albuera Clash result and the Marshals melee result are said whole by
+// their engines (rules/albuera clashOutcome, rules/marshals
+// melee_words.go).
 
 // lossAllotter is a system whose pending decision may be the allotment of
 // a combat's losses: the side choosing and how many are still to allot,
@@ -44,7 +44,7 @@ func (s *Session) lossesLeft() (side, left, total int, ok bool) {
 			break
 		}
 		if int(e.Side) == side && takenLoss(e) {
-			taken++
+			taken += lossesIn(e)
 		}
 	}
 	return side, left, left + taken, true
@@ -54,7 +54,17 @@ func (s *Session) lossesLeft() (side, left, total int, ok bool) {
 // Marshals melee [5.4.3], the Albuera Clash [15.8] (or an attack on a
 // lone battery [10.10]).
 func combatResult(e rules.Event) bool {
-	return strings.HasPrefix(e.Text, "Melee at ") || strings.HasPrefix(e.Text, "Clash at ") || strings.HasPrefix(e.Text, "The attack on the battery")
+	return strings.HasPrefix(e.Text, "Melee at ") || strings.HasPrefix(e.Text, "Clash at ") || strings.HasPrefix(e.Text, "The attack on the battery") ||
+		marshalsMoreLosses(e)
+}
+
+// marshalsMoreLosses reports a Marshals event that gives a side losses
+// after the melee's: the river crossed in retreat [7.7], a blocked retreat
+// [5.4.4], the pursuit [5.4.6]. Their count starts anew ("1 loss to
+// allot", not "1 of 14": seen in a Talavera game played by clicks).
+func marshalsMoreLosses(e rules.Event) bool {
+	return strings.HasSuffix(e.Text, " SS crossing the river in retreat") || strings.Contains(e.Text, " cannot retreat: ") ||
+		strings.HasPrefix(e.Text, "Pursuit") && strings.Contains(e.Text, " more SS lost")
 }
 
 // takenLoss reports an event that records one loss taken by a unit the
@@ -63,6 +73,20 @@ func combatResult(e rules.Event) bool {
 func takenLoss(e rules.Event) bool {
 	return e.Kind == "loss" || strings.Contains(e.Text, " suffers a Loss") || strings.HasSuffix(e.Text, " is eliminated")
 }
+
+// lossesIn is the number of losses a taken-loss event records: "French
+// loses 4 SS from Ruffin" (a unit's losses allotted at once, rules/marshals
+// losses_bulk.go) is 4, any other 1.
+func lossesIn(e rules.Event) int {
+	if m := manyLosses.FindStringSubmatch(e.Text); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 1
+}
+
+var manyLosses = regexp.MustCompile(`^\S+ loses (\d+) SS from `)
 
 // lossesLeftText is "2 of 3 losses still to allot" (lossesWords) while a combat's
 // losses are being allotted ("" otherwise).
@@ -100,105 +124,4 @@ func (s *Session) promptWords(p string) string {
 		return p + " (" + l + ")"
 	}
 	return p
-}
-
-var (
-	// "French wins by 3; losses 1/4, retreat 2" (rules/marshals combat.go)
-	meleeLosses = regexp.MustCompile(`(\S+) wins by (\d+); losses (\d+)/(\d+), retreat (\d+)`)
-	// "French wins: losses 1/4, retreat 2" (rules/marshals preview.go)
-	meleeOddsLosses = regexp.MustCompile(`^(\S+) wins: losses (\d+)/(\d+), retreat (\d+)`)
-)
-
-// otherSide is the name of the side that is not name among the view's
-// sides ("" when there are not two).
-func (s *Session) otherSide(name string) string {
-	v := s.View()
-	if v == nil || len(v.Sides) != 2 {
-		return ""
-	}
-	if strings.EqualFold(v.Sides[0], name) {
-		return v.Sides[1]
-	}
-	if strings.EqualFold(v.Sides[1], name) {
-		return v.Sides[0]
-	}
-	return ""
-}
-
-// ssWord is "1 SS" or "nothing".
-func ssWord(n string) string {
-	if n == "0" {
-		return "nothing"
-	}
-	return n + " SS"
-}
-
-// meleeWords says whose losses a Marshals melee result gives: "French
-// wins by 3: the French lose 1 SS, the Allied 4 SS and retreat 2 zones
-// [5.4.3], [5.4.4]".
-func (s *Session) meleeWords(t string) string {
-	return meleeLosses.ReplaceAllStringFunc(t, func(m string) string {
-		p := meleeLosses.FindStringSubmatch(m)
-		win, lose := p[1], s.otherSide(p[1])
-		if lose == "" {
-			lose = "the loser"
-		}
-		retreat := "retreat " + zones(p[5])
-		if p[5] == "0" {
-			retreat = "do not retreat"
-		}
-		return fmt.Sprintf("%s wins by %s: the %s (victors) lose %s, the %s lose %s and %s [5.4.3], [5.4.4]",
-			win, p[2], win, ssWord(p[3]), lose, ssWord(p[4]), retreat)
-	})
-}
-
-// zones is "1 zone", "2 zones", "0 zones" said as "no zone".
-func zones(n string) string {
-	switch n {
-	case "0":
-		return "no zone"
-	case "1":
-		return "1 zone"
-	}
-	return n + " zones"
-}
-
-// meleeOddsWords is a Marshals melee odds line with whose losses are
-// whose: "French win: French lose 1 SS, Allied 4 SS, retreat 2 zones".
-func (s *Session) meleeOddsWords(r string) string {
-	p := meleeOddsLosses.FindStringSubmatch(r)
-	if p == nil {
-		return r
-	}
-	lose := s.otherSide(p[1])
-	if lose == "" {
-		lose = "loser"
-	}
-	return fmt.Sprintf("%s win: %s lose %s, %s lose %s and retreat %s", p[1], p[1], ssWord(p[2]), lose, ssWord(p[3]), zones(p[4])) + r[len(p[0]):]
-}
-
-// combatWords is an event text with its combat result said whole (other
-// texts unchanged).
-func (s *Session) combatWords(t string) string {
-	switch s.System.ID {
-	case "marshals":
-		if strings.Contains(t, "; losses ") {
-			return s.meleeWords(t)
-		}
-	}
-	return t
-}
-
-// oddsWords is a combat's odds lines with the Marshals melee results
-// saying whose losses are whose (a copy; other systems unchanged).
-func (s *Session) oddsWords(lines []rules.OddsLine) []rules.OddsLine {
-	if s.System.ID != "marshals" {
-		return lines
-	}
-	out := make([]rules.OddsLine, len(lines))
-	for i, l := range lines {
-		l.Result = s.meleeOddsWords(l.Result)
-		out[i] = l
-	}
-	return out
 }

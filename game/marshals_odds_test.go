@@ -13,26 +13,7 @@ import (
 // odds summary does (newcomer issue #18 point 3; it read "fight now at -2
 // CP" and nothing more) [5.3.3]; "Stop here" carries no odds.
 func TestForcedPassageButtonShowsOddsBeforeTheClick(t *testing.T) {
-	g := marshalsTalaveraFirstOp(t, 1)
-	s, err := SessionFor(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.TakeSeat()
-	_, _ = s.Do(legalWhere(t, s, "activate Bargas", func(a rules.Action) bool { return a.Kind == "order" && a.To == "bargas" }))
-	_, _ = s.Do(legalWhere(t, s, "confirm", func(a rules.Action) bool { return a.Choice == "confirm" }))
-	if _, err := s.ClickLoc("torrijos"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Choose(marchChoice(s.Menu)); err != nil {
-		t.Fatal(err)
-	}
-	passSeat(s)
-	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
-	passSeat(s)
-	for s.Game.State.Status().SubPhase == "return a fatigue marker? [5.3.2]" {
-		_, _ = s.Do(legalWhere(t, s, "keep the marker", func(a rules.Action) bool { return a.Choice == "keep" }))
-	}
+	s := talaveraAtForceQuestion(t, 1)
 	var force, stop *rules.Action
 	acts := s.PanelActions()
 	for i := range acts {

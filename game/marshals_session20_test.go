@@ -191,13 +191,7 @@ func TestRule5_3_MoveMenuSaysWhatFollows(t *testing.T) {
 // candidate is now a named button of the side panel ("Head unit: Ruffin
 // (morale 4)"), and the panel and the status strip say to click one.
 func TestRule5_4_3_HeadUnitButtonsInPanel(t *testing.T) {
-	s := marchedToTorrijos(t, 1)
-	passSeat(s)
-	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
-	passSeat(s)
-	for s.Game.State.Status().SubPhase == "return a fatigue marker? [5.3.2]" {
-		_, _ = s.Do(legalWhere(t, s, "keep the marker", func(a rules.Action) bool { return a.Choice == "keep" }))
-	}
+	s := talaveraAtForceQuestion(t, 1) // marshals_torrijos_test.go
 	_, _ = s.Do(legalWhere(t, s, "force the passage", func(a rules.Action) bool { return a.Choice == "force" }))
 	for n := 0; !strings.HasPrefix(s.Game.State.Status().SubPhase, "head unit"); n++ {
 		if n > 20 {
@@ -449,13 +443,7 @@ func TestDestroyedSelectionCleared(t *testing.T) {
 // TestMarshalsTalaveraScriptHeadless does.
 func talaveraForcedPassage(t *testing.T, seed uint64) *Session {
 	t.Helper()
-	s := marchedToTorrijos(t, seed)
-	passSeat(s)
-	_, _ = s.Do(legalWhere(t, s, "place the Retraite marker", func(a rules.Action) bool { return a.Rule == "5.3.1" }))
-	passSeat(s)
-	for s.Game.State.Status().SubPhase == "return a fatigue marker? [5.3.2]" {
-		_, _ = s.Do(legalWhere(t, s, "keep the marker", func(a rules.Action) bool { return a.Choice == "keep" }))
-	}
+	s := talaveraAtForceQuestion(t, seed) // marshals_torrijos_test.go
 	if a, ok := firstWhere(s, func(a rules.Action) bool { return a.Choice == "force" }); ok {
 		_, _ = s.Do(a)
 	}

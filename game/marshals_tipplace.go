@@ -39,13 +39,51 @@ func (b *BoardScene) tipClearOfFocus(x, y float64, lines []string, screen image.
 		return image.Rect(int(tx), int(ty), int(tx)+bw, int(ty)+bh)
 	}
 	zone := image.Rect(int(fx)-40, int(fy)-40, int(fx)+40, int(fy)+40)
+	// the places lit for the selected counter stay in view too (helper
+	// marshals-ui: a tip of a button left under the pointer by the last
+	// click covered a decoy's lit places in the Ocaña walkthrough)
+	var lit []image.Rectangle
+	for _, h := range b.S.Highlights() {
+		if hx, hy, ok := b.ScreenOf(h.At); ok {
+			lit = append(lit, image.Rect(int(hx)-30, int(hy)-30, int(hx)+30, int(hy)+30))
+		}
+	}
+	clear := func(y float64) bool {
+		if r(y).Overlaps(zone) {
+			return false
+		}
+		for _, z := range lit {
+			if r(y).Overlaps(z) {
+				return false
+			}
+		}
+		return true
+	}
+	if clear(y) {
+		return y
+	}
+	fits := func(y float64) bool {
+		return int(y)+16+bh <= screen.Max.Y-4 && y+16 >= float64(screen.Min.Y+4)
+	}
+	below := float64(zone.Max.Y) - 16 + 4
+	above := float64(zone.Min.Y-bh) - 16 - 4
+	for _, c := range []float64{below, above} {
+		if fits(c) && clear(c) {
+			return c
+		}
+	}
+	for c := float64(screen.Min.Y); int(c)+16+bh <= screen.Max.Y-4; c += 12 {
+		if fits(c) && clear(c) {
+			return c
+		}
+	}
 	if !r(y).Overlaps(zone) {
 		return y
 	}
-	if below := float64(zone.Max.Y) - 16 + 4; int(below)+16+bh <= screen.Max.Y-4 {
+	if fits(below) {
 		return below
 	}
-	if above := float64(zone.Min.Y-bh) - 16 - 4; above+16 >= float64(screen.Min.Y+4) {
+	if fits(above) {
 		return above
 	}
 	return y

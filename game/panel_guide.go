@@ -88,6 +88,9 @@ func (s *Session) unitChoicesInPanel() bool {
 		return false
 	}
 	for _, a := range acts {
+		if a.Kind == "choose" && a.Choice == "loss-rest" {
+			continue // the losses left as proposed (marshals_losses_panel.go)
+		}
 		if a.Kind != "choose" || a.Unit == "" || a.To != "" || len(a.Units) > 0 {
 			return false
 		}

@@ -749,7 +749,7 @@ func (s *Session) PanelActions() []rules.Action {
 	if listed {
 		out = selectedFirst(out, s.Selected) // panel_guide.go
 	}
-	return s.selectedZoneFirst(placePlaysLast(withChoiceOdds(s.Game.State, out))) // marshals_odds.go, panel_more.go
+	return s.selectedZoneFirst(placePlaysLast(withChoiceOdds(s.Game.State, lossQuickFirst(out)))) // marshals_odds.go, panel_more.go, marshals_losses_panel.go
 }
 
 // Do applies one legal action (chance points that follow are resolved by
@@ -1074,7 +1074,7 @@ func (s *Session) Odds(a rules.Action) (string, []rules.OddsLine, bool) {
 	if len(lines) == 0 {
 		return "", nil, false
 	}
-	return a.String(), s.oddsWords(lines), true // combat_words.go
+	return a.String(), lines, true
 }
 
 // UndoTarget is the number of steps to keep when the side at the

@@ -239,13 +239,13 @@ func (s *State) ChoiceHover(a rules.Action) string {
 				if n > 1 {
 					left = fmt.Sprintf("Your stack has %d SS to lose, this one included (%d after it)", n, n-1)
 				}
-				return left + "; you choose the counter that loses each [5.4.3]"
+				return left + "; you choose the counter that loses each [5.4.3]" + s.lastSSWords(a) // choicehover_more.go
 			}
 		}
 	case a.Kind == "choose" && (a.Choice == "box-open" || a.Choice == "box-close") && a.From != "":
 		return boxInfo(a.Choice == "box-open", s.zoneOf(a.From).Name)
 	}
-	return ""
+	return s.moreHover(a) // choicehover_more.go
 }
 
 // orderInfo is what activating the stack at z does, for the hover of
@@ -256,15 +256,24 @@ func (s *State) orderInfo(z string) string {
 	if side != French && side != Allied {
 		return ""
 	}
-	n := 0
+	n, decoys := 0, 0
 	for _, i := range s.sideAt(side, z, nil) {
 		if d := s.def(i); d.Kind != KDecoy && !s.Units[i].Activated {
 			n++
+		} else if d.Kind == KDecoy && !s.Units[i].Activated {
+			decoys++
 		}
 	}
 	units := strconv.Itoa(n) + " units"
 	if n == 1 {
 		units = "1 unit"
+	}
+	if n == 0 && decoys > 0 {
+		// "0 units that may act" was read playing Talavera by clicks
+		units = "only a decoy: it moves like light cavalry and is removed when an enemy stack enters its zone [7.5]"
+		if decoys > 1 {
+			units = strconv.Itoa(decoys) + " decoys only: they move like light cavalry and are removed when an enemy stack enters their zone [7.5]"
+		}
 	}
 	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + " that may act): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
 }

@@ -100,26 +100,19 @@ func (s *State) attackProblem() string {
 // reveal turns both stacks over [5.4]: a public list of every counter.
 func (s *State) reveal() []rules.Event {
 	k := s.Combat
-	var parts []string
 	var ids []string
 	for _, side := range []int{k.Att, 1 - k.Att} {
-		var names []string
 		for _, i := range s.stack(side) {
-			names = append(names, s.describe(i))
 			ids = append(ids, s.def(i).ID)
 		}
-		role := "attacker"
-		if side != k.Att {
-			role = "defender"
-		}
-		parts = append(parts, fmt.Sprintf("%s %s: %s", sideNames[side], role, strings.Join(names, "; ")))
 	}
 	k.Amplitude = s.ssOf(k.Att) + s.ssOf(1-k.Att)
 	k.Turn = k.Att
 	k.Queue = []int{k.Att, 1 - k.Att}
 	k.Stage = SubPre
 	s.Sub = SubPre
-	return []rules.Event{{Kind: "reveal", Text: "Stacks revealed at " + s.zoneOf(k.Zone).Name + ": " + strings.Join(parts, " | "), Rule: "5.4", Side: rules.NoSide, Units: ids}}
+	// one line (reveal_words.go): a stack of nineteen counters no longer floods the log
+	return []rules.Event{{Kind: "reveal", Text: s.revealText(), Rule: "5.4", Side: rules.NoSide, Units: ids}}
 }
 
 // describe is a counter's full public description once revealed.
@@ -435,6 +428,10 @@ func (s *State) mortRoll(d []int) []rules.Event {
 	enemy := 1 - side
 	ev := rules.Event{Kind: "roll", Text: fmt.Sprintf("Mort au combat: %d + %d", d[0], d[1]), Rule: "EV Mort au combat", Side: rules.Side(side), Dice: d}
 	evs := []rules.Event{ev}
+	if i := s.cincIn(enemy); i >= 0 && d[0]+d[1] < 11 {
+		// the roll's outcome said (it read "6 + 1" and no more: seen playing Talavera by clicks)
+		evs[0].Text += fmt.Sprintf(" = %d, below 11: %s survives", d[0]+d[1], s.def(i).Name)
+	}
 	if i := s.cincIn(enemy); i >= 0 && d[0]+d[1] >= 11 {
 		z := s.Units[i].At
 		was := s.CinC[enemy] == s.def(i).ID
@@ -655,11 +652,16 @@ func (s *State) applyCombat(a rules.Action) ([]rules.Event, error) {
 	case SubCP:
 		return s.resolveMelee(a.Dice), nil
 	case SubLoss:
+		if isLossBulk(a) {
+			return s.applyLossBulk(a) // losses_bulk.go
+		}
 		i := s.idx(a.Unit)
 		side := k.Turn
 		rule := "5.4.3"
 		if s.retreating(side) && k.After == "retreat-go" {
 			rule = "7.7" // the river crossed in retreat
+		} else if k.Priority[side] {
+			rule = "5.4.6" // the pursuit's losses (cited [5.4.3] before: seen playing Talavera by clicks)
 		}
 		k.Loss[side]--
 		k.First[side] = false
@@ -730,7 +732,7 @@ func (s *State) resolveMelee(dice []int) []rules.Event {
 	if k.Winner < 0 {
 		k.Loss = [2]int{w, w}
 		k.After = "close"
-		ev.Text = text + fmt.Sprintf(": difference 0, both lose %d", w)
+		ev.Text = text + meleeDrawWords(w)
 	} else {
 		if st == k.Winner && big {
 			w = 0 // [5.4.3] a ratio above 6: the winner loses nothing
@@ -738,7 +740,7 @@ func (s *State) resolveMelee(dice []int) []rules.Event {
 		k.Loss[k.Winner], k.Loss[1-k.Winner] = w, l
 		k.Retreat = retreat
 		k.After = "retreat"
-		ev.Text = text + fmt.Sprintf(": %s wins by %d; losses %d/%d, retreat %d", sideNames[k.Winner], diff, w, l, retreat)
+		ev.Text = text + meleeWinWords(k.Winner, diff, w, l, retreat, st == k.Winner && big)
 		for _, i := range s.stack(1 - k.Winner) {
 			s.Units[i].Activated = true // [5.4.4] the defeated stack is activated
 		}
@@ -819,7 +821,10 @@ func (s *State) lossOptions(side int) []rules.Action {
 	return out
 }
 
-func (s *State) legalLoss() []rules.Action { return s.lossOptions(s.Combat.Turn) }
+func (s *State) legalLoss() []rules.Action {
+	one := s.lossOptions(s.Combat.Turn)
+	return append(one, s.lossBulk(s.Combat.Turn, one)...) // losses_bulk.go
+}
 
 // retreating: side is the defeated one and its stack has left the combat zone
 // in retreat [5.4.4].

@@ -120,11 +120,12 @@ func (s *State) applyPre(a rules.Action) []rules.Event {
 				n++
 			}
 		}
-		var names []string
-		for _, i := range s.stack(side) {
-			names = append(names, s.describe(i))
+		role := "attacker"
+		if side != k.Att {
+			role = "defender"
 		}
-		return []rules.Event{{Kind: "reveal", Text: fmt.Sprintf("%s plays Au son du canon: a stack marches from %s to the battle; %s now: %v", sideNames[side], s.zoneOf(a.To).Name, sideNames[side], names), Rule: "EV Au son du canon", Side: rules.Side(side), Units: slices.Clone(k.Units[side])}}
+		amp := s.ssOf(k.Att) + s.ssOf(1-k.Att)
+		return []rules.Event{{Kind: "reveal", Text: fmt.Sprintf("%s plays Au son du canon: %d counters march from %s to the battle; now %s; amplitude %d", sideNames[side], n, s.zoneOf(a.To).Name, s.stackWords(side, role, s.stack(side)), amp), Rule: "EV Au son du canon", Side: rules.Side(side), Units: slices.Clone(k.Units[side])}}
 	case a.Choice == "panique":
 		s.discard(side, a.Choice)
 		i := s.idx(a.Unit)

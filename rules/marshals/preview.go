@@ -1,7 +1,6 @@
 package marshals
 
 import (
-	"fmt"
 	"sort"
 
 	"grognard/rules"
@@ -91,12 +90,12 @@ func (s *State) Preview(a rules.Action) []rules.OddsLine {
 					w, l, r := c.sc.Tab.MeleeResult(diff, amp)
 					var key string
 					if diff == 0 {
-						key = fmt.Sprintf("Drawn melee: both lose %d", w)
+						key = meleeDrawOddsWords(w)
 					} else {
 						if st == win && big {
 							w = 0
 						}
-						key = fmt.Sprintf("%s wins: losses %d/%d, retreat %d", sideNames[win], w, l, r)
+						key = meleeOddsWords(win, w, l, r)
 					}
 					counts[key] += wa * wd
 				}

@@ -361,8 +361,21 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 	ci := s.clone()
 	ci.Hands[French] = []string{"charge-incontrolee"}
 	play(t, ci, find(t, ci, "play", "", "", "charge-incontrolee"))
-	if l := ci.Legal(); len(l) != 1 || l[0].Unit != "al-payne" {
-		t.Fatalf("after Charge incontrôlée the first loss is Payne's: %v", keys(l))
+	// (beside the one-loss choice, the quicker ones of losses_bulk.go: all
+	// Payne's losses at once, or the rest as proposed, which starts on Payne)
+	var one []rules.Action
+	for _, a := range ci.Legal() {
+		if !isLossBulk(a) {
+			one = append(one, a)
+		} else if a.Choice != lossRest && a.Unit != "al-payne" {
+			t.Errorf("after Charge incontrôlée a quicker choice is not Payne's: %s", a.Key())
+		}
+	}
+	if len(one) != 1 || one[0].Unit != "al-payne" {
+		t.Fatalf("after Charge incontrôlée the first loss is Payne's: %v", keys(one))
+	}
+	if p := ci.lossPlan(Allied); len(p) == 0 || p[0].unit != "al-payne" {
+		t.Errorf("the proposal does not start on Payne: %v", p)
 	}
 	play(t, s, find(t, s, "end", "", "", "no"))
 	// The first loss falls on the head unit [5.4.3].
@@ -370,9 +383,12 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 		t.Fatalf("the attacker allots first")
 	}
 	for _, a := range s.Legal() {
-		if a.Unit != "al-hill" {
+		if a.Unit != "al-hill" && a.Choice != lossRest {
 			t.Fatalf("first loss must be Hill's: %v", keys(s.Legal()))
 		}
+	}
+	if p := s.lossPlan(Allied); len(p) == 0 || p[0].unit != "al-hill" {
+		t.Fatalf("the proposal's first loss must be Hill's: %v", p)
 	}
 	play(t, s, find(t, s, "choose", "al-hill", "", "loss"))
 	play(t, s, find(t, s, "choose", "al-payne", "", "loss"))
@@ -417,9 +433,12 @@ func TestRule5_4_CombatSequence(t *testing.T) {
 	}
 	// Artillery first [5.4.6].
 	for _, a := range s.Legal() {
-		if a.Choice != "loss-art" {
+		if a.Choice != "loss-art" && a.Choice != lossRest {
 			t.Fatalf("pursuit losses fall on the guns first: %v", keys(s.Legal()))
 		}
+	}
+	if p := s.lossPlan(Allied); len(p) == 0 || !p[0].art {
+		t.Fatalf("the proposal's first pursuit loss must fall on the guns: %v", p)
 	}
 }
 

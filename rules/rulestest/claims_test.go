@@ -25,12 +25,12 @@ func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
 var (
 	// every system: an event of kind loss or eliminated naming its unit
 	// The Marshals
-	mMelee   = regexp.MustCompile(`: (\w+) wins by \d+; losses (\d+)/(\d+)`)
-	mBoth    = regexp.MustCompile(`: difference 0, both lose (\d+)`)
+	mMelee   = regexp.MustCompile(`: (\w+) wins by \d+: the \w+ \(victors\) lose (\d+|nothing)[^,]*, the \w+ lose (\d+|nothing)`)
+	mBoth    = regexp.MustCompile(`: difference 0, a draw: each side loses (\d+|nothing)`)
 	mRiver   = regexp.MustCompile(`^(\w+) loses (\d+) SS crossing the river`)
 	mBlocked = regexp.MustCompile(`^(\w+) cannot retreat: (\d+) more SS lost`)
 	mPursuit = regexp.MustCompile(`^Pursuit: .*: (\d+) more SS lost`)
-	mLossOn  = regexp.MustCompile(`^(\w+) loses 1 SS from (.+)$`)
+	mLossOn  = regexp.MustCompile(`^(\w+) loses \d+ SS from (.+)$`)
 	mNoOne   = regexp.MustCompile(`^(\w+): (\d+) more loss\(es\) fall on no counter`)
 	// Albuera
 	aLoss   = regexp.MustCompile(`^(.+) suffers a Loss \(Manpower \d+\)$`)
