@@ -72,6 +72,20 @@ func Sample(outs []Outcome, r *rand.Rand) (Action, error) {
 	return outs[len(outs)-1].Action, nil
 }
 
+// RandomAction is a random next action of st drawn with r: a chance
+// outcome by its weight at a chance point, else one of the legal actions
+// alike (the random legal play of the playouts, benchmarks and tests).
+func RandomAction(st State, r *rand.Rand) (Action, error) {
+	if ch := st.Chances(); len(ch) > 0 {
+		return Sample(ch, r)
+	}
+	l := st.Legal()
+	if len(l) == 0 {
+		return Action{}, fmt.Errorf("no legal action and no chance point")
+	}
+	return l[r.IntN(len(l))], nil
+}
+
 // Rand returns the generator for the next step.
 func (g *Game) Rand() *rand.Rand {
 	return rand.New(rand.NewPCG(g.Seed, uint64(len(g.Steps))))

@@ -74,13 +74,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 			b.StartTimer()
 		}
 		t0 := time.Now()
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		t1 := time.Now()
 		if _, err := st.Apply(a); err != nil {
 			b.Fatal(err)
@@ -107,13 +101,7 @@ func BenchmarkClone(b *testing.B) {
 		if n%50 == 0 {
 			pos = append(pos, st.clone())
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			b.Fatal(err)
 		}
@@ -173,13 +161,7 @@ func BenchmarkCheckInvariants(b *testing.B) {
 			}
 			pos = append(pos, c)
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			b.Fatal(err)
 		}

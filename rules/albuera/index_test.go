@@ -24,13 +24,7 @@ func TestOccupancyIndexMatchesRebuild(t *testing.T) {
 		if st.Over {
 			st = newGameWith(t, rules.Options{"autowin_none": true})
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			t.Fatal(err)
 		}

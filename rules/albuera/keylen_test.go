@@ -32,13 +32,7 @@ func TestKeyLenIsTheKeysLength(t *testing.T) {
 			}
 			seen++
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			t.Fatal(err)
 		}

@@ -43,13 +43,7 @@ func TestRule4_2_CommandRangeSearchedOnce(t *testing.T) {
 			}
 			done()
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			t.Fatal(err)
 		}

@@ -19,13 +19,7 @@ func TestApplyRollsBackAfterInternalError(t *testing.T) {
 	twin := newGameWith(t, nil)
 	r := rand.New(rand.NewPCG(9, 10))
 	for n := 0; n < 300; n++ {
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if n == 150 { // a change made outside Apply (as tests and lessons do) is kept by a rollback
 			st.U[0].MP, twin.U[0].MP = st.U[0].MP+1, twin.U[0].MP+1
 			st.ver++

@@ -64,13 +64,7 @@ func TestSnapshotSameAsEncodingJSON(t *testing.T) {
 				t.Fatalf("action %d: the snapshot differs from encoding/json's", n)
 			}
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if _, err := st.Apply(a); err != nil {
 			t.Fatal(err)
 		}

@@ -34,13 +34,7 @@ func TestViewSameAsMadeAfresh(t *testing.T) {
 			}
 			held, heldCopy = st.View(0), st.viewSlow(0)
 		}
-		var a rules.Action
-		if ch := st.Chances(); len(ch) > 0 {
-			a, _ = rules.Sample(ch, r)
-		} else {
-			l := st.Legal()
-			a = l[r.IntN(len(l))]
-		}
+		a, _ := rules.RandomAction(st, r)
 		if n%97 == 0 {
 			c := st.Clone().(*State)
 			if g, w := c.View(0), st.viewSlow(0); !reflect.DeepEqual(g, w) {
