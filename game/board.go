@@ -48,6 +48,7 @@ type BoardScene struct {
 	hoverLoc        string
 	hoverUnit       string
 	openStack       string
+	fanAt           fanOpened // openstack_close.go
 	logScroll       int
 	// logSeen is the number of log lines at logVersion, and logSeats the
 	// session's hand-overs then: a scrolled-up log stays on the lines the
@@ -683,6 +684,7 @@ func (b *BoardScene) layoutMenu(a *App) {
 
 func (b *BoardScene) update(a *App, evs []Event) error {
 	b.driveComputer(a) // ai.go
+	b.closeStaleFan()  // openstack_close.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -1079,7 +1081,7 @@ func (b *BoardScene) click(a *App, x, y int) {
 	if id, ok := b.RB.PickUnit(b.Cam, v, fx, fy); ok {
 		u, _ := b.S.Unit(id)
 		if n := len(b.RB.UnitsAt(v, u.At)); n > 1 && id != b.S.Selected {
-			b.openStack = u.At
+			b.openFan(u.At)
 			b.S.Message = fmt.Sprintf("%d units in %s: click one", n, stackPlaceName(v, u.At))
 			b.S.changed()
 			return

@@ -105,12 +105,6 @@ func (m *marshalsWalker) pick(acts []rules.Action) rules.Action {
 		func(a rules.Action) bool { return a.Choice == "no" && a.Kind == "end" },     // no event played
 		func(a rules.Action) bool { return a.Choice == "confirm" },                   // the stack as formed
 		func(a rules.Action) bool { return a.Choice == "stop" && a.Rule == "5.3.3" }, // after a forced passage
-		// the losses as proposed, the panel's first button [5.4.3]: in Talavera
-		// only (helper marshals-ui, at the deadline: without it the walk's
-		// first one-loss choice opened the Torrijos stack on the map, whose fan
-		// then covered Maqueda; with it Ocaña's walk meets no "Combat at"
-		// operation; left for the lead to look into)
-		func(a rules.Action) bool { return a.Choice == "loss-rest" && m.s.Game.Scenario == "marshals-talavera" },
 	} {
 		if a, ok := find(want); ok {
 			return a
