@@ -94,18 +94,7 @@ func BenchmarkRawPlayout(b *testing.B) {
 // any point of a game, issue #20).
 func BenchmarkClone(b *testing.B) {
 	noMarkChecks(b)
-	r := rand.New(rand.NewPCG(3, 4))
-	st := newGameWith(b, rules.Options{"autowin_none": true})
-	var pos []*State
-	for n := 0; !st.Over; n++ {
-		if n%50 == 0 {
-			pos = append(pos, st.clone())
-		}
-		a, _ := rules.RandomAction(st, r)
-		if _, err := st.Apply(a); err != nil {
-			b.Fatal(err)
-		}
-	}
+	pos := positionsAlongAGame(b, func(c *State) {})
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	b.ResetTimer()
@@ -150,22 +139,11 @@ func BenchmarkCheckedPlayout(b *testing.B) {
 // action uses that list; the playout's state keeps its index up to date).
 func BenchmarkCheckInvariants(b *testing.B) {
 	noMarkChecks(b)
-	r := rand.New(rand.NewPCG(3, 4))
-	st := newGameWith(b, rules.Options{"autowin_none": true})
-	var pos []*State
-	for n := 0; !st.Over; n++ {
-		if n%50 == 0 {
-			c := st.clone()
-			if err := c.CheckInvariants(); err != nil { // its index and legal list made
-				b.Fatal(err)
-			}
-			pos = append(pos, c)
-		}
-		a, _ := rules.RandomAction(st, r)
-		if _, err := st.Apply(a); err != nil {
+	pos := positionsAlongAGame(b, func(c *State) {
+		if err := c.CheckInvariants(); err != nil { // its index and legal list made
 			b.Fatal(err)
 		}
-	}
+	})
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	b.ResetTimer()
@@ -175,4 +153,26 @@ func BenchmarkCheckInvariants(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/check")
+}
+
+// positionsAlongAGame plays a random game (seed 3, 4; no automatic
+// victory) and returns a clone of every 50th position, each passed to
+// prep first.
+func positionsAlongAGame(b *testing.B, prep func(*State)) []*State {
+	b.Helper()
+	r := rand.New(rand.NewPCG(3, 4))
+	st := newGameWith(b, rules.Options{"autowin_none": true})
+	var pos []*State
+	for n := 0; !st.Over; n++ {
+		if n%50 == 0 {
+			c := st.clone()
+			prep(c)
+			pos = append(pos, c)
+		}
+		a, _ := rules.RandomAction(st, r)
+		if _, err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return pos
 }
