@@ -31,7 +31,7 @@ func (s *State) Snapshot() ([]byte, error) {
 	out := make([]byte, 0, len(b)+len(s.U)*200)
 	out = append(out, b[:at]...)
 	out = append(out, `,"units":`...)
-	out = appendUnitsJSON(out, s.U)
+	out = s.appendUnitsMemo(out)
 	out = append(out, b[at+len(mark):]...)
 	return out, nil
 }
@@ -44,7 +44,14 @@ func appendUnitsJSON(b []byte, us []Unit) []byte {
 		if k > 0 {
 			b = append(b, ',')
 		}
-		u := &us[k]
+		b = appendUnitJSON(b, &us[k])
+	}
+	return append(b, ']')
+}
+
+// appendUnitJSON appends one unit as encoding/json writes it.
+func appendUnitJSON(b []byte, u *Unit) []byte {
+	{
 		b = append(b, `{"at":{"q":`...)
 		b = strconv.AppendInt(b, int64(u.At.Q), 10)
 		b = append(b, `,"r":`...)
@@ -97,7 +104,7 @@ func appendUnitsJSON(b []byte, us []Unit) []byte {
 		b = jsonInt(b, "moved", u.Moved, true)
 		b = append(b, '}')
 	}
-	return append(b, ']')
+	return b
 }
 
 // jsonInt appends ,"name":v (omitted when zero and omit).

@@ -132,9 +132,7 @@ type uvEntry struct {
 	key uvKey
 	ok  bool
 	uv  rules.UnitView
-	u   Unit  // the unit as the key was last made from (View skips a unit equal to it)
 	pos int32 // its place in the last list of unit views (vlast), when ok
-	act bool  // whether it could act (Act) when the key was last made
 }
 
 // viewGlobals is what uvKeyOf reads of the state beyond the unit and the
@@ -146,6 +144,11 @@ type viewGlobals struct {
 	move  bool
 	side  int
 	brigs []string
+	// each unit as its entry's key was last made from, and whether it could
+	// act (Act) then (View skips a unit equal to it): one array each, beside
+	// the entries, so that View compares them in blocks (viewsame.go)
+	u   []Unit
+	act []bool
 }
 
 type uvKey struct {
@@ -211,6 +214,7 @@ type occBuf struct {
 	actor []bool  // View's scratch: the units of Act
 	vchg  []int32 // View's scratch: the units whose view changed
 	vg    viewGlobals
+	snap  snapMemo // Snapshot's units (snapmemo.go)
 	pre   preLegal // what State.pre points to (no allocation per step)
 }
 
