@@ -176,3 +176,31 @@ func positionsAlongAGame(b *testing.B, prep func(*State)) []*State {
 	}
 	return pos
 }
+
+// BenchmarkCloneThenApply is what the checked playout's deep checks do
+// every 25 actions: clone a position (its legal list made) and apply a
+// legal action to the clone, for positions all along a game (the
+// decider's positions; chance points take a chance outcome).
+func BenchmarkCloneThenApply(b *testing.B) {
+	noMarkChecks(b)
+	pos := positionsAlongAGame(b, func(c *State) {
+		if err := c.CheckInvariants(); err != nil { // its index and legal list made
+			b.Fatal(err)
+		}
+	})
+	acts := make([]rules.Action, len(pos))
+	r := rand.New(rand.NewPCG(5, 6))
+	for k, p := range pos {
+		acts[k], _ = rules.RandomAction(p, r)
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		k := n % len(pos)
+		if _, err := pos[k].Clone().Apply(acts[k]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/1000, "cpu-us/op")
+}
