@@ -19,6 +19,7 @@ type fastTables struct {
 	drawLabel                       []string    // "Draw " + the unit's name, per unit
 	sideOf                          []int8      // unit -> its side
 	kindOf                          []uint8     // unit -> kInf, kCav... (its Kind as a number: kindCode)
+	nOf, rectOf                     []int32     // unit -> its full Manpower (N) and rectangle minimum (rectMin): CheckInvariants
 	bySide                          [2][]int    // the units of each side, in index order
 	// the rows of table actions the hot paths read (act): value, present
 	actV  [len(hotActs)]int
@@ -178,12 +179,14 @@ func (sc *Scenario) buildFast() {
 	}
 	f.sideOf = make([]int8, len(sc.Units))
 	f.kindOf = make([]uint8, len(sc.Units))
+	f.nOf, f.rectOf = make([]int32, len(sc.Units)), make([]int32, len(sc.Units))
 	f.faceLab = make([][6]string, len(sc.Units))
 	f.faceCost = make([]int, len(sc.Units))
 	for i := range sc.Units {
 		d := &sc.Units[i]
 		f.sideOf[i] = int8(d.Side)
 		f.kindOf[i] = kindCode(d.Kind)
+		f.nOf[i], f.rectOf[i] = int32(d.N), int32(d.rectMin())
 		if d.Side == 0 || d.Side == 1 {
 			f.bySide[d.Side] = append(f.bySide[d.Side], i)
 		}

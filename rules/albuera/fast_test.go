@@ -34,6 +34,9 @@ func TestFastTablesMatchTheirSources(t *testing.T) {
 		if st.sc.fast.kindOf[i] != kindCode(d.Kind) || kindCode(d.Kind) == kOther {
 			t.Errorf("%s: kind code %d for %q", d.ID, st.sc.fast.kindOf[i], d.Kind)
 		}
+		if int(st.sc.fast.nOf[i]) != d.N || int(st.sc.fast.rectOf[i]) != d.rectMin() {
+			t.Errorf("%s: Manpower %d and rectangle minimum %d, want %d and %d", d.ID, st.sc.fast.nOf[i], st.sc.fast.rectOf[i], d.N, d.rectMin())
+		}
 		if st.side(i) != d.Side {
 			t.Errorf("%s: side %d, want %d", d.ID, st.side(i), d.Side)
 		}

@@ -25,10 +25,13 @@ func (s *State) CheckInvariants() error {
 	}
 	head, next := ix.invHead, ix.invNext
 	kinds, sides := sc.fast.kindOf, sc.fast.sideOf
-	if len(kinds) != len(s.U) || len(sides) != len(s.U) { // a scenario the tables were not made for
+	nOf, rectOf := sc.fast.nOf, sc.fast.rectOf
+	if len(kinds) != len(s.U) || len(sides) != len(s.U) || len(nOf) != len(s.U) || len(rectOf) != len(s.U) { // a scenario the tables were not made for
 		kinds, sides = make([]uint8, len(s.U)), make([]int8, len(s.U))
+		nOf, rectOf = make([]int32, len(s.U)), make([]int32, len(s.U))
 		for i := range s.U {
 			kinds[i], sides[i] = kindCode(s.def(i).Kind), int8(s.def(i).Side)
+			nOf[i], rectOf[i] = int32(s.def(i).N), int32(s.def(i).rectMin())
 		}
 	}
 	used := ix.invUsed[:0]
@@ -38,41 +41,50 @@ func (s *State) CheckInvariants() error {
 		}
 		ix.invUsed = used[:0]
 	}()
+	// speed (issue #20): one pass over the units, a unit's definition read
+	// only for an error, passing units [11.3] left out of the hexes' lists
+	// (the stacking checks skip them); the first unit stopped among friends
+	// it was only passing through is reported after the other unit checks,
+	// as when they were two passes.
+	passErr := -1
 	for i := range s.U {
 		u := &s.U[i]
-		d := s.def(i)
+		if u.Passing && passErr < 0 && (s.Motion != i || u.Where != OnMap) {
+			passErr = i
+		}
 		if u.Where != OnMap {
 			if u.Where == Routed && u.Box < 1 {
-				return fmt.Errorf("%s routed with no box [15.11]", d.ID)
+				return fmt.Errorf("%s routed with no box [15.11]", s.id(i))
 			}
 			continue
 		}
 		if k := sc.dense(u.At); k < 0 || !sc.on[k] {
-			return fmt.Errorf("%s off the map at %v", d.ID, u.At)
+			return fmt.Errorf("%s off the map at %v", s.id(i), u.At)
 		}
 		kd := kinds[i]
 		if kd == kCdr || u.Captured {
 			continue
 		}
-		if u.MP < 1 || u.MP > d.N {
-			return fmt.Errorf("%s has Manpower %d of %d [3.4]", d.ID, u.MP, d.N)
+		if u.MP < 1 || u.MP > int(nOf[i]) {
+			return fmt.Errorf("%s has Manpower %d of %d [3.4]", s.id(i), u.MP, nOf[i])
 		}
 		if u.Facing < 0 || u.Facing > 5 {
-			return fmt.Errorf("%s has facing %d", d.ID, u.Facing)
+			return fmt.Errorf("%s has facing %d", s.id(i), u.Facing)
 		}
+		rect := int(rectOf[i])
 		if u.Two {
 			if !s.sc.onMap(u.At2) || !s.line2(i).Valid() {
-				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", d.ID, s.num(u.At), s.num(u.At2))
+				return fmt.Errorf("%s: line counter on %s-%s is not two adjacent hexes side by side [6.3]", s.id(i), s.num(u.At), s.num(u.At2))
 			}
 			if kd != kInf || u.Array != Line {
-				return fmt.Errorf("%s is a rectangle but not a battalion in Line [6.1]", d.ID)
+				return fmt.Errorf("%s is a rectangle but not a battalion in Line [6.1]", s.id(i))
 			}
-			if u.MP < d.rectMin() && !s.pendingTask("shrink", i) {
-				return fmt.Errorf("%s: rectangle with Manpower %d below %d [6.2]", d.ID, u.MP, d.rectMin())
+			if u.MP < rect && !s.pendingTask("shrink", i) {
+				return fmt.Errorf("%s: rectangle with Manpower %d below %d [6.2]", s.id(i), u.MP, rect)
 			}
 		}
-		if !u.Two && kd == kInf && u.MP >= d.rectMin() && u.Array == Line && !s.pendingTask("grow", i) {
-			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", d.ID, u.MP)
+		if !u.Two && kd == kInf && u.MP >= rect && u.Array == Line && !s.pendingTask("grow", i) {
+			return fmt.Errorf("%s: Manpower %d in Line must be a rectangle [6.2]", s.id(i), u.MP)
 		}
 		for h, c := range [2]hex.Coord{u.At, u.At2} {
 			if h == 1 && !u.Two {
@@ -80,7 +92,10 @@ func (s *State) CheckInvariants() error {
 			}
 			k := sc.dense(c)
 			if k < 0 {
-				return fmt.Errorf("%s off the map at %v", d.ID, c)
+				return fmt.Errorf("%s off the map at %v", s.id(i), c)
+			}
+			if u.Passing {
+				continue // going through [11.3]: not in the stack
 			}
 			if head[k] < 0 {
 				used = append(used, k)
@@ -89,10 +104,8 @@ func (s *State) CheckInvariants() error {
 			head[k] = int32(2*i + h)
 		}
 	}
-	for i := range s.U {
-		if s.U[i].Passing && (s.Motion != i || s.U[i].Where != OnMap) {
-			return fmt.Errorf("%s stopped among friends it was only passing through [11.3]", s.id(i))
-		}
+	if passErr >= 0 {
+		return fmt.Errorf("%s stopped among friends it was only passing through [11.3]", s.id(passErr))
 	}
 	var mineBuf [16]int
 	for _, k := range used {
@@ -100,10 +113,7 @@ func (s *State) CheckInvariants() error {
 		for side := 0; side < 2; side++ {
 			mine := mineBuf[:0]
 			for n := head[k]; n >= 0; n = next[n] {
-				j := int(n / 2)
-				if s.U[j].Passing {
-					continue // going through [11.3]
-				}
+				j := int(n / 2) // passing units are not listed [11.3]
 				if int(sides[j]) == side {
 					mine = append(mine, j)
 				}
