@@ -210,12 +210,14 @@ type occBuf struct {
 	invHead, invNext []int32
 	invUsed          []int
 	// the arrays of legal lists no one reads any more (listbuf.go)
-	lb    listBufs
-	actor []bool  // View's scratch: the units of Act
-	vchg  []int32 // View's scratch: the units whose view changed
-	vg    viewGlobals
-	snap  snapMemo // Snapshot's units (snapmemo.go)
-	pre   preLegal // what State.pre points to (no allocation per step)
+	lb       listBufs
+	actor    []bool  // View's scratch: the units of Act
+	vchg     []int32 // View's scratch: the units whose view changed
+	vg       viewGlobals
+	snap     snapMemo // Snapshot's units (snapmemo.go)
+	vt       viewText // View's slow texts (viewtext.go)
+	vtRouted []int32  // viewTexts' scratch
+	pre      preLegal // what State.pre points to (no allocation per step)
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a

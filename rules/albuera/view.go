@@ -121,27 +121,17 @@ func (s *State) buildView() {
 	} // else the last list is this one (speed: no copy of 279 views)
 	// The full slice expression makes an append copy.
 	t.Units = s.vlast.units[:len(s.vlast.units):len(s.vlast.units)]
-	t.Score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
-	var pool []string
-	if len(s.Pool) > 0 {
-		pool = make([]string, 0, len(s.Pool))
-	}
-	for _, c := range s.Pool {
-		pool = append(pool, s.name(s.idx(c)))
-	}
-	var aside []string
-	for _, c := range s.Aside {
-		aside = append(aside, s.name(s.idx(c)))
-	}
+	vt := s.viewTexts()
+	t.Score = vt.score
 	t.Notes = make([]string, 1, 3)
-	t.Notes[0] = s.clock()
+	t.Notes[0] = vt.clock
 	t.Tracks = make([]rules.Track, 0, 4)
-	t.Tracks = append(t.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: pool}, rules.Track{Name: "Chits set aside until next turn [4.5.1.1]", Items: aside}) // session 20: "Set aside" said not what nor why
+	t.Tracks = append(t.Tracks, rules.Track{Name: "Activation pool [3.3]", Items: vt.poolN}, rules.Track{Name: "Chits set aside until next turn [4.5.1.1]", Items: vt.asidN}) // session 20: "Set aside" said not what nor why
 	if s.Chit != "" && s.Phase != phDraw {
 		t.Tracks = append(t.Tracks, rules.Track{Name: "Drawn", Items: []string{s.chitName()}})
 		t.Notes = append(t.Notes, "Activated: "+s.chitName()+" ("+sideNames[s.Side]+")")
 	}
-	t.Tracks = append(t.Tracks, rules.Track{Name: "Turn track [15.11]", Items: s.turnTrack()})
+	t.Tracks = append(t.Tracks, rules.Track{Name: "Turn track [15.11]", Items: vt.track})
 	if len(s.Tasks) > 0 {
 		_, p := s.taskPrompt(s.Tasks[0])
 		t.Notes = append(t.Notes, p)
