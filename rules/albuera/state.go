@@ -147,8 +147,9 @@ type viewGlobals struct {
 	// each unit as its entry's key was last made from, and whether it could
 	// act (Act) then (View skips a unit equal to it): one array each, beside
 	// the entries, so that View compares them in blocks (viewsame.go)
-	u   []Unit
-	act []bool
+	u    []Unit
+	act  []bool
+	rbox []int32 // 1 + the turn-track box of each routed unit, 0 for the others (viewTexts)
 }
 
 type uvKey struct {
@@ -210,14 +211,13 @@ type occBuf struct {
 	invHead, invNext []int32
 	invUsed          []int
 	// the arrays of legal lists no one reads any more (listbuf.go)
-	lb       listBufs
-	actor    []bool  // View's scratch: the units of Act
-	vchg     []int32 // View's scratch: the units whose view changed
-	vg       viewGlobals
-	snap     snapMemo // Snapshot's units (snapmemo.go)
-	vt       viewText // View's slow texts (viewtext.go)
-	vtRouted []int32  // viewTexts' scratch
-	pre      preLegal // what State.pre points to (no allocation per step)
+	lb    listBufs
+	actor []bool  // View's scratch: the units of Act
+	vchg  []int32 // View's scratch: the units whose view changed
+	vg    viewGlobals
+	snap  snapMemo // Snapshot's units (snapmemo.go)
+	vt    viewText // View's slow texts (viewtext.go)
+	pre   preLegal // what State.pre points to (no allocation per step)
 }
 
 // posSig is what the occupancy index and the sight memo read of a unit: a

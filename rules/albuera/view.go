@@ -46,8 +46,10 @@ func (s *State) buildView() {
 	// same key (speed, issue #20: no key made for each of 279 units).
 	g := &s.ix.vg
 	same := g.ok && len(s.uvc) > 0 && g.arr == &s.uvc[0] && g.move == move && g.side == s.Side && slices.Equal(g.brigs, s.Brigs) && len(g.u) == len(s.U)
+	routedChg := false // a unit was routed, rallied or moved to another box of the turn track [15.11]
 	if len(g.u) != len(s.U) {
-		g.u, g.act = make([]Unit, len(s.U)), make([]bool, len(s.U))
+		g.u, g.act, g.rbox = make([]Unit, len(s.U)), make([]bool, len(s.U)), make([]int32, len(s.U))
+		routedChg = true
 	}
 	act := s.ix.actor
 	chg := s.ix.vchg[:0]
@@ -80,6 +82,13 @@ func (s *State) buildView() {
 				s.uvc, s.uvcShared = append([]uvEntry(nil), s.uvc...), false
 			}
 			g.u[i], g.act[i] = s.U[i], act[i]
+			rb := int32(0)
+			if s.U[i].Where == Routed {
+				rb = int32(s.U[i].Box) + 1
+			}
+			if g.rbox[i] != rb {
+				g.rbox[i], routedChg = rb, true
+			}
 		}
 	}
 	s.ix.vchg = chg
@@ -121,7 +130,7 @@ func (s *State) buildView() {
 	} // else the last list is this one (speed: no copy of 279 views)
 	// The full slice expression makes an append copy.
 	t.Units = s.vlast.units[:len(s.vlast.units):len(s.vlast.units)]
-	vt := s.viewTexts()
+	vt := s.viewTexts(routedChg)
 	t.Score = vt.score
 	t.Notes = make([]string, 1, 3)
 	t.Notes[0] = vt.clock

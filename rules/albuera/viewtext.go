@@ -17,7 +17,6 @@ type viewText struct {
 	vp, turn     int
 	autoWin      string
 	pool, aside  []string // s.Pool and s.Aside as the names were made
-	routed       []int32  // each routed unit and its box, in unit order
 	score        []string
 	poolN, asidN []string
 	clock        string
@@ -25,23 +24,18 @@ type viewText struct {
 }
 
 // viewTexts returns the slow texts of the state, made again only when
-// what they read changed.
-func (s *State) viewTexts() *viewText {
+// what they read changed. routedChg: buildView saw a unit routed, rallied
+// or moved to another box since the last build (it follows every unit it
+// does not skip as unchanged; viewGlobals.rbox), so the turn track may
+// differ.
+func (s *State) viewTexts(routedChg bool) *viewText {
 	m := &s.ix.vt
-	routed := s.ix.vtRouted[:0]
-	for i := range s.U {
-		if s.U[i].Where == Routed {
-			routed = append(routed, int32(i), int32(s.U[i].Box))
-		}
-	}
-	s.ix.vtRouted = routed
-	if m.ok && m.vp == s.VP && m.turn == s.Turn && m.autoWin == s.AutoWin &&
-		slices.Equal(m.pool, s.Pool) && slices.Equal(m.aside, s.Aside) && slices.Equal(m.routed, routed) {
+	if m.ok && !routedChg && m.vp == s.VP && m.turn == s.Turn && m.autoWin == s.AutoWin &&
+		slices.Equal(m.pool, s.Pool) && slices.Equal(m.aside, s.Aside) {
 		return m
 	}
 	m.ok, m.vp, m.turn, m.autoWin = true, s.VP, s.Turn, s.AutoWin
 	m.pool, m.aside = append(m.pool[:0], s.Pool...), append(m.aside[:0], s.Aside...)
-	m.routed = append(m.routed[:0], routed...)
 	m.score = []string{s.vpText() + " [16.2]", s.autoWinText()} // two short lines: the HUD never cuts them
 	m.poolN, m.asidN = nil, nil
 	if len(s.Pool) > 0 {
