@@ -13,11 +13,13 @@ type snapMemo struct {
 	noff    []int32
 }
 
-// appendUnitsMemo appends the units as appendUnitsJSON does (the same
-// bytes), taking each unchanged unit's JSON from the memo.
-func (s *State) appendUnitsMemo(out []byte) []byte {
+// unitsMemo brings the memo up to date with the units and returns their
+// JSON, each unit's after a comma (appendUnitsJSON's bytes: '[' + js[1:]
+// + ']'), or nil with no memo (no index storage, no units). The bytes are
+// the memo's: the caller copies them before the next call.
+func (s *State) unitsMemo() []byte {
 	if s.ix == nil || len(s.U) == 0 {
-		return appendUnitsJSON(out, s.U)
+		return nil
 	}
 	m := &s.ix.snap
 	n := len(s.U)
@@ -49,7 +51,5 @@ func (s *State) appendUnitsMemo(out []byte) []byte {
 	}
 	m.js, m.nxt = js, m.js
 	m.off, m.noff = noff, m.off
-	out = append(out, '[')
-	out = append(out, js[1:]...) // each unit's JSON starts with a comma
-	return append(out, ']')
+	return js
 }

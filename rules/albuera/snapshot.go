@@ -28,10 +28,21 @@ func (s *State) Snapshot() ([]byte, error) {
 	if at < 0 { // cannot happen (units come third); the slow way
 		return json.Marshal(s)
 	}
-	out := make([]byte, 0, len(b)+len(s.U)*200)
+	js := s.unitsMemo() // each unit's JSON after a comma (nil: none kept)
+	size := len(b) + 16 + len(js)
+	if js == nil {
+		size += len(s.U) * 200
+	}
+	out := make([]byte, 0, size)
 	out = append(out, b[:at]...)
 	out = append(out, `,"units":`...)
-	out = s.appendUnitsMemo(out)
+	if js != nil {
+		out = append(out, '[')
+		out = append(out, js[1:]...)
+		out = append(out, ']')
+	} else {
+		out = appendUnitsJSON(out, s.U)
+	}
 	out = append(out, b[at+len(mark):]...)
 	return out, nil
 }
