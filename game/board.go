@@ -107,6 +107,7 @@ type BoardScene struct {
 	// the selection it followed (deploy_list.go)
 	deployPage   int
 	deployFollow string
+	guard        pointerGuard // click_guard.go: a button new under a double click
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -717,6 +718,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followSelection(a)
 	b.followActive(a)
 	b.followChoiceHover(a) // choice_units.go
+	b.guardTick()          // click_guard.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -766,6 +768,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		b.hover(a)
 	case EvDown:
 		b.mx, b.my = e.X, e.Y
+		if e.Button == ebiten.MouseButtonLeft {
+			b.guardPress(a, e.X, e.Y, e.device) // click_guard.go
+		}
 		if e.Button == ebiten.MouseButtonLeft && image.Pt(e.X, e.Y).In(b.BoardRect(a)) && !b.S.Cover {
 			b.down, b.dragging = true, false
 			b.downX, b.downY, b.camAtDown = e.X, e.Y, b.Cam
@@ -779,6 +784,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		}
 		switch e.Button {
 		case ebiten.MouseButtonLeft:
+			if b.guardRelease() { // click_guard.go: a button new under the pointer
+				break
+			}
 			b.clickShift = e.Shift || a.input.Held(ebiten.KeyShift)
 			b.click(a, e.X, e.Y)
 			b.clickShift = false
@@ -1447,6 +1455,7 @@ func outside(d, r image.Rectangle) []image.Rectangle {
 // draw draws the board scene.
 func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	defer b.cache.frame()
+	defer b.guardDrawn(a) // click_guard.go
 	if b.S.Cover {
 		// Nothing of the board shows under the hand-over screen.
 		b.shown.ok = false
