@@ -1,0 +1,46 @@
+package game
+
+import (
+	"image"
+	"testing"
+)
+
+// TestHoverCardStaysNearThePointerWhenANearClearSpotExists: a counter
+// hovered in the middle of the board with other counters' values right,
+// left, above and below it (every place beside it touches one) and a clean
+// gap at its upper right; the board's corners are clean too. The card goes
+// into the near gap, not to a corner across the board.
+func TestHoverCardStaysNearThePointerWhenANearClearSpotExists(t *testing.T) {
+	room := image.Rect(0, 0, 900, 600)
+	a := image.Rect(430, 280, 470, 320) // the counter hovered
+	w, h := 200, 120
+	var keeps []hoverKeep
+	add := func(r image.Rectangle) { keeps = append(keeps, hoverKeep{r, valuesKeep}) }
+	// counters' values in a cross around the anchor, leaving the upper
+	// right quadrant near it clear
+	for x := 100; x < 430; x += 60 { // a row to the left
+		add(image.Rect(x, 290, x+30, 310))
+	}
+	for x := 480; x < 800; x += 60 { // a row to the right
+		add(image.Rect(x, 290, x+30, 310))
+	}
+	for y := 330; y < 560; y += 50 { // a column below
+		add(image.Rect(440, y, 460, y+12))
+		add(image.Rect(300, y, 330, y+12))
+		add(image.Rect(560, y, 590, y+12))
+	}
+	for y := 60; y < 270; y += 50 { // a column above, and one on the left
+		add(image.Rect(440, y, 460, y+12))
+		add(image.Rect(300, y, 330, y+12))
+	}
+	keeps = append(keeps, hoverKeep{a, hardKeep})
+	box := placeHover(room, a, w, h, hoverCandidates(room, a, w, h, 60), keeps, true)
+	for _, k := range keeps {
+		if box.Overlaps(k.r) {
+			t.Fatalf("the card %v covers %v", box, k.r)
+		}
+	}
+	if d := rectGap(box, a); d > 60 {
+		t.Errorf("the card %v lies %d px from the counter hovered %v: a clear spot at its upper right is within 30 px", box, d, a)
+	}
+}
