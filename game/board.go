@@ -1696,12 +1696,19 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	// outcome is not cut (#18: "passes 30%" without its "fails" row).
 	ow := oddsWidth(lines, b.BoardRect(a).Dx()-20) // odds_width.go: every row whole
 	r := b.oddsPlaceW(a, len(lines)+len(render.Wrap(title, render.Bold(14), float64(ow-20)))-1, ow)
+	r = b.oddsTableBox(a, r, title, lines) // polish_odds.go: Venta's clear of the counters
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
 		key += fmt.Sprintf("|%s %d/%d", l.Result, l.Num, l.Den)
 	}
-	b.cache.draw(dst, "odds|"+key, r, func(img *ebiten.Image, r image.Rectangle) { render.DrawOdds(img, r, title, lines) })
+	inPanel := !r.Overlaps(b.BoardRect(a)) // polish_odds.go: opaque over the panel
+	b.cache.draw(dst, fmt.Sprint("odds|", key, "|", inPanel), r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel {
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
+		render.DrawOdds(img, r, title, lines)
+	})
 }
 
 // oddsPlace is where the odds panel of n outcomes goes: a corner of the

@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"grognard/render"
+	"grognard/rules"
 )
 
 // The odds card keeps clear of the counters (newcomer issue #18): on a
@@ -97,4 +98,27 @@ func (b *BoardScene) summaryPlace(a *App, title, foot string, w, n int) (image.R
 		lay = summaryLayout(title, foot, r.Dx(), n)
 	}
 	return r, lay
+}
+
+// oddsTableBox is where a short odds table (Venta's battle back, its
+// fire) goes: the board place r, or in the battle dice's system, when r
+// covers a counter, the side panel, when the table fits its width whole
+// (oddsWidth) and its height. The other systems keep r.
+func (b *BoardScene) oddsTableBox(a *App, r image.Rectangle, title string, lines []rules.OddsLine) image.Rectangle {
+	if _, ok := b.S.Game.State.(DieFacer); !ok {
+		return r
+	}
+	p := b.sideRect(a).Inset(8)
+	for _, l := range lines { // every row's words whole at the panel's width (oddsWidth)
+		if w, _ := render.Measure(l.Result, render.Face(12.5)); (w+14)/oddsLabelShare > float64(p.Dx()) {
+			return r
+		}
+	}
+	box, in := b.oddsPanelBox(a, r, r.Dx(), func(w int) int {
+		return 30 + 28*(len(lines)+len(render.Wrap(title, render.Bold(14), float64(w-20)))-1)
+	})
+	if !in {
+		return r
+	}
+	return box
 }

@@ -3,13 +3,16 @@ package game
 import (
 	"strings"
 	"testing"
+
+	"grognard/rules"
 )
 
 // TestVentaOddsCardKeepsClearOfCountersAtTheFitView: Venta del Pozo's
 // whole board (F), the French hovering a British unit in the middle of
 // the board: no place on the board holds the melee summary (400 wide)
 // clear of every counter, so it goes into the side panel, whole (its rows
-// and its key at the panel's width), and covers no counter. Zoomed in on
+// and its key at the panel's width), and covers no counter; so does the
+// battle back's short table. Zoomed in on
 // an empty corner of the map it stays on the board, clear of the counters.
 func TestVentaOddsCardKeepsClearOfCountersAtTheFitView(t *testing.T) {
 	s := newcomerSession(t, "venta-del-pozo", 3)
@@ -66,6 +69,15 @@ func TestVentaOddsCardKeepsClearOfCountersAtTheFitView(t *testing.T) {
 	}
 	if len(lay.footer) < 2 || !lay.diceRow {
 		t.Errorf("at the panel's width %d the key (%d lines) and the dice (own row %v) are not laid out to fit", r.Dx(), len(lay.footer), lay.diceRow)
+	}
+	// the battle back's short table (six rows, not summed up) likewise
+	lines := []rules.OddsLine{{Result: "0 hits, 0 flags", Num: 1, Den: 4}, {Result: "0 hits, 1 flag", Num: 1, Den: 6},
+		{Result: "0 hits, 2 flags", Num: 1, Den: 36}, {Result: "1 hit, 0 flags", Num: 1, Den: 3},
+		{Result: "1 hit, 1 flag", Num: 1, Den: 9}, {Result: "2 hits, 0 flags", Num: 1, Den: 9}}
+	back := "11th Light Dragoons battles back against 13e Chasseurs à cheval [Battle Back]"
+	tr := b.oddsTableBox(a, b.oddsPlaceW(a, len(lines)+1, oddsW), back, lines)
+	if b.oddsTouchesCounters(tr) || !tr.In(b.sideRect(a)) {
+		t.Errorf("the battle back's odds %v cover a counter or leave the side panel %v", tr, b.sideRect(a))
 	}
 	// zoomed in on the map's empty bottom left corner: the board holds it
 	b.Cam.Zoom = 1.6
