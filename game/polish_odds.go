@@ -122,3 +122,27 @@ func (b *BoardScene) oddsTableBox(a *App, r image.Rectangle, title string, lines
 	}
 	return box
 }
+
+// trayInPanel is where the dice tray goes when its board place r covers a
+// counter in the battle dice's system (Venta at the fit view: no corner is
+// clear): the side panel's room from the selected unit's card down, below
+// the odds when they are there, at the panel's width (lay wraps the rolls'
+// words at a width and gives the tray's height), when it fits.
+func (b *BoardScene) trayInPanel(r image.Rectangle, w int, lay func(w int) int) (image.Rectangle, bool) {
+	if _, ok := b.S.Game.State.(DieFacer); !ok || r.Empty() || !b.oddsTouchesCounters(r) {
+		return r, false
+	}
+	br := b.Cam.Rect // the board; the side panel lies right of it
+	p := image.Rect(br.Max.X, br.Min.Y, br.Max.X+sideWidth, br.Max.Y).Inset(8)
+	if !b.cardRect.Empty() {
+		p.Min.Y = max(p.Min.Y, b.cardRect.Min.Y)
+	}
+	if !b.oddsRect.Empty() && !b.oddsRect.Overlaps(br) {
+		p.Min.Y = max(p.Min.Y, b.oddsRect.Max.Y+6)
+	}
+	pw := min(w, p.Dx())
+	if h := lay(pw); h <= p.Dy() && pw >= 300 {
+		return image.Rect(p.Min.X, p.Min.Y, p.Min.X+pw, p.Min.Y+h), true
+	}
+	return r, false
+}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"strings"
 	"testing"
 
@@ -15,32 +16,8 @@ import (
 // battle back's short table. Zoomed in on
 // an empty corner of the map it stays on the board, clear of the counters.
 func TestVentaOddsCardKeepsClearOfCountersAtTheFitView(t *testing.T) {
-	s := newcomerSession(t, "venta-del-pozo", 3)
-	// on to the French combat phase: a card played, its first orders,
-	// no move (the hand leaves the panel after the command phase)
-	for i := 0; i < 40 && !strings.Contains(strings.ToLower(s.Game.State.Status().Phase), "combat"); i++ {
-		l := s.Game.State.Legal()
-		pick := l[0]
-		for _, act := range l {
-			if act.Kind == "play" || act.Kind == "order" {
-				pick = act
-				break
-			}
-		}
-		if _, err := s.Game.Apply(pick); err != nil {
-			t.Fatal(err)
-		}
-		s.afterChange()
-		s.TakeSeat()
-	}
-	if st := s.Game.State.Status(); !strings.Contains(strings.ToLower(st.Phase), "combat") {
-		t.Fatalf("not at the combat phase: %+v", st)
-	}
-	a := &App{w: 1280, h: 720, input: noInput{}}
-	b := newBoard(a, s)
-	a.scene = b
-	b.Fit(a)
-	b.layoutPanel(a)
+	a, b := ventaCombatFit(t)
+	s := b.S
 	var target string
 	for _, u := range s.View().Units {
 		if u.Side != s.Viewer && u.At != "" {
@@ -89,5 +66,64 @@ func TestVentaOddsCardKeepsClearOfCountersAtTheFitView(t *testing.T) {
 	r, _ = b.summaryPlace(a, title, foot, 400, 6)
 	if !r.In(b.BoardRect(a)) || b.oddsTouchesCounters(r) {
 		t.Errorf("zoomed in, the odds card %v is not on the board clear of the counters", r)
+	}
+}
+
+// ventaCombatFit is Venta del Pozo (seed 3) at the French combat phase of
+// turn 1, the whole board in view (F), on a 1280x720 app with no window.
+func ventaCombatFit(t *testing.T) (*App, *BoardScene) {
+	t.Helper()
+	s := newcomerSession(t, "venta-del-pozo", 3)
+	// on to the French combat phase: a card played, its first orders,
+	// no move (the hand leaves the panel after the command phase)
+	for i := 0; i < 40 && !strings.Contains(strings.ToLower(s.Game.State.Status().Phase), "combat"); i++ {
+		l := s.Game.State.Legal()
+		pick := l[0]
+		for _, act := range l {
+			if act.Kind == "play" || act.Kind == "order" {
+				pick = act
+				break
+			}
+		}
+		if _, err := s.Game.Apply(pick); err != nil {
+			t.Fatal(err)
+		}
+		s.afterChange()
+		s.TakeSeat()
+	}
+	if st := s.Game.State.Status(); !strings.Contains(strings.ToLower(st.Phase), "combat") {
+		t.Fatalf("not at the combat phase: %+v", st)
+	}
+	a := &App{w: 1280, h: 720, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	b.Fit(a)
+	b.layoutPanel(a)
+	return a, b
+}
+
+// TestVentaDiceTrayKeepsClearOfCountersAtTheFitView: at Venta's whole
+// board no corner holds the dice tray of two rolls clear of the counters
+// (it hid the horse artillery's values); it goes into the side panel at
+// the panel's width, its words wrapped there, below the odds when they
+// are in the panel.
+func TestVentaDiceTrayKeepsClearOfCountersAtTheFitView(t *testing.T) {
+	a, b := ventaCombatFit(t)
+	full := b.BoardRect(a)
+	b.hintRect = image.Rect(full.Min.X+10, full.Max.Y-34, full.Min.X+640, full.Max.Y-8) // the prompt strip as drawn
+	br := b.aboveHint(full)
+	lay := func(w int) int { return 14 + 2*(30+6+17*2+8) }
+	r := b.trayPlace(br, 420, lay(420))
+	if !b.oddsTouchesCounters(r) {
+		t.Skipf("a board corner %v is clear of the counters: nothing to check", r)
+	}
+	got, in := b.trayInPanel(r, 420, lay)
+	if !in || got.Overlaps(full) || !got.In(b.sideRect(a)) || b.oddsTouchesCounters(got) {
+		t.Fatalf("the dice tray %v (in the panel: %v) covers a counter or leaves the side panel %v", got, in, b.sideRect(a))
+	}
+	b.oddsRect = image.Rect(got.Min.X, got.Min.Y, got.Max.X, got.Min.Y+120)
+	got2, _ := b.trayInPanel(r, 420, lay)
+	if got2.Overlaps(b.oddsRect) {
+		t.Errorf("the dice tray %v covers the odds %v in the panel", got2, b.oddsRect)
 	}
 }
