@@ -1194,7 +1194,7 @@ func (s *Session) EndWarning(end rules.Action) string {
 		}
 		names = append(names, n)
 	}
-	return fmt.Sprintf("%s (%s). %s?", idleCount(len(idle)), strings.Join(names, ", "), end.Label)
+	return fmt.Sprintf("%s (%s).%s %s?", idleCount(len(idle)), strings.Join(names, ", "), s.endThen(end), end.Label) // polish_end.go
 }
 
 // CardExplainer is a system that says why a card held cannot be played
