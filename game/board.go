@@ -1624,7 +1624,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
 		return
 	}
-	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
+	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) && !b.selectedCardInPanel(b.hoverUnit) { // albuera_words.go, polish_hover.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, b.S.withMoveNote(b.S.withTargetNote(u)), v.Board) // albuera_words.go: why the selected unit cannot act on it; marshals_movetip.go: what a click there does
 			return

@@ -12,3 +12,19 @@ package game
 // nearEnough is the distance (pixels) from the thing hovered within which
 // a clean place among the candidates is taken without looking further.
 const nearEnough = 2 * gridStep
+
+// selectedCardInPanel reports whether the unit id hovered is the selected
+// one and the side panel shows its card whole (Almansa, Venta del Pozo):
+// its hover card on the board would repeat the panel's and cover the lit
+// places the player is choosing among (an Almansa cavalry's card hid a
+// dozen of its lit hexes). Albuera's cardInPanel does the same.
+func (b *BoardScene) selectedCardInPanel(id string) bool {
+	if id == "" || id != b.S.Selected || b.cardRect.Dy() < 96 {
+		return false
+	}
+	switch b.S.System.ID {
+	case "almansa", "napoleonics":
+		return true
+	}
+	return false
+}

@@ -44,3 +44,39 @@ func TestHoverCardStaysNearThePointerWhenANearClearSpotExists(t *testing.T) {
 		t.Errorf("the card %v lies %d px from the counter hovered %v: a clear spot at its upper right is within 30 px", box, d, a)
 	}
 }
+
+// TestSelectedUnitHoverCardNotRepeatedOverItsLitHexes: Almansa, a unit
+// selected in the movement phase, its card shown in the side panel; the
+// pointer resting on it draws no second card on the board (it covered its
+// lit hexes), while another unit hovered still gets its card.
+func TestSelectedUnitHoverCardNotRepeatedOverItsLitHexes(t *testing.T) {
+	s := almansaMovement(t)
+	a := &App{w: 1280, h: 720, input: noInput{}}
+	b := newBoard(a, s)
+	a.scene = b
+	var sel, other string
+	for _, act := range s.Legal() {
+		if act.Kind == "move" && act.Unit != "" {
+			if sel == "" {
+				sel = act.Unit
+			} else if act.Unit != sel {
+				other = act.Unit
+				break
+			}
+		}
+	}
+	if sel == "" || other == "" {
+		t.Fatal("no two units to move")
+	}
+	s.Select(sel)
+	b.layoutPanel(a)
+	if b.cardRect.Dy() < 96 {
+		t.Fatalf("the side panel has no room for the selected unit's card: %v", b.cardRect)
+	}
+	if !b.selectedCardInPanel(sel) {
+		t.Error("the selected unit hovered gets a second card over the board")
+	}
+	if b.selectedCardInPanel(other) {
+		t.Error("another unit hovered gets no card")
+	}
+}
