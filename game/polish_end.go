@@ -17,3 +17,9 @@ func (s *Session) endThen(end rules.Action) string {
 	}
 	return ""
 }
+
+// The selection's hint said "click one of 60 lit places (1 MP)" for an
+// Almansa cavalry: "1 MP" was the words of the one-hex steps the rules
+// list, while most lit places are routes' ends labelled "2 MP" to "6 MP".
+// SelectionHint gives the shared words only when the lit places are
+// those steps' places (Venta's "(5 dice)" for its melee targets).

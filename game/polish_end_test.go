@@ -35,3 +35,26 @@ func TestEndPhaseQuestionSaysWhatComesNext(t *testing.T) {
 		t.Errorf("the question %q does not say %q before asking", txt, end)
 	}
 }
+
+// TestSelectionHintCostOnlyWhenEveryLitPlaceShowsIt: an Almansa unit
+// selected in the movement phase lights the ends of its routes (labelled
+// "2 MP", "5 1/2 MP"...); the hint along the bottom said "click one of 60
+// lit places (1 MP)", the cost of a one-hex step only. It names no cost
+// now that the lit places' costs differ.
+func TestSelectionHintCostOnlyWhenEveryLitPlaceShowsIt(t *testing.T) {
+	s := almansaMovement(t)
+	var unit string
+	for _, act := range s.Legal() {
+		if act.Kind == "move" && act.Unit != "" {
+			unit = act.Unit
+			break
+		}
+	}
+	s.Select(unit)
+	if len(s.Highlights()) < 3 {
+		t.Fatalf("%s lights %d places only", unit, len(s.Highlights()))
+	}
+	if h := s.SelectionHint(); strings.Contains(h, "(1 MP)") {
+		t.Errorf("the hint %q gives one step's cost for every lit place", h)
+	}
+}

@@ -635,17 +635,19 @@ func (s *Session) SelectionHint() string {
 	lit := len(s.Highlights())
 	// The words every target's action shares, dropped from the map.
 	shared, seen, mixed := "", false, false
+	tos := map[string]bool{} // polish_end.go: the places the shared words are about
 	for _, a := range s.Legal() {
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
+		tos[a.To] = true
 		if !seen {
 			shared, seen = a.Info, true
 		} else if a.Info != shared {
 			mixed = true
 		}
 	}
-	if mixed || lit < 2 || shared == "" {
+	if mixed || lit < 2 || shared == "" || len(tos) != lit { // routes lit beyond the steps: their costs differ
 		shared = ""
 	} else {
 		shared = " (" + shared + ")"
