@@ -1832,9 +1832,13 @@ func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
 func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
 	// Beside its stack, never over it nor the selected unit, clear of the
 	// other counters' values and the lit hexes where it can be.
-	r := b.unitCardBox(br, u, board) // hover_place.go
-	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
+	r := b.unitCardBox(br, u, board)   // hover_place.go
+	r, inPanel := b.unitCardInPanel(r) // polish_hover.go: clear of the counters' values
+	key := fmt.Sprintf("card|%d|%d|%s|%s|%d|%v", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail), inPanel)
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel {
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
 	})
 }

@@ -1,5 +1,7 @@
 package game
 
+import "image"
+
 // The hover card stays near the pointer (newcomer issue #18): placeHover
 // tried the places beside the thing hovered, then the board's edges and
 // corners, and stopped at the first clean one of those, so when every
@@ -25,6 +27,43 @@ func (b *BoardScene) selectedCardInPanel(id string) bool {
 	switch b.S.System.ID {
 	case "almansa", "napoleonics":
 		return true
+	}
+	return false
+}
+
+// unitCardInPanel moves the hover card of a unit from its board place r
+// into the side panel's room for the selected unit's card when nothing is
+// selected (the room then holds a line of guidance) and r covers another
+// counter (Almansa, Venta del Pozo: at the whole-board
+// view no place beside a counter is clear; the card hid the values of
+// the counters around the one hovered).
+func (b *BoardScene) unitCardInPanel(r image.Rectangle) (image.Rectangle, bool) {
+	if b.S.Selected != "" || r.Empty() || b.RB == nil {
+		return r, false
+	}
+	switch b.S.System.ID {
+	case "almansa", "napoleonics":
+	default:
+		return r, false
+	}
+	p := b.cardRect
+	if p.Dx() < r.Dx() || p.Dy() < r.Dy() || !b.coversValues(r) {
+		return r, false
+	}
+	return image.Rect(p.Min.X, p.Min.Y, p.Min.X+r.Dx(), p.Min.Y+r.Dy()), true
+}
+
+// coversValues reports whether the screen box r covers another counter
+// (more than its outline: its name, its values) or its facing marker (not
+// those of the hovered unit's place).
+func (b *BoardScene) coversValues(r image.Rectangle) bool {
+	for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+		if c.ID == b.hoverUnit || c.At == b.hoverLoc && b.hoverLoc != "" {
+			continue
+		}
+		if c.Body.Overlaps(b.Cam.Rect) && (c.Body.Inset(2).Overlaps(r) || c.Front.Overlaps(r)) {
+			return true
+		}
 	}
 	return false
 }

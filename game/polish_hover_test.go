@@ -80,3 +80,51 @@ func TestSelectedUnitHoverCardNotRepeatedOverItsLitHexes(t *testing.T) {
 		t.Error("another unit hovered gets no card")
 	}
 }
+
+// TestHoverCardInThePanelWhenTheBoardHasNoClearPlace: Venta del Pozo's
+// whole board, nothing selected: a unit whose card has no place beside it
+// clear of the other counters (it hid those around it; the dice tray
+// takes the board's empty corner) shows its
+// card in the side panel's room for a card, which covers no counter; with
+// a unit selected the room is the selected unit's and the card stays on
+// the board.
+func TestHoverCardInThePanelWhenTheBoardHasNoClearPlace(t *testing.T) {
+	a, b := ventaCombatFit(t)
+	s := b.S
+	s.Select("")
+	b.layoutPanel(a)
+	b.trayRect = image.Rect(10, 583, 430, 670) // the last rolls' dice, as after a melee
+	br := b.BoardRect(a)
+	moved := 0
+	for _, u := range s.View().Units {
+		if u.At == "" {
+			continue
+		}
+		b.hoverUnit, b.hoverLoc = u.ID, u.At
+		r := b.unitCardBox(br, u, s.View().Board)
+		got, in := b.unitCardInPanel(r)
+		if !in {
+			if b.coversValues(r) {
+				t.Errorf("%s: its card %v covers counters' values and stays on the board (panel room %v)", u.ID, r, b.cardRect)
+			}
+			continue
+		}
+		moved++
+		if got.Overlaps(br) || !got.In(b.sideRect(a)) || got.Dx() != r.Dx() || got.Dy() != r.Dy() {
+			t.Errorf("%s: its card %v is not whole in the side panel %v", u.ID, got, b.sideRect(a))
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no unit's card covered counters at the whole-board view: the case is not checked")
+	}
+	for _, u := range s.View().Units {
+		if u.At != "" && u.Side == s.Viewer {
+			s.Select(u.ID)
+			break
+		}
+	}
+	b.layoutPanel(a)
+	if _, in := b.unitCardInPanel(image.Rect(10, 10, 200, 200)); in {
+		t.Error("with a unit selected a hovered unit's card went over the selected unit's card")
+	}
+}
