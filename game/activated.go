@@ -291,7 +291,7 @@ func (b *BoardScene) showHexes(a *App, places []string, mayZoom bool) bool {
 	b.Cam.Zoom = z
 	b.Cam.X = cx - float64(rc.X-br.Min.X)/z
 	b.Cam.Y = cy - float64(rc.Y-br.Min.Y)/z
-	b.clampCam()
+	b.clampCamShowing(minX, minY, maxX, maxY, room) // polish_view.go: on the map
 	return b.Cam != was
 }
 

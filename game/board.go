@@ -107,6 +107,7 @@ type BoardScene struct {
 	// the selection it followed (deploy_list.go)
 	deployPage   int
 	deployFollow string
+	guard        pointerGuard // click_guard.go: a button new under a double click
 }
 
 // question is a modal question over the board: Enter (or its first button)
@@ -717,6 +718,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followSelection(a)
 	b.followActive(a)
 	b.followChoiceHover(a) // choice_units.go
+	b.guardTick()          // click_guard.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -766,6 +768,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		b.hover(a)
 	case EvDown:
 		b.mx, b.my = e.X, e.Y
+		if e.Button == ebiten.MouseButtonLeft {
+			b.guardPress(a, e.X, e.Y, e.device) // click_guard.go
+		}
 		if e.Button == ebiten.MouseButtonLeft && image.Pt(e.X, e.Y).In(b.BoardRect(a)) && !b.S.Cover {
 			b.down, b.dragging = true, false
 			b.downX, b.downY, b.camAtDown = e.X, e.Y, b.Cam
@@ -779,6 +784,9 @@ func (b *BoardScene) handle(a *App, e Event) {
 		}
 		switch e.Button {
 		case ebiten.MouseButtonLeft:
+			if b.guardRelease() { // click_guard.go: a button new under the pointer
+				break
+			}
 			b.clickShift = e.Shift || a.input.Held(ebiten.KeyShift)
 			b.click(a, e.X, e.Y)
 			b.clickShift = false
@@ -1447,6 +1455,7 @@ func outside(d, r image.Rectangle) []image.Rectangle {
 // draw draws the board scene.
 func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 	defer b.cache.frame()
+	defer b.guardDrawn(a) // click_guard.go
 	if b.S.Cover {
 		// Nothing of the board shows under the hand-over screen.
 		b.shown.ok = false
@@ -1615,7 +1624,7 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.tooltipIn(dst, br, lines) // a friend on a lit hex: what a click and a Shift+click do
 		return
 	}
-	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) { // albuera_words.go
+	if b.hoverUnit != "" && !b.S.cardInPanel(b.hoverUnit) && !b.selectedCardInPanel(b.hoverUnit) { // albuera_words.go, polish_hover.go
 		if u, ok := b.S.Unit(b.hoverUnit); ok {
 			b.unitCard(dst, br, b.S.withMoveNote(b.S.withTargetNote(u)), v.Board) // albuera_words.go: why the selected unit cannot act on it; marshals_movetip.go: what a click there does
 			return
@@ -1687,12 +1696,19 @@ func (b *BoardScene) drawOdds(a *App, dst *ebiten.Image) {
 	// outcome is not cut (#18: "passes 30%" without its "fails" row).
 	ow := oddsWidth(lines, b.BoardRect(a).Dx()-20) // odds_width.go: every row whole
 	r := b.oddsPlaceW(a, len(lines)+len(render.Wrap(title, render.Bold(14), float64(ow-20)))-1, ow)
+	r = b.oddsTableBox(a, r, title, lines) // polish_odds.go: Venta's clear of the counters
 	b.oddsRect = r
 	key := title
 	for _, l := range lines {
 		key += fmt.Sprintf("|%s %d/%d", l.Result, l.Num, l.Den)
 	}
-	b.cache.draw(dst, "odds|"+key, r, func(img *ebiten.Image, r image.Rectangle) { render.DrawOdds(img, r, title, lines) })
+	inPanel := !r.Overlaps(b.BoardRect(a)) // polish_odds.go: opaque over the panel
+	b.cache.draw(dst, fmt.Sprint("odds|", key, "|", inPanel), r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel {
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
+		render.DrawOdds(img, r, title, lines)
+	})
 }
 
 // oddsPlace is where the odds panel of n outcomes goes: a corner of the
@@ -1816,9 +1832,13 @@ func (b *BoardScene) tooltip(dst *ebiten.Image, x, y float64, lines []string) {
 func (b *BoardScene) unitCard(dst *ebiten.Image, br image.Rectangle, u rules.UnitView, board *rules.Board) {
 	// Beside its stack, never over it nor the selected unit, clear of the
 	// other counters' values and the lit hexes where it can be.
-	r := b.unitCardBox(br, u, board) // hover_place.go
-	key := fmt.Sprintf("card|%d|%d|%s|%s|%d", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail))
+	r := b.unitCardBox(br, u, board)   // hover_place.go
+	r, inPanel := b.unitCardInPanel(r) // polish_hover.go: clear of the counters' values
+	key := fmt.Sprintf("card|%d|%d|%s|%s|%d|%v", b.S.Version(), b.S.Viewer, u.ID, b.S.Selected, len(u.Detail), inPanel)
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel {
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
 		render.DrawUnitCard(img, float64(r.Min.X)-16, float64(r.Min.Y)-16, u, board)
 	})
 }

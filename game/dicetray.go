@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"strings"
 
@@ -80,24 +81,35 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 	if len(rolls) > 3 {
 		rolls = rolls[len(rolls)-3:]
 	}
-	const w, die = 420, 30
+	const die = 30
+	w := 420
 	f := render.Face(12.5)
 	var texts [][]string
-	h := 14
-	for _, r := range rolls {
-		ls := render.Wrap(r.text, f, w-20)
-		most := 2
-		if len(rolls) == 1 {
-			most = 4 // one roll: its whole text (a Clash's shifts ran past two lines)
+	lay := func(w int) int { // the rolls' words wrapped at width w; the tray's height
+		texts = texts[:0]
+		h := 14
+		for _, r := range rolls {
+			ls := render.Wrap(r.text, f, float64(w-20))
+			most := 2
+			if len(rolls) == 1 {
+				most = 4 // one roll: its whole text (a Clash's shifts ran past two lines)
+			}
+			if len(ls) > most {
+				ls = ls[:most]
+				ls[most-1] += " ..."
+			}
+			texts = append(texts, ls)
+			h += die + 6 + 17*len(ls) + 8
 		}
-		if len(ls) > most {
-			ls = ls[:most]
-			ls[most-1] += " ..."
-		}
-		texts = append(texts, ls)
-		h += die + 6 + 17*len(ls) + 8
+		return h
 	}
-	r := b.trayPlace(br, w, h) // handover_tray.go
+	h := lay(w)
+	r := b.trayPlace(br, w, h)                  // handover_tray.go
+	if pr, ok := b.trayInPanel(r, w, lay); ok { // polish_odds.go: Venta's clear of the counters
+		r = pr
+	} else {
+		lay(w)
+	}
 	b.trayRect = r
 	syms := dieSymbols(b.S.Game.State)
 	var key strings.Builder
@@ -105,7 +117,12 @@ func (b *BoardScene) drawDiceTray(dst *ebiten.Image, br image.Rectangle) {
 	for _, r := range rolls {
 		key.WriteString("|" + r.text)
 	}
+	inPanel := !r.Overlaps(br)
+	fmt.Fprint(&key, "|", r.Dx(), inPanel)
 	b.cache.draw(dst, key.String(), r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel {
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
 		render.DrawPanel(img, r)
 		x, y := float64(r.Min.X+10), float64(r.Min.Y+8)
 		for i, ro := range rolls {

@@ -212,7 +212,10 @@ func placeHover(room, a image.Rectangle, w, h int, places []image.Point, keeps [
 	for _, p := range places {
 		try(p)
 	}
-	if clean || !grid || room.Dx() < w || room.Dy() < h {
+	// A clean place among those given returns at once only when near: a
+	// clean far one (a corner) must not hide a clean spot beside the thing
+	// hovered that only the grid finds (polish_hover.go).
+	if clean && bd <= nearEnough || !grid || room.Dx() < w || room.Dy() < h {
 		return best
 	}
 	for y := room.Min.Y; y <= room.Max.Y-h+gridStep-1; y += gridStep {

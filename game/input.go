@@ -28,6 +28,7 @@ type Event struct {
 	Key    ebiten.Key
 	Ctrl   bool
 	Shift  bool
+	device bool // a press read from the mouse (click_guard.go)
 }
 
 // Click returns the two events of a left click at x, y.
@@ -69,7 +70,7 @@ func (in *ebitenInput) Poll() []Event {
 	}
 	for _, b := range []ebiten.MouseButton{ebiten.MouseButtonLeft, ebiten.MouseButtonRight, ebiten.MouseButtonMiddle} {
 		if inpututil.IsMouseButtonJustPressed(b) {
-			evs = append(evs, Event{Kind: EvDown, X: x, Y: y, Button: b})
+			evs = append(evs, Event{Kind: EvDown, X: x, Y: y, Button: b, device: true})
 		}
 		if inpututil.IsMouseButtonJustReleased(b) {
 			evs = append(evs, Event{Kind: EvUp, X: x, Y: y, Button: b})

@@ -86,10 +86,6 @@ func (b *BoardScene) drawOddsSummary(a *App, dst *ebiten.Image, act rules.Action
 		return false
 	}
 	const w = 400
-	tl := render.Wrap(title, render.Bold(14), w-20)
-	h := oddsSummaryHeight(len(tl))
-	r := b.oddsPlaceSize(a, w, h)
-	b.oddsRect = r
 	var faces []string
 	hit := map[string]bool{}
 	if df, ok := b.S.Game.State.(DieFacer); ok {
@@ -101,8 +97,20 @@ func (b *BoardScene) drawOddsSummary(a *App, dst *ebiten.Image, act rules.Action
 			}
 		}
 	}
-	key := fmt.Sprintf("oddsum|%s|%.4f|%.4f|%.4f|%s|%v|%v", title, sum.anyHit, sum.anyFlag, sum.hits, act.Info, hit, b.fullOdds)
+	more := fmt.Sprintf("T: the full table (%d rows) beside the board", len(lines))
+	if b.fullOdds {
+		more = "T: hide the full table"
+	}
+	foot := "Gold ring: a face that hits. " + more
+	r, lay := b.summaryPlace(a, title, foot, w, len(faces)) // polish_odds.go: clear of the counters
+	tl := lay.title
+	b.oddsRect = r
+	key := fmt.Sprintf("oddsum|%s|%.4f|%.4f|%.4f|%s|%v|%v|%d", title, sum.anyHit, sum.anyFlag, sum.hits, act.Info, hit, b.fullOdds, r.Dx())
+	inPanel := !r.Overlaps(b.BoardRect(a))
 	b.cache.draw(dst, key, r, func(img *ebiten.Image, r image.Rectangle) {
+		if inPanel { // polish_odds.go: opaque over the selected unit's card
+			img.SubImage(r).(*ebiten.Image).Fill(background)
+		}
 		render.DrawPanel(img, r)
 		x, y := float64(r.Min.X+10), float64(r.Min.Y+10)
 		for _, l := range tl {
@@ -116,7 +124,10 @@ func (b *BoardScene) drawOddsSummary(a *App, dst *ebiten.Image, act rules.Action
 			dice = "Dice"
 		}
 		render.DrawText(img, dice+"; a die shows:", render.Face(12.5), x, y+8, textColor)
-		dx := x + 150
+		if lay.diceRow {
+			y += 22
+		}
+		dx := x + lay.diceX
 		for _, s := range faces {
 			render.DrawBattleDie(img, dx, y, 30, s, hit[s])
 			dx += 36
@@ -125,21 +136,19 @@ func (b *BoardScene) drawOddsSummary(a *App, dst *ebiten.Image, act rules.Action
 		row := func(label string, p float64, val string) {
 			render.DrawText(img, label, render.Face(13), x, y, textColor)
 			if p >= 0 {
-				bx, bw := x+150, 150.0
-				render.DrawBar(img, bx, y+3, bw, 13, p)
+				render.DrawBar(img, x+150, y+3, lay.barW, 13, p)
 			}
-			render.DrawText(img, val, render.Bold(13), x+310, y, textColor)
+			render.DrawText(img, val, render.Bold(13), x+lay.valueX, y, textColor)
 			y += 24
 		}
 		row("At least one hit", sum.anyHit, pct(sum.anyHit))
 		row("At least one flag", sum.anyFlag, pct(sum.anyFlag))
 		row("Expected hits", -1, fmt.Sprintf("%.2f", sum.hits))
 		row("Likeliest: "+sum.likely, sum.likelyP, pct(sum.likelyP))
-		more := fmt.Sprintf("T: the full table (%d rows) beside the board", len(lines))
-		if b.fullOdds {
-			more = "T: hide the full table"
+		for _, l := range lay.footer {
+			render.DrawText(img, l, render.Face(11.5), x, y+2, dimColor)
+			y += 15
 		}
-		render.DrawText(img, "Gold ring: a face that hits. "+more, render.Face(11.5), x, y+2, dimColor)
 	})
 	if b.fullOdds {
 		sr := b.sideRect(a).Inset(8)

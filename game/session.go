@@ -635,17 +635,19 @@ func (s *Session) SelectionHint() string {
 	lit := len(s.Highlights())
 	// The words every target's action shares, dropped from the map.
 	shared, seen, mixed := "", false, false
+	tos := map[string]bool{} // polish_end.go: the places the shared words are about
 	for _, a := range s.Legal() {
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
+		tos[a.To] = true
 		if !seen {
 			shared, seen = a.Info, true
 		} else if a.Info != shared {
 			mixed = true
 		}
 	}
-	if mixed || lit < 2 || shared == "" {
+	if mixed || lit < 2 || shared == "" || len(tos) != lit { // routes lit beyond the steps: their costs differ
 		shared = ""
 	} else {
 		shared = " (" + shared + ")"
@@ -1194,7 +1196,7 @@ func (s *Session) EndWarning(end rules.Action) string {
 		}
 		names = append(names, n)
 	}
-	return fmt.Sprintf("%s (%s). %s?", idleCount(len(idle)), strings.Join(names, ", "), end.Label)
+	return fmt.Sprintf("%s (%s).%s %s?", idleCount(len(idle)), strings.Join(names, ", "), s.endThen(end), end.Label) // polish_end.go
 }
 
 // CardExplainer is a system that says why a card held cannot be played
