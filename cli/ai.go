@@ -39,14 +39,16 @@ type sideStats struct {
 
 var duelCmd = &command{
 	name:    "duel",
-	args:    "SCENARIO [--a PLAYER] [--b PLAYER] [--games N] [--seed S] [--max-steps N] [--json]",
+	args:    "SCENARIO [--a PLAYER] [--b PLAYER] [--games N] [--seed S] [--max-steps N] [--replan a|b|both] [--json]",
 	summary: "Play computer against computer and print the wins of each side.",
 	detail: "PLAYER is random, greedy (the best action one move ahead by the evaluation), ai:easy,\n" +
 		"ai:normal or ai:hard. --a plays the first side 'grognard list' names, --b the second. Game i\n" +
 		"is played with seed S+i; the computer players draw their own samples from a generator of\n" +
 		"their own (never the game's seed, draw pile order or future dice), and decide only from\n" +
 		"their side's view. A game not over after --max-steps actions counts as unfinished (not a\n" +
-		"win; the JSON's \"adjudicated\" counts who is ahead by the evaluation). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).",
+		"win; the JSON's \"adjudicated\" counts who is ahead by the evaluation). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).\n" +
+		"A unit's move is a whole route chosen once and played step by step without a new search, as\n" +
+		"in the window; --replan a (b, both) makes that side search again at every step instead.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		pa := fs.String("a", "ai:normal", "player of the first side")
@@ -54,9 +56,22 @@ var duelCmd = &command{
 		games := fs.Int("games", 10, "number of games")
 		seed := fs.Uint64("seed", 1, "seed of the first game")
 		maxSteps := fs.Int("max-steps", 20000, "actions after which a game counts as unfinished")
+		replan := fs.String("replan", "", "a, b or both: that side searches at every step instead of following its routes")
 		return func(e *env, pos []string) error {
 			if *games < 1 {
 				return usagef("--games must be at least 1")
+			}
+			var research [2]bool
+			switch strings.ToLower(*replan) {
+			case "":
+			case "a":
+				research[0] = true
+			case "b":
+				research[1] = true
+			case "both":
+				research = [2]bool{true, true}
+			default:
+				return usagef("--replan is a, b or both, not %q", *replan)
 			}
 			players := [2]ai.Player{}
 			for k, spec := range []string{*pa, *pb} {
@@ -119,7 +134,9 @@ var duelCmd = &command{
 					if _, err := g.Apply(d.Action); err != nil {
 						return fmt.Errorf("game %d: %s chose %s: %v", i+1, players[side].Name(), d.Action.Key(), err)
 					}
-					plans[side] = ai.NewPlan(d, side, len(g.Steps))
+					if !research[side] {
+						plans[side] = ai.NewPlan(d, side, len(g.Steps))
+					}
 				}
 				r := g.State.Result()
 				res := ""

@@ -57,7 +57,9 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiClosing())
 		// The Bourbon fire now in place adds what its next volley may be
 		// expected to take (eval_close.go).
-		b = 1 / (1 + math.Exp(-(lost+exp+aiThreatWeight*s.aiThreat()-need+0.5)/3))
+		// Allied units out of command next turn cannot fall back nor
+		// fire [6] (eval_command.go).
+		b = 1 / (1 + math.Exp(-(lost+exp+aiThreatWeight*s.aiThreat()+s.aiAlliedCutOff()-need+0.5)/3))
 	}
 	if side == Bourbon {
 		return b

@@ -1,0 +1,132 @@
+package almansa
+
+import (
+	"context"
+	"testing"
+
+	"grognard/rules"
+	"grognard/rules/ai"
+)
+
+// TestRule6_EvaluationCountsOutOfCommandAsACost: a unit beyond its
+// formation leader's command radius may neither move nor attack next turn
+// [6]; the computer's evaluation counts it against its side, for either
+// side, in full once the leader can no longer follow, a little while he
+// still may in this movement phase.
+func TestRule6_EvaluationCountsOutOfCommandAsACost(t *testing.T) {
+	for _, tc := range []struct {
+		side       int
+		phase      string
+		unit, lead string
+	}{
+		{Allied, phaseAMove, "v1", "villaverde"},
+		{Bourbon, phaseBMove, "lb1", "labadie"},
+	} {
+		s := started(t, nil)
+		s.Phase, s.Turn = tc.phase, 3
+		s.touch()
+		i, l := s.idx(tc.unit), s.idx(tc.lead)
+		if got := s.aiCommandCost(i); got != 0 {
+			t.Fatalf("%s at set-up: cost %.2f, want 0 (in command)", tc.unit, got)
+		}
+		v0 := s.Evaluate(rules.Side(tc.side))
+		// Far beyond the radius (4) and the leader's movement (8 MP).
+		far := s.Units[l].At
+		for k := 0; k < 14; k++ {
+			n := far.Neighbor(1)
+			if _, ok := s.sc.EdgeDist[tc.side][n]; !ok {
+				break
+			}
+			far = n
+		}
+		if distance(far, s.Units[l].At) <= 4+8 {
+			far = s.Units[l].At
+			for k := 0; k < 14; k++ {
+				n := far.Neighbor(4)
+				if _, ok := s.sc.EdgeDist[tc.side][n]; !ok {
+					break
+				}
+				far = n
+			}
+		}
+		if distance(far, s.Units[l].At) <= 12 {
+			t.Fatalf("no hex far enough from %s", tc.lead)
+		}
+		s.Units[i].At = far
+		s.touch()
+		if got := s.aiCommandCost(i); got != 1 {
+			t.Fatalf("%s %d hexes from %s: cost %.2f, want 1 [6]", tc.unit, distance(far, s.Units[l].At), tc.lead, got)
+		}
+		vFar := s.Evaluate(rules.Side(tc.side))
+		if !(vFar < v0) {
+			t.Errorf("%s out of command: %s evaluation %.4f, in command %.4f: want lower [6]", tc.unit, sideName(tc.side), vFar, v0)
+		}
+		// Five hexes from his leader, who has his whole move left: a
+		// small cost; none once he stands next to it.
+		s.Units[i].At = s.Units[l].At
+		for k := 0; k < 5; k++ {
+			s.Units[i].At = s.Units[i].At.Neighbor(1)
+		}
+		s.touch()
+		if got := s.aiCommandCost(i); got <= 0 || got >= 1 {
+			t.Errorf("%s 5 hexes from %s, who may still follow: cost %.2f, want a share of 1", tc.unit, tc.lead, got)
+		}
+		s.Units[l].Spent = 2 * s.def(l).MP // his move is spent
+		s.touch()
+		if got := s.aiCommandCost(i); got != 1 {
+			t.Errorf("%s 5 hexes from %s, who has no movement left: cost %.2f, want 1", tc.unit, tc.lead, got)
+		}
+	}
+}
+
+// TestRule6_HintLeavesNoUnitOutOfCommand: in a movement phase where one
+// formation is left to move and its leader's move is spent, the hint (the
+// normal computer's choice) and the greedy player never move one of its
+// units beyond his command radius [6], where it could neither move nor
+// attack next turn. The Bourbon priority sends units at the enemy, and
+// before the evaluation counted command in the movement phase (it judged
+// a unit ahead of its leader only once the phase was over) the hint sent
+// Labadie's foot there. Several seeds.
+func TestRule6_HintLeavesNoUnitOutOfCommand(t *testing.T) {
+	for _, tc := range []struct {
+		side         int
+		phase        string
+		form, leader string
+	}{
+		{Bourbon, phaseBMove, "Lb", "labadie"},
+		{Allied, phaseAMove, "V", "villaverde"},
+	} {
+		s := started(t, nil)
+		s.Phase, s.Turn = tc.phase, 2
+		l := s.idx(tc.leader)
+		s.Units[l].Spent = 2 * s.def(l).MP
+		// The other formations have moved: the leader's troops are the
+		// units left to move (with the guns and the commanders in chief).
+		for _, f := range s.sc.Forms {
+			if f.Side == tc.side && f.ID != tc.form {
+				s.Done[f.ID] = true
+			}
+		}
+		s.touch()
+		players := []ai.Config{ai.Levels["normal"], {Name: "greedy", Greedy: true}}
+		for seed := uint64(1); seed <= 2; seed++ {
+			for _, cfg := range players {
+				d, err := ai.Decide(context.Background(), s.Clone(), rules.Side(tc.side), cfg, seed, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := s.Clone().(*State)
+				for _, a := range append([]rules.Action{d.Action}, d.Plan...) {
+					if _, err := c.Apply(a); err != nil {
+						break
+					}
+				}
+				for i := range c.Units {
+					if c.alive(i) && c.def(i).Side == tc.side && c.aiCommandCost(i) == 1 && s.aiCommandCost(i) < 1 {
+						t.Errorf("seed %d, %s: %s (%s) leaves %s out of command [6]", seed, cfg.Name, d.Action.String(), d.Reason, c.def(i).ID)
+					}
+				}
+			}
+		}
+	}
+}
