@@ -130,3 +130,57 @@ func TestRule6_HintLeavesNoUnitOutOfCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestRule6_EvaluationCountsAFormationOutOfCommand: a formation leader
+// beyond his commander in chief's radius rolls on the out-of-command table
+// [6] (an Allied formation may be forced to attack, or to withdraw): the
+// evaluation counts each of its units by the table's chance of a result
+// other than "normal" for his rating, and the whole of it once the
+// movement phase is over.
+func TestRule6_EvaluationCountsAFormationOutOfCommand(t *testing.T) {
+	s := started(t, nil)
+	s.Phase, s.Turn = phaseBFire, 3
+	s.touch()
+	for _, f := range s.sc.Forms {
+		if got := s.aiFormOut(f.ID); got != 0 {
+			t.Fatalf("formation %s at the historical set-up: %.2f, want 0 (in command)", f.ID, got)
+		}
+	}
+	v0 := s.Evaluate(rules.Side(Allied))
+	// Galway rides off to the far corner of the map, 20 hexes and more
+	// from his leaders (radius 8) and from Das Minas (cinc_apart).
+	g := s.idx("galway")
+	far := s.Units[g].At
+	for k := 0; k < 20; k++ {
+		n := far.Neighbor(0)
+		if _, ok := s.sc.EdgeDist[Allied][n]; !ok {
+			break
+		}
+		far = n
+	}
+	s.Units[g].At = far
+	s.touch()
+	want := s.aiOOCChance(s.def(s.idx("villaverde")).Rating)
+	if want <= 0 || want >= 1 {
+		t.Fatalf("out-of-command chance for rating 1: %.2f", want)
+	}
+	out := 0
+	for _, f := range s.sc.Forms {
+		if f.Side != Allied {
+			continue
+		}
+		p := s.aiFormOut(f.ID)
+		if p > 0 {
+			out++
+		}
+		if l := s.idx(f.Leader); p > 0 && p != s.aiOOCChance(s.def(l).Rating) {
+			t.Errorf("formation %s: %.2f, want the table's %.2f", f.ID, p, s.aiOOCChance(s.def(l).Rating))
+		}
+	}
+	if out == 0 {
+		t.Fatalf("Galway %d hexes off: no Allied formation out of command", distance(far, s.Units[s.idx("dasminas")].At))
+	}
+	if v := s.Evaluate(rules.Side(Allied)); !(v < v0) {
+		t.Errorf("%d Allied formations out of command: Allied evaluation %.4f, was %.4f: want lower [6]", out, v, v0)
+	}
+}
