@@ -184,3 +184,29 @@ func TestRule6_EvaluationCountsAFormationOutOfCommand(t *testing.T) {
 		t.Errorf("%d Allied formations out of command: Allied evaluation %.4f, was %.4f: want lower [6]", out, v, v0)
 	}
 }
+
+// TestRule11_VolleyInPlaceCountsInFullAfterAMovementPhase: the Bourbon
+// volley in place comes for certain in the fire phase that follows a
+// movement phase (their offensive fire after their movement, their
+// defensive fire after the Allied movement [3] [11]): the evaluation
+// counts all of it then, half of it in other phases (a unit may yet fall
+// back first [10]).
+func TestRule11_VolleyInPlaceCountsInFullAfterAMovementPhase(t *testing.T) {
+	s := board(t, nil, phaseAMove)
+	s.Turn = 3
+	s.put("lb1", "0414", 1) // facing 1: 0514 is a front hex
+	s.put("v1", "0514", 4)
+	if s.aiThreat() <= 0 {
+		t.Fatal("an Allied unit in front of Bourbon infantry: no threat")
+	}
+	moving := s.Evaluate(rules.Side(Allied))
+	s.Phase = phaseBShock
+	s.touch()
+	other := s.Evaluate(rules.Side(Allied))
+	if !(moving < other) {
+		t.Errorf("Allied unit under the Bourbon volley: %.4f in the Allied movement, %.4f in the Bourbon shock phase: want lower in the movement [11]", moving, other)
+	}
+	if s.aiThreatShare() != aiThreatWeight {
+		t.Errorf("share in the shock phase %.2f, want %.2f", s.aiThreatShare(), aiThreatWeight)
+	}
+}
