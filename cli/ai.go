@@ -39,14 +39,18 @@ type sideStats struct {
 
 var duelCmd = &command{
 	name:    "duel",
-	args:    "SCENARIO [--a PLAYER] [--b PLAYER] [--games N] [--seed S] [--max-steps N] [--json]",
+	args:    "SCENARIO [--a PLAYER] [--b PLAYER] [--games N] [--seed S] [--max-steps N] [--replan a|b|both] [--think D] [--json]",
 	summary: "Play computer against computer and print the wins of each side.",
 	detail: "PLAYER is random, greedy (the best action one move ahead by the evaluation), ai:easy,\n" +
 		"ai:normal or ai:hard. --a plays the first side 'grognard list' names, --b the second. Game i\n" +
 		"is played with seed S+i; the computer players draw their own samples from a generator of\n" +
 		"their own (never the game's seed, draw pile order or future dice), and decide only from\n" +
 		"their side's view. A game not over after --max-steps actions counts as unfinished (not a\n" +
-		"win; the JSON's \"adjudicated\" counts who is ahead by the evaluation). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).",
+		"win; the JSON's \"adjudicated\" counts who is ahead by the evaluation). Each decision is limited to 1 s (easy), 1.8 s (normal, greedy) or 4.5 s (hard).\n" +
+		"A unit's move is a whole route chosen once and played step by step without a new search, as\n" +
+		"in the window; --replan a (b, both) makes that side search again at every step instead.\n" +
+		"--think D (e.g. 20s) gives each decision D instead of its level's time: on a loaded machine\n" +
+		"the level's time cuts searches short, and the iteration budget binds only with more.",
 	minArgs: 1, maxArgs: 1,
 	setup: func(fs *flag.FlagSet) func(*env, []string) error {
 		pa := fs.String("a", "ai:normal", "player of the first side")
@@ -54,9 +58,23 @@ var duelCmd = &command{
 		games := fs.Int("games", 10, "number of games")
 		seed := fs.Uint64("seed", 1, "seed of the first game")
 		maxSteps := fs.Int("max-steps", 20000, "actions after which a game counts as unfinished")
+		think := fs.Duration("think", 0, "time each decision may take (0: the level's)")
+		replan := fs.String("replan", "", "a, b or both: that side searches at every step instead of following its routes")
 		return func(e *env, pos []string) error {
 			if *games < 1 {
 				return usagef("--games must be at least 1")
+			}
+			var research [2]bool
+			switch strings.ToLower(*replan) {
+			case "":
+			case "a":
+				research[0] = true
+			case "b":
+				research[1] = true
+			case "both":
+				research = [2]bool{true, true}
+			default:
+				return usagef("--replan is a, b or both, not %q", *replan)
 			}
 			players := [2]ai.Player{}
 			for k, spec := range []string{*pa, *pb} {
@@ -104,7 +122,11 @@ var duelCmd = &command{
 					plans[side] = nil
 					// The players' own generator: another stream than the game's.
 					pseed := (*seed)*0x9e3779b97f4a7c15 + uint64(i)<<20 + uint64(n)
-					ctx, cancel := context.WithTimeout(context.Background(), levelTime(players[side].Name()))
+					limit := levelTime(players[side].Name())
+					if *think > 0 {
+						limit = *think
+					}
+					ctx, cancel := context.WithTimeout(context.Background(), limit)
 					t0 := time.Now()
 					d, err := players[side].Choose(ctx, g.State, side, pseed)
 					dt := time.Since(t0)
@@ -119,7 +141,9 @@ var duelCmd = &command{
 					if _, err := g.Apply(d.Action); err != nil {
 						return fmt.Errorf("game %d: %s chose %s: %v", i+1, players[side].Name(), d.Action.Key(), err)
 					}
-					plans[side] = ai.NewPlan(d, side, len(g.Steps))
+					if !research[side] {
+						plans[side] = ai.NewPlan(d, side, len(g.Steps))
+					}
 				}
 				r := g.State.Result()
 				res := ""

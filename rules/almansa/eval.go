@@ -57,7 +57,9 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		exp := aiStepsPerTurn * left * str * (0.4 + 0.6*s.aiClosing())
 		// The Bourbon fire now in place adds what its next volley may be
 		// expected to take (eval_close.go).
-		b = 1 / (1 + math.Exp(-(lost+exp+aiThreatWeight*s.aiThreat()-need+0.5)/3))
+		// Allied units out of command next turn cannot fall back nor
+		// fire [6] (eval_command.go).
+		b = 1 / (1 + math.Exp(-(lost+exp+s.aiThreatShare()*s.aiThreat()+s.aiAlliedCutOff()-need+0.5)/3))
 	}
 	if side == Bourbon {
 		return b
@@ -69,6 +71,17 @@ func (s *State) Evaluate(side rules.Side) float64 {
 // in contact destroys a turn (authored: measured in games of the greedy
 // players, 3 to 4 a turn in the first turns of contact).
 const aiStepsPerTurn = 3.0
+
+// aiThreatShare is how much of the volley in place counts: all of it at
+// the end of a movement phase, when the fire phase that follows brings it
+// for certain (the Bourbon offensive fire after their movement, their
+// defensive fire after the Allied movement [3] [11]), else aiThreatWeight.
+func (s *State) aiThreatShare() float64 {
+	if phaseKind(s.Phase) == "move" {
+		return 1
+	}
+	return aiThreatWeight
+}
 
 // aiThreatWeight is how much of the next Bourbon volley's expected steps
 // the evaluation counts as already lost (authored: the volley may not

@@ -21,9 +21,9 @@ import (
 // in; a Bourbon advance does. A unit in contact counts in full. Then good
 // order [6] [7] [9]:
 //   - a unit beyond its leader's command radius will be out of command
-//     next turn, unable to move or attack [6]: it counts half (judged
-//     once the Bourbon movement phase is over: leaders move after their
-//     troops);
+//     next turn, unable to move or attack [6]: it counts half (in the
+//     Bourbon movement phase, while its leader may still follow, a tenth
+//     less: eval_command.go);
 //   - a unit in contact with an enemy in its flank or rear (not one of its
 //     two front hexes [7]) is open to enfilade (+1 to the fire die [11],
 //     +1 column in shock [13]) and counts less; an Allied unit so placed
@@ -36,10 +36,6 @@ import (
 func (s *State) aiClosing() float64 {
 	line := s.aiAlliedLine()
 	o := s.occupancy()
-	// In the Bourbons' own movement phase their leaders move after the
-	// troops (Priority): a unit ahead of its leader is judged once the
-	// phase ends, when the command radius matters [6].
-	moving := phaseKind(s.Phase) == "move" && phaseSide(s.Phase) == Bourbon
 	sum, n := 0.0, 0
 	for i := range s.Units {
 		d := s.def(i)
@@ -74,9 +70,8 @@ func (s *State) aiClosing() float64 {
 		} else if s.aiFlankOpen(o, i) {
 			u = 0.6
 		}
-		if !moving && s.aiBeyondLeader(i) {
-			u *= 0.5
-		}
+		// Out of command next turn [6] (eval_command.go): half.
+		u *= 1 - 0.5*s.aiCommandCost(i)
 		sum += u
 	}
 	if n == 0 {
@@ -118,21 +113,6 @@ func (s *State) aiFlankOpen(o occ, i int) bool {
 		}
 	}
 	return false
-}
-
-// aiBeyondLeader reports whether combat unit i stands farther from its
-// formation's leader than his command radius [6] (a plain distance: the
-// command line's trace is the rules' business).
-func (s *State) aiBeyondLeader(i int) bool {
-	f := s.sc.Form(s.Units[i].Form)
-	if f == nil || f.Leader == "" {
-		return false
-	}
-	l := s.idx(f.Leader)
-	if l < 0 || !s.alive(l) {
-		return false
-	}
-	return hex.Distance(s.Units[i].At, s.Units[l].At) > s.def(l).Radius
 }
 
 // aiStackedInContact reports whether combat unit i shares its hex with
