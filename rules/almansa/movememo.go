@@ -42,7 +42,13 @@ type moveMemo struct {
 	snap    []UnitState // the units when the record was made
 	form    []formMemo  // the formations' finished and command modes then
 	gate    []bool      // the unit may move (cannotMoveQ)
-	ok      []bool      // acts[i] and reads[i] hold the unit's actions now
+	// gok[i]: gate[i] holds for the unit now. The gate reads only the
+	// unit's own counter, the phase, the transit, its formation's finished
+	// and command modes and the acting formation's duty to close in, so it
+	// is asked again only when one of those changed (#20: a unit that may
+	// not move has no actions, and was asked again in every list).
+	gok []bool
+	ok  []bool // acts[i] and reads[i] hold the unit's actions now
 	// acts holds the units' actions, each unit's made ones appended as a
 	// segment: unit i's are acts[off[i]:][:n[i]] (#20: a pool the size of
 	// the list, not eight places for every unit, so that a new state or a
@@ -88,6 +94,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		m.snap = make([]UnitState, nu)
 		m.form = make([]formMemo, nf)
 		m.gate = make([]bool, nu)
+		m.gok = make([]bool, nu)
 		m.ok = make([]bool, nu)
 		m.acts, m.spare = make([]rules.Action, 0, nu+16), nil
 		m.off = make([]int32, nu)
@@ -118,7 +125,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 				}
 				for i := range s.Units {
 					if u := &s.Units[i]; u.Form == f.ID {
-						m.ok[i] = false
+						m.ok[i], m.gok[i] = false, false
 						m.markChanged(fm, u)
 					}
 				}
@@ -134,7 +141,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 				full = true
 				break
 			}
-			m.ok[i] = false
+			m.ok[i], m.gok[i] = false, false
 			if d.Type == Commander {
 				for k := range s.Units {
 					if s.def(k).Type == Commander && s.def(k).Side == side {
@@ -242,8 +249,9 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 		if s.def(i).Side != side {
 			continue
 		}
-		if m.regate || !m.ok[i] {
+		if m.regate || !m.gok[i] {
 			m.gate[i] = s.cannotMoveQ(i, busy, true) == ""
+			m.gok[i] = true
 		}
 		if !m.gate[i] {
 			continue
