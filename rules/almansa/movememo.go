@@ -133,7 +133,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		}
 		for i := range s.Units {
 			now, was := &s.Units[i], &m.snap[i]
-			if *now == *was {
+			if sameUnit(now, was) {
 				continue
 			}
 			d := s.def(i)
@@ -195,8 +195,11 @@ func (m *moveMemo) compact() {
 		return
 	}
 	out := m.spare[:0]
-	if cap(out) < live+live/2 {
-		out = make([]rules.Action, 0, 2*live+64)
+	if cap(out) < cap(m.acts) {
+		// As large as the pool: the two arrays take turns without either
+		// growing again (#20: a smaller spare grew by doubling after most
+		// compactions).
+		out = make([]rules.Action, 0, cap(m.acts))
 	}
 	for i, ok := range m.ok {
 		if ok {
@@ -289,6 +292,17 @@ func (m *moveMemo) finish(s *State) {
 	}
 	m.phase, m.turn, m.transit, m.fgen = s.Phase, s.Turn, s.Transit, s.fgen
 	m.inBuild = false
+}
+
+// sameUnit is *a == *b field by field, inline (#20: the generated
+// comparison was a call per unit and list); TestSameUnitComparesEveryField
+// fails when UnitState gains a field this does not compare.
+func sameUnit(a, b *UnitState) bool {
+	return a.At == b.At && a.Spent == b.Spent && a.Facing == b.Facing && a.Steps == b.Steps &&
+		a.On == b.On && a.Dead == b.Dead && a.DSG == b.DSG && a.DSB == b.DSB &&
+		a.Moved == b.Moved && a.Stopped == b.Stopped && a.FellBack == b.FellBack &&
+		a.Fired == b.Fired && a.Shocked == b.Shocked && a.OOC == b.OOC &&
+		len(a.Form) == len(b.Form) && a.Form == b.Form
 }
 
 // markChanged notes the hex of u (if on the map) as changed.
