@@ -36,7 +36,8 @@ type fastMap struct {
 	combat []bool
 	person []bool
 	horse  []bool
-	zocT   []bool // infantry, cavalry or dragoons: may exert a ZoC [9]
+	zocT   []bool   // infantry, cavalry or dragoons: may exert a ZoC [9]
+	cincs  [2][]int // each side's commanders in chief, in unit order [6]
 
 	facingWord [6]string
 	view       []unitTexts       // the texts of each unit's view
@@ -232,6 +233,9 @@ func buildFast(sc *Scenario) *fastMap {
 		fm.person[i] = d.Person()
 		fm.horse[i] = d.Horse()
 		fm.zocT[i] = d.Type == Infantry || d.Type == Cavalry || d.Type == Dragoons
+		if d.Type == Commander && d.Side >= 0 && d.Side < 2 {
+			fm.cincs[d.Side] = append(fm.cincs[d.Side], i)
+		}
 	}
 	tmp := &State{sc: sc}
 	for f := range 6 {

@@ -316,9 +316,13 @@ func (s *State) cincApartProblem(i int, from, to hex.Coord, quiet bool) string {
 	if d.Type != Commander {
 		return ""
 	}
-	lim := s.fast().cincApart
-	for k := range s.Units {
-		if k == i || !s.alive(k) || s.def(k).Side != d.Side || s.def(k).Type != Commander {
+	fm := s.fast()
+	lim := fm.cincApart
+	if d.Side < 0 || d.Side > 1 {
+		return ""
+	}
+	for _, k := range fm.cincs[d.Side] { // (#20: not every unit)
+		if k == i || !s.alive(k) {
 			continue
 		}
 		o := s.Units[k].At
