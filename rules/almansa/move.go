@@ -125,6 +125,13 @@ type stateBufs struct {
 	ff      formFlat                   // Done and Mode by formation index
 	lbl     [1 << lblNearBits]lblEntry // label's own table
 	lc      listCtx                    // s.cx while a list is built
+	// built is the move contexts of the last list build with the first
+	// place of its list; applyCx says that ApplyLegal applies an action of
+	// that list, so doMove may take its context as built (#20: the state
+	// has not changed since, as the cached list itself assumes; the
+	// context is the occupancy and the enemy's zones of control).
+	built   builtCtx
+	applyCx bool
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
 	near1       []bool         // setupCandidates' marks by hex index
@@ -143,6 +150,26 @@ type stateBufs struct {
 	queue []int16
 	gen   uint32
 	vm    viewMemo // View's units, unit by unit (viewUnits)
+}
+
+// builtCtx is a list build's move contexts (stateBufs.built).
+type builtCtx struct {
+	first *rules.Action // &list[0] of the build
+	has   [2]bool
+	mc    [2]moveCtx
+}
+
+// applyCtx is ctx(side) for doMove: the context of the list the action
+// was taken from, when ApplyLegal found that list to be the state's last
+// build (once per Apply), else made now.
+func (s *State) applyCtx(side int) moveCtx {
+	if b := s.bufs; b != nil && b.applyCx && side >= 0 && side < 2 && b.built.has[side] {
+		b.applyCx = false
+		c := b.built.mc[side]
+		c.quiet = false
+		return c
+	}
+	return s.ctx(side)
 }
 
 func (s *State) ctx(side int) moveCtx {
@@ -686,7 +713,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		}
 		s.CurForm = f
 	}
-	cx := s.ctx(side)
+	cx := s.applyCtx(side)
 	fm := s.fast()
 	if a.Kind == "face" {
 		// The stack turns together [7]; the event's texts and unit list
