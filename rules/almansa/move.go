@@ -152,6 +152,13 @@ type stateBufs struct {
 	vm    viewMemo // View's units, unit by unit (viewUnits)
 }
 
+// noteDirty notes that doMove writes unit i (moveMemo.dirty).
+func (s *State) noteDirty(i int) {
+	if b := s.bufs; b != nil && b.mv.dirtyOK {
+		b.mv.dirty = append(b.mv.dirty, i)
+	}
+}
+
 // builtCtx is a list build's move contexts (stateBufs.built).
 type builtCtx struct {
 	first *rules.Action // &list[0] of the build
@@ -550,6 +557,10 @@ func (s *State) moveActions() []rules.Action {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
 	m.finish(s)
+	m.listFirst = nil
+	if len(out) > 0 {
+		m.listFirst = &out[0]
+	}
 	return s.keep(out)
 }
 
@@ -722,6 +733,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		sd := s.def(i).Side
 		for _, j := range cx.o.at(s.Units[i].At) {
 			if s.def(j).Side == sd && s.hasFacing(j) {
+				s.noteDirty(j)
 				s.Units[j].Facing = nf
 				s.Units[j].Spent++
 				s.Units[j].Moved = true
@@ -732,6 +744,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
 	cost, fb, _ := s.stepProblem(cx, i, u.At, u.Facing, to, s.remaining(i), u.Stopped, u.FellBack, true)
+	s.noteDirty(i)
 	u.At = to
 	u.Spent += cost
 	u.Moved = true

@@ -71,6 +71,14 @@ type moveMemo struct {
 	inBuild bool
 	side    int
 	full    bool // begin found everything to be made anew
+	// listFirst is &list[0] of the list this record was made for; dirty
+	// the units doMove wrote since (dirtyOK: ApplyLegal applied an action
+	// of that list, the state's last build, so no other unit changed and
+	// begin compares only these, #20).
+	listFirst *rules.Action
+	dirty     []int
+	dirtyOK   bool
+	dirtyUsed bool // begin compared only the dirty units (finish copies them)
 }
 
 type formMemo struct {
@@ -131,7 +139,15 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 				}
 			}
 		}
-		for i := range s.Units {
+		m.dirtyUsed = m.dirtyOK
+		for k := range s.Units {
+			i := k
+			if m.dirtyOK {
+				if k >= len(m.dirty) {
+					break
+				}
+				i = m.dirty[k]
+			}
 			now, was := &s.Units[i], &m.snap[i]
 			if sameUnit(now, was) {
 				continue
@@ -176,6 +192,10 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		}
 	}
 	m.inBuild, m.full = true, full
+	m.dirtyOK = false
+	if full {
+		m.dirtyUsed = false
+	}
 	if !full {
 		m.compact()
 	}
@@ -283,7 +303,14 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 
 // finish records the state the list was made from.
 func (m *moveMemo) finish(s *State) {
-	copy(m.snap, s.Units)
+	if m.dirtyUsed {
+		for _, i := range m.dirty { // the others are as recorded
+			m.snap[i] = s.Units[i]
+		}
+	} else {
+		copy(m.snap, s.Units)
+	}
+	m.dirtyUsed = false
 	if m.fgen != s.fgen || m.full {
 		for k := range s.sc.Forms {
 			f := &s.sc.Forms[k]

@@ -345,6 +345,11 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 	b := s.bufs
 	if b != nil {
 		b.applyCx = len(s.cache) > 0 && b.built.first == &s.cache[0]
+		// A movement action of the list the memo was made for: begin
+		// compares only the units doMove writes (moveMemo.dirty).
+		m := &b.mv
+		m.dirty = m.dirty[:0]
+		m.dirtyOK = b.applyCx && len(s.Tasks) == 0 && phaseKind(s.Phase) == "move" && m.listFirst == &s.cache[0]
 	}
 	s.forget()
 	if len(s.Tasks) > 0 {
@@ -354,6 +359,9 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 	}
 	if b != nil {
 		b.applyCx = false
+		if len(s.Tasks) > 0 {
+			b.mv.dirtyOK = false
+		}
 	}
 	s.forget()
 	more, err := s.settle()
