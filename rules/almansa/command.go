@@ -25,48 +25,14 @@ import (
 // units and the front and flank hexes of enemy units (a friendly unit there
 // clears the hex) [6, 9].
 func (s *State) blockers(side int) map[hex.Coord]bool {
-	o := s.occupancy()
 	b := map[hex.Coord]bool{}
-	for i := range s.Units {
-		if !s.alive(i) || s.def(i).Side == side {
-			continue
-		}
-		b[s.Units[i].At] = true
-		if !s.def(i).Combat() || s.Units[i].DSB {
-			continue
-		}
-		u := s.Units[i]
-		for _, hs := range [][2]hex.Coord{hex.FrontHexes(u.At, u.Facing), hex.FlankHexes(u.At, u.Facing)} {
-			for _, h := range hs {
-				if !s.hasSide(o, h, side, func(j int) bool { return s.def(j).Combat() }) {
-					b[h] = true
-				}
-			}
-		}
-	}
+	s.eachBlocked(side, func(c hex.Coord) { b[c] = true })
 	return b
 }
 
-// blockSet is blockers(side) by hex index (#20: the command phase traced
-// every line through a map of coordinates). in[h] is blockers' answer for
-// hex h of the index; a hex off the index is asked of the map, made when
-// a line ends there (traceCommandSlow).
-type blockSet struct {
-	in   []bool
-	m    map[hex.Coord]bool
-	side int
-}
-
-// blocks is blockers(side) as a blockSet, without the map [6, 9].
-func (s *State) blocks(side int) blockSet {
-	fm := s.fast()
-	in := make([]bool, len(fm.coords))
+// eachBlocked calls mark with every hex blockers(side) holds (some twice).
+func (s *State) eachBlocked(side int, mark func(hex.Coord)) {
 	o := s.occupancy()
-	mark := func(c hex.Coord) {
-		if h := fm.idx(c); h >= 0 {
-			in[h] = true
-		}
-	}
 	for i := range s.Units {
 		if !s.alive(i) || s.def(i).Side == side {
 			continue
@@ -84,6 +50,27 @@ func (s *State) blocks(side int) blockSet {
 			}
 		}
 	}
+}
+
+// blockSet is blockers(side) by hex index (#20: the command phase traced
+// every line through a map of coordinates). in[h] is blockers' answer for
+// hex h of the index; a hex off the index is asked of the map, made when
+// a line ends there (traceCommandSlow).
+type blockSet struct {
+	in   []bool
+	m    map[hex.Coord]bool
+	side int
+}
+
+// blocks is blockers(side) as a blockSet, without the map [6, 9].
+func (s *State) blocks(side int) blockSet {
+	fm := s.fast()
+	in := make([]bool, len(fm.coords))
+	s.eachBlocked(side, func(c hex.Coord) {
+		if h := fm.idx(c); h >= 0 {
+			in[h] = true
+		}
+	})
 	return blockSet{in: in, side: side}
 }
 
