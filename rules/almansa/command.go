@@ -25,13 +25,19 @@ import (
 // units and the front and flank hexes of enemy units (a friendly unit there
 // clears the hex) [6, 9].
 func (s *State) blockers(side int) map[hex.Coord]bool {
-	o := s.occupancy()
 	b := map[hex.Coord]bool{}
+	s.eachBlocked(side, func(c hex.Coord) { b[c] = true })
+	return b
+}
+
+// eachBlocked calls mark with every hex blockers(side) holds (some twice).
+func (s *State) eachBlocked(side int, mark func(hex.Coord)) {
+	o := s.occupancy()
 	for i := range s.Units {
 		if !s.alive(i) || s.def(i).Side == side {
 			continue
 		}
-		b[s.Units[i].At] = true
+		mark(s.Units[i].At)
 		if !s.def(i).Combat() || s.Units[i].DSB {
 			continue
 		}
@@ -39,17 +45,43 @@ func (s *State) blockers(side int) map[hex.Coord]bool {
 		for _, hs := range [][2]hex.Coord{hex.FrontHexes(u.At, u.Facing), hex.FlankHexes(u.At, u.Facing)} {
 			for _, h := range hs {
 				if !s.hasSide(o, h, side, func(j int) bool { return s.def(j).Combat() }) {
-					b[h] = true
+					mark(h)
 				}
 			}
 		}
 	}
-	return b
+}
+
+// blockSet is blockers(side) by hex index (#20: the command phase traced
+// every line through a map of coordinates). in[h] is blockers' answer for
+// hex h of the index; a hex off the index is asked of the map, made when
+// a line ends there (traceCommandSlow).
+type blockSet struct {
+	in   []bool
+	m    map[hex.Coord]bool
+	side int
+}
+
+// blocks is blockers(side) as a blockSet, without the map [6, 9].
+func (s *State) blocks(side int) blockSet {
+	fm := s.fast()
+	in := make([]bool, len(fm.coords))
+	s.eachBlocked(side, func(c hex.Coord) {
+		if h := fm.idx(c); h >= 0 {
+			in[h] = true
+		}
+	})
+	return blockSet{in: in, side: side}
 }
 
 // traceCommand reports whether a line of at most radius hexes joins from and
 // to without crossing a blocked hex (the ends themselves may be anywhere).
 func (s *State) traceCommand(block map[hex.Coord]bool, from, to hex.Coord, radius int) bool {
+	return s.traceBlocks(blockSet{m: block}, from, to, radius)
+}
+
+// traceBlocks is traceCommand through a blockSet.
+func (s *State) traceBlocks(bs blockSet, from, to hex.Coord, radius int) bool {
 	if from == to {
 		return true
 	}
@@ -59,7 +91,10 @@ func (s *State) traceCommand(block map[hex.Coord]bool, from, to hex.Coord, radiu
 	fm := s.fast()
 	fi, ti := fm.idx(from), fm.idx(to)
 	if fi < 0 || ti < 0 {
-		return s.traceCommandSlow(block, from, to, radius)
+		if bs.m == nil {
+			bs.m = s.blockers(bs.side)
+		}
+		return s.traceCommandSlow(bs.m, from, to, radius)
 	}
 	// Breadth first over hex indices (#20): seen[h] == gen marks a hex
 	// reached, dist its distance.
@@ -91,7 +126,7 @@ func (s *State) traceCommand(block map[hex.Coord]bool, from, to hex.Coord, radiu
 				found = true
 				break
 			}
-			if n < 0 || b.seen[n] == gen || block[fm.coords[n]] {
+			if n < 0 || b.seen[n] == gen || (bs.in != nil && bs.in[n] || bs.in == nil && bs.m[fm.coords[n]]) {
 				continue
 			}
 			b.seen[n], b.dist[n] = gen, b.dist[c]+1
@@ -145,7 +180,7 @@ func (s *State) commanderOf(f string) int {
 
 // leaderInCommand says whether formation f's leader is in command, and why
 // not.
-func (s *State) leaderInCommand(block map[hex.Coord]bool, f string) (bool, string) {
+func (s *State) leaderInCommand(block blockSet, f string) (bool, string) {
 	form := s.sc.Form(f)
 	l := s.idx(form.Leader)
 	if l < 0 || !s.alive(l) {
@@ -158,7 +193,7 @@ func (s *State) leaderInCommand(block map[hex.Coord]bool, f string) (bool, strin
 	if !s.alive(c) {
 		return false, "the commander in chief is not on the map"
 	}
-	if !s.traceCommand(block, s.Units[c].At, s.Units[l].At, s.def(c).Radius) {
+	if !s.traceBlocks(block, s.Units[c].At, s.Units[l].At, s.def(c).Radius) {
 		return false, fmt.Sprintf("%s is beyond %s's command radius of %d", s.def(l).Name, s.def(c).Name, s.def(c).Radius)
 	}
 	// The two Allied commanders in chief must stay within 8 hexes of each
@@ -169,7 +204,7 @@ func (s *State) leaderInCommand(block map[hex.Coord]bool, f string) (bool, strin
 	}
 	for i := range s.Units {
 		if i != c && s.def(i).Side == form.Side && s.def(i).Type == Commander && s.alive(i) {
-			if !s.seniorIs(c) && s.seniorIs(i) && !s.traceCommand(block, s.Units[i].At, s.Units[c].At, s.sc.P("cinc_apart")) {
+			if !s.seniorIs(c) && s.seniorIs(i) && !s.traceBlocks(block, s.Units[i].At, s.Units[c].At, s.sc.P("cinc_apart")) {
 				return false, fmt.Sprintf("%s is more than %d hexes from %s", s.def(c).Name, s.sc.P("cinc_apart"), s.def(i).Name)
 			}
 		}
@@ -189,6 +224,11 @@ func (s *State) seniorIs(i int) bool {
 
 // unitInCommand: a unit within 4 hexes of its formation leader [6].
 func (s *State) unitInCommand(block map[hex.Coord]bool, i int) bool {
+	return s.unitInCommandB(blockSet{m: block}, i)
+}
+
+// unitInCommandB is unitInCommand through a blockSet.
+func (s *State) unitInCommandB(block blockSet, i int) bool {
 	f := s.Units[i].Form
 	if f == "" || s.def(i).Type == Artillery {
 		return true
@@ -197,12 +237,12 @@ func (s *State) unitInCommand(block map[hex.Coord]bool, i int) bool {
 	if l < 0 || !s.alive(l) {
 		return false
 	}
-	return s.traceCommand(block, s.Units[l].At, s.Units[i].At, s.def(l).Radius)
+	return s.traceBlocks(block, s.Units[l].At, s.Units[i].At, s.def(l).Radius)
 }
 
 // computeCommand sets the out-of-command markers of a side.
 func (s *State) computeCommand(side int) []rules.Event {
-	block := s.blockers(side)
+	block := s.blocks(side)
 	var evs []rules.Event
 	for _, f := range s.sc.Forms {
 		if f.Side != side {
@@ -222,7 +262,7 @@ func (s *State) computeCommand(side int) []rules.Event {
 			continue
 		}
 		if s.def(i).Combat() {
-			s.Units[i].OOC = !s.unitInCommand(block, i)
+			s.Units[i].OOC = !s.unitInCommandB(block, i)
 			if s.Units[i].OOC {
 				out = append(out, s.def(i).ID)
 			}

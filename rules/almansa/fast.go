@@ -36,7 +36,8 @@ type fastMap struct {
 	combat []bool
 	person []bool
 	horse  []bool
-	zocT   []bool // infantry, cavalry or dragoons: may exert a ZoC [9]
+	zocT   []bool   // infantry, cavalry or dragoons: may exert a ZoC [9]
+	cincs  [2][]int // each side's commanders in chief, in unit order [6]
 
 	facingWord [6]string
 	view       []unitTexts       // the texts of each unit's view
@@ -54,12 +55,21 @@ type fastMap struct {
 
 	stackArt, stackSteps, fallbackMP, cincApart int
 
-	labels   [][]string // set-up letters by hex (sc.Labels) [4]
-	lblMu    sync.RWMutex
-	lbl      map[uint64]string                      // label's memo, shared by every state (under lblMu)
-	lblFast  [1 << lblBits]atomic.Pointer[lblEntry] // in front of lbl, read without the lock
-	dieLbl   map[string]*[6]string                  // dieLabels' memo by the roll's why (under lblMu)
-	enemyLbl [2][]bool                              // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
+	labels [][]string // set-up letters by hex (sc.Labels) [4]
+	lblMu  sync.RWMutex
+	// label's memo, shared by every state: each label once in lblPages
+	// (appended under lblMu, never changed), lbl its place plus one by key
+	// (under lblMu), lblFast in front of lbl, read without the lock: a
+	// slot is a short key (lblKey32) and the place plus one, 0 empty.
+	// (#20: no pointer but the pages' to each label, so the collector
+	// marks few objects; an entry object per slot and a map of strings
+	// were most of the live heap it marked at every cycle.)
+	lbl      map[uint64]uint32
+	lblN     uint32
+	lblPages [lblMaxPages]atomic.Pointer[lblPage]
+	lblFast  *[1 << lblBits]atomic.Uint64
+	dieLbl   map[string]*[6]string // dieLabels' memo by the roll's why (under lblMu)
+	enemyLbl [2][]bool             // the hex carries an enemy formation's letter, by side (enemyLabel) [4]
 }
 
 // hasLabel is sc.HasLabel by hex index.
@@ -114,45 +124,77 @@ const lblNearBits = 9
 // labelFar is label from the scenario's tables.
 func (s *State) labelFar(key, hash uint64, kind, i, h, cost int) string {
 	fm := s.fast()
+	k32, short := lblKey32(kind, i, h, cost)
 	k := hash >> (64 - lblBits)
 	// Two slots a key (the second the first's neighbour): few evictions.
 	a, b := &fm.lblFast[k], &fm.lblFast[k^1]
-	ea := a.Load()
-	if ea != nil && ea.key == key {
-		return ea.l
+	var wa, wb uint64
+	if short {
+		wa = a.Load()
+		if wa != 0 && uint32(wa>>32) == k32 {
+			return fm.lblAt(uint32(wa))
+		}
+		wb = b.Load()
+		if wb != 0 && uint32(wb>>32) == k32 {
+			return fm.lblAt(uint32(wb))
+		}
 	}
-	eb := b.Load()
-	if eb != nil && eb.key == key {
-		return eb.l
-	}
-	l := s.labelShared(key, kind, i, h, cost)
-	if ea == nil || eb != nil {
-		a.Store(&lblEntry{key: key, l: l})
-	} else {
-		b.Store(&lblEntry{key: key, l: l})
+	l, place := s.labelShared(key, kind, i, h, cost)
+	if short && place != 0 {
+		w := uint64(k32)<<32 | uint64(place)
+		if wa == 0 || wb != 0 {
+			a.Store(w)
+		} else {
+			b.Store(w)
+		}
 	}
 	return l
+}
+
+// lblKey32 is a label's key in 32 bits (kind, unit, hex index, cost), when
+// they fit.
+func lblKey32(kind, i, h, cost int) (uint32, bool) {
+	if kind < 0 || kind >= 8 || i < 0 || i >= 512 || h < 0 || h >= 4096 || cost < 0 || cost >= 256 {
+		return 0, false
+	}
+	return uint32(kind)<<29 | uint32(i)<<20 | uint32(h)<<8 | uint32(cost), true
+}
+
+// lblPage is a page of the scenario's labels (lblPages).
+type lblPage [lblPageSize]string
+
+const (
+	lblPageBits = 10
+	lblPageSize = 1 << lblPageBits
+	lblMaxPages = 1024 // at most a million labels kept; more are made each time
+)
+
+// lblAt is the label at place p (plus one) of the pages.
+func (fm *fastMap) lblAt(p uint32) string {
+	p--
+	return fm.lblPages[p>>lblPageBits].Load()[p&(lblPageSize-1)]
 }
 
 // lblBits sizes the lock-free label table (1<<lblBits slots, 512 KB).
 const lblBits = 16
 
-// lblEntry is one slot of the lock-free label table: never changed once
-// stored.
+// lblEntry is one slot of a state's own label table (stateBufs.lbl).
 type lblEntry struct {
 	key uint64
 	l   string
 }
 
-// labelShared is label from the scenario's memo.
-func (s *State) labelShared(key uint64, kind, i, h, cost int) string {
+// labelShared is label from the scenario's memo, with its place there plus
+// one (0: not kept).
+func (s *State) labelShared(key uint64, kind, i, h, cost int) (string, uint32) {
 	fm := s.fast()
 	fm.lblMu.RLock()
-	l, ok := fm.lbl[key]
+	p, ok := fm.lbl[key]
 	fm.lblMu.RUnlock()
 	if ok {
-		return l
+		return fm.lblAt(p), p
 	}
+	var l string
 	d := s.def(i)
 	hn := fm.num[h]
 	switch kind {
@@ -172,12 +214,26 @@ func (s *State) labelShared(key uint64, kind, i, h, cost int) string {
 		l = d.Name + " falls back to " + hn + " (" + mp(cost) + ")"
 	}
 	fm.lblMu.Lock()
-	if fm.lbl == nil {
-		fm.lbl = make(map[uint64]string, 1024)
+	defer fm.lblMu.Unlock()
+	if p, ok := fm.lbl[key]; ok { // made meanwhile on another goroutine
+		return fm.lblAt(p), p
 	}
-	fm.lbl[key] = l
-	fm.lblMu.Unlock()
-	return l
+	n := fm.lblN
+	if n >= lblMaxPages*lblPageSize {
+		return l, 0
+	}
+	pg := fm.lblPages[n>>lblPageBits].Load()
+	if pg == nil {
+		pg = new(lblPage)
+		fm.lblPages[n>>lblPageBits].Store(pg)
+	}
+	pg[n&(lblPageSize-1)] = l
+	fm.lblN = n + 1
+	if fm.lbl == nil {
+		fm.lbl = make(map[uint64]uint32, 1024)
+	}
+	fm.lbl[key] = n + 1
+	return l, n + 1
 }
 
 var classNames = [4]string{"infantry", "cavalry", "artillery", "leader"}
@@ -196,7 +252,7 @@ func classOf(t string) int8 {
 
 // buildFast makes sc's flat tables (after the map, tables, OOB are loaded).
 func buildFast(sc *Scenario) *fastMap {
-	fm := &fastMap{hx: hex.NewIndex(sc.Map)}
+	fm := &fastMap{hx: hex.NewIndex(sc.Map), lblFast: new([1 << lblBits]atomic.Uint64)}
 	cs := fm.hx.Coords
 	n := len(cs)
 	fm.coords, fm.num, fm.nb = fm.hx.Coords, fm.hx.Num, fm.hx.Nb
@@ -232,6 +288,9 @@ func buildFast(sc *Scenario) *fastMap {
 		fm.person[i] = d.Person()
 		fm.horse[i] = d.Horse()
 		fm.zocT[i] = d.Type == Infantry || d.Type == Cavalry || d.Type == Dragoons
+		if d.Type == Commander && d.Side >= 0 && d.Side < 2 {
+			fm.cincs[d.Side] = append(fm.cincs[d.Side], i)
+		}
 	}
 	tmp := &State{sc: sc}
 	for f := range 6 {

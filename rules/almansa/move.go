@@ -125,6 +125,13 @@ type stateBufs struct {
 	ff      formFlat                   // Done and Mode by formation index
 	lbl     [1 << lblNearBits]lblEntry // label's own table
 	lc      listCtx                    // s.cx while a list is built
+	// built is the move contexts of the last list build with the first
+	// place of its list; applyCx says that ApplyLegal applies an action of
+	// that list, so doMove may take its context as built (#20: the state
+	// has not changed since, as the cached list itself assumes; the
+	// context is the occupancy and the enemy's zones of control).
+	built   builtCtx
+	applyCx bool
 	// setupActions' groups of infantry and cavalry
 	setupGroups []setupGroup
 	near1       []bool         // setupCandidates' marks by hex index
@@ -143,6 +150,33 @@ type stateBufs struct {
 	queue []int16
 	gen   uint32
 	vm    viewMemo // View's units, unit by unit (viewUnits)
+}
+
+// noteDirty notes that doMove writes unit i (moveMemo.dirty).
+func (s *State) noteDirty(i int) {
+	if b := s.bufs; b != nil && b.mv.dirtyOK {
+		b.mv.dirty = append(b.mv.dirty, i)
+	}
+}
+
+// builtCtx is a list build's move contexts (stateBufs.built).
+type builtCtx struct {
+	first *rules.Action // &list[0] of the build
+	has   [2]bool
+	mc    [2]moveCtx
+}
+
+// applyCtx is ctx(side) for doMove: the context of the list the action
+// was taken from, when ApplyLegal found that list to be the state's last
+// build (once per Apply), else made now.
+func (s *State) applyCtx(side int) moveCtx {
+	if b := s.bufs; b != nil && b.applyCx && side >= 0 && side < 2 && b.built.has[side] {
+		b.applyCx = false
+		c := b.built.mc[side]
+		c.quiet = false
+		return c
+	}
+	return s.ctx(side)
 }
 
 func (s *State) ctx(side int) moveCtx {
@@ -316,9 +350,13 @@ func (s *State) cincApartProblem(i int, from, to hex.Coord, quiet bool) string {
 	if d.Type != Commander {
 		return ""
 	}
-	lim := s.fast().cincApart
-	for k := range s.Units {
-		if k == i || !s.alive(k) || s.def(k).Side != d.Side || s.def(k).Type != Commander {
+	fm := s.fast()
+	lim := fm.cincApart
+	if d.Side < 0 || d.Side > 1 {
+		return ""
+	}
+	for _, k := range fm.cincs[d.Side] { // (#20: not every unit)
+		if k == i || !s.alive(k) {
 			continue
 		}
 		o := s.Units[k].At
@@ -519,6 +557,10 @@ func (s *State) moveActions() []rules.Action {
 		out = append(out, rules.Action{Kind: "end", Label: "End the movement phase", Rule: "10"})
 	}
 	m.finish(s)
+	m.listFirst = nil
+	if len(out) > 0 {
+		m.listFirst = &out[0]
+	}
 	return s.keep(out)
 }
 
@@ -682,7 +724,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		}
 		s.CurForm = f
 	}
-	cx := s.ctx(side)
+	cx := s.applyCtx(side)
 	fm := s.fast()
 	if a.Kind == "face" {
 		// The stack turns together [7]; the event's texts and unit list
@@ -691,6 +733,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 		sd := s.def(i).Side
 		for _, j := range cx.o.at(s.Units[i].At) {
 			if s.def(j).Side == sd && s.hasFacing(j) {
+				s.noteDirty(j)
 				s.Units[j].Facing = nf
 				s.Units[j].Spent++
 				s.Units[j].Moved = true
@@ -701,6 +744,7 @@ func (s *State) doMove(a rules.Action) []rules.Event {
 	to, _ := s.sc.Map.Layout.Parse(a.To)
 	u := &s.Units[i]
 	cost, fb, _ := s.stepProblem(cx, i, u.At, u.Facing, to, s.remaining(i), u.Stopped, u.FellBack, true)
+	s.noteDirty(i)
 	u.At = to
 	u.Spent += cost
 	u.Moved = true

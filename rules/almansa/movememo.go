@@ -42,7 +42,13 @@ type moveMemo struct {
 	snap    []UnitState // the units when the record was made
 	form    []formMemo  // the formations' finished and command modes then
 	gate    []bool      // the unit may move (cannotMoveQ)
-	ok      []bool      // acts[i] and reads[i] hold the unit's actions now
+	// gok[i]: gate[i] holds for the unit now. The gate reads only the
+	// unit's own counter, the phase, the transit, its formation's finished
+	// and command modes and the acting formation's duty to close in, so it
+	// is asked again only when one of those changed (#20: a unit that may
+	// not move has no actions, and was asked again in every list).
+	gok []bool
+	ok  []bool // acts[i] and reads[i] hold the unit's actions now
 	// acts holds the units' actions, each unit's made ones appended as a
 	// segment: unit i's are acts[off[i]:][:n[i]] (#20: a pool the size of
 	// the list, not eight places for every unit, so that a new state or a
@@ -65,6 +71,14 @@ type moveMemo struct {
 	inBuild bool
 	side    int
 	full    bool // begin found everything to be made anew
+	// listFirst is &list[0] of the list this record was made for; dirty
+	// the units doMove wrote since (dirtyOK: ApplyLegal applied an action
+	// of that list, the state's last build, so no other unit changed and
+	// begin compares only these, #20).
+	listFirst *rules.Action
+	dirty     []int
+	dirtyOK   bool
+	dirtyUsed bool // begin compared only the dirty units (finish copies them)
 }
 
 type formMemo struct {
@@ -88,6 +102,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		m.snap = make([]UnitState, nu)
 		m.form = make([]formMemo, nf)
 		m.gate = make([]bool, nu)
+		m.gok = make([]bool, nu)
 		m.ok = make([]bool, nu)
 		m.acts, m.spare = make([]rules.Action, 0, nu+16), nil
 		m.off = make([]int32, nu)
@@ -118,15 +133,23 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 				}
 				for i := range s.Units {
 					if u := &s.Units[i]; u.Form == f.ID {
-						m.ok[i] = false
+						m.ok[i], m.gok[i] = false, false
 						m.markChanged(fm, u)
 					}
 				}
 			}
 		}
-		for i := range s.Units {
+		m.dirtyUsed = m.dirtyOK
+		for k := range s.Units {
+			i := k
+			if m.dirtyOK {
+				if k >= len(m.dirty) {
+					break
+				}
+				i = m.dirty[k]
+			}
 			now, was := &s.Units[i], &m.snap[i]
-			if *now == *was {
+			if sameUnit(now, was) {
 				continue
 			}
 			d := s.def(i)
@@ -134,7 +157,7 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 				full = true
 				break
 			}
-			m.ok[i] = false
+			m.ok[i], m.gok[i] = false, false
 			if d.Type == Commander {
 				for k := range s.Units {
 					if s.def(k).Type == Commander && s.def(k).Side == side {
@@ -169,6 +192,10 @@ func (m *moveMemo) begin(s *State, side int) (same bool) {
 		}
 	}
 	m.inBuild, m.full = true, full
+	m.dirtyOK = false
+	if full {
+		m.dirtyUsed = false
+	}
 	if !full {
 		m.compact()
 	}
@@ -188,8 +215,11 @@ func (m *moveMemo) compact() {
 		return
 	}
 	out := m.spare[:0]
-	if cap(out) < live+live/2 {
-		out = make([]rules.Action, 0, 2*live+64)
+	if cap(out) < cap(m.acts) {
+		// As large as the pool: the two arrays take turns without either
+		// growing again (#20: a smaller spare grew by doubling after most
+		// compactions).
+		out = make([]rules.Action, 0, cap(m.acts))
 	}
 	for i, ok := range m.ok {
 		if ok {
@@ -242,8 +272,9 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 		if s.def(i).Side != side {
 			continue
 		}
-		if m.regate || !m.ok[i] {
+		if m.regate || !m.gok[i] {
 			m.gate[i] = s.cannotMoveQ(i, busy, true) == ""
+			m.gok[i] = true
 		}
 		if !m.gate[i] {
 			continue
@@ -272,7 +303,14 @@ func (s *State) memoMoves(out []rules.Action, cx moveCtx, side int, busy bool) (
 
 // finish records the state the list was made from.
 func (m *moveMemo) finish(s *State) {
-	copy(m.snap, s.Units)
+	if m.dirtyUsed {
+		for _, i := range m.dirty { // the others are as recorded
+			m.snap[i] = s.Units[i]
+		}
+	} else {
+		copy(m.snap, s.Units)
+	}
+	m.dirtyUsed = false
 	if m.fgen != s.fgen || m.full {
 		for k := range s.sc.Forms {
 			f := &s.sc.Forms[k]
@@ -281,6 +319,17 @@ func (m *moveMemo) finish(s *State) {
 	}
 	m.phase, m.turn, m.transit, m.fgen = s.Phase, s.Turn, s.Transit, s.fgen
 	m.inBuild = false
+}
+
+// sameUnit is *a == *b field by field, inline (#20: the generated
+// comparison was a call per unit and list); TestSameUnitComparesEveryField
+// fails when UnitState gains a field this does not compare.
+func sameUnit(a, b *UnitState) bool {
+	return a.At == b.At && a.Spent == b.Spent && a.Facing == b.Facing && a.Steps == b.Steps &&
+		a.On == b.On && a.Dead == b.Dead && a.DSG == b.DSG && a.DSB == b.DSB &&
+		a.Moved == b.Moved && a.Stopped == b.Stopped && a.FellBack == b.FellBack &&
+		a.Fired == b.Fired && a.Shocked == b.Shocked && a.OOC == b.OOC &&
+		len(a.Form) == len(b.Form) && a.Form == b.Form
 }
 
 // markChanged notes the hex of u (if on the map) as changed.

@@ -293,6 +293,16 @@ func (s *State) legalList() []rules.Action {
 		if s.cache == nil {
 			s.cache = []rules.Action{}
 		}
+		b := s.bufs
+		b.built = builtCtx{}
+		if len(s.cache) > 0 {
+			b.built.first = &s.cache[0]
+			for side := range 2 {
+				if s.cx.side[side] != nil {
+					b.built.has[side], b.built.mc[side] = true, *s.cx.side[side]
+				}
+			}
+		}
 	}
 	return s.cache
 }
@@ -331,11 +341,27 @@ func (s *State) ApplyLegal(legal rules.Action) ([]rules.Event, error) {
 		return nil, rules.Illegal("5", "the game is over")
 	}
 	var evs []rules.Event
+	// The move context of the list the action comes from (applyCtx).
+	b := s.bufs
+	if b != nil {
+		b.applyCx = len(s.cache) > 0 && b.built.first == &s.cache[0]
+		// A movement action of the list the memo was made for: begin
+		// compares only the units doMove writes (moveMemo.dirty).
+		m := &b.mv
+		m.dirty = m.dirty[:0]
+		m.dirtyOK = b.applyCx && len(s.Tasks) == 0 && phaseKind(s.Phase) == "move" && m.listFirst == &s.cache[0]
+	}
 	s.forget()
 	if len(s.Tasks) > 0 {
 		evs = s.doTask(legal)
 	} else {
 		evs = s.doPhase(legal)
+	}
+	if b != nil {
+		b.applyCx = false
+		if len(s.Tasks) > 0 {
+			b.mv.dirtyOK = false
+		}
 	}
 	s.forget()
 	more, err := s.settle()

@@ -365,12 +365,12 @@ func (s *State) doTask(a rules.Action) []rules.Event {
 			return []rules.Event{ev("reserve", "15", "The cavalry reserve stays unassigned", Bourbon)}
 		}
 		s.Reserved = false
-		block := s.blockers(Bourbon)
+		block := s.blocks(Bourbon)
 		var ids []string
 		for i := range s.Units {
 			if s.def(i).Reserve {
 				s.Units[i].Form = f
-				s.Units[i].OOC = s.alive(i) && !s.unitInCommand(block, i)
+				s.Units[i].OOC = s.alive(i) && !s.unitInCommandB(block, i)
 				ids = append(ids, s.def(i).ID)
 			}
 		}

@@ -32,16 +32,20 @@ func (s *State) viewUnits() []rules.UnitView {
 		s.vunits = m.units // nothing a view reads changed
 		return s.vunits
 	}
-	units := make([]rules.UnitView, n)
+	var units []rules.UnitView
 	// Every made unit's detail lines and markers in two shared arrays, each
 	// unit's slice cut at its length (#20: one allocation, not two a unit).
 	var vb viewBuf
-	if !reuse {
+	if reuse {
+		// The last list copied at once, then the changed units made again
+		// (#20: one copy, not one a unit).
+		units = append([]rules.UnitView(nil), m.units...)
+	} else {
+		units = make([]rules.UnitView, n)
 		vb = viewBuf{detail: make([]string, 0, 5*n), markers: make([]string, 0, n)}
 	}
 	for i := range s.Units {
-		if reuse && s.Units[i] == m.snap[i] {
-			units[i] = m.units[i]
+		if reuse && sameUnit(&s.Units[i], &m.snap[i]) {
 			continue
 		}
 		units[i] = s.unitViewIn(i, &vb)
@@ -71,7 +75,7 @@ func slicesEqualUnits(a, b []UnitState) bool {
 		return false
 	}
 	for i := range a {
-		if a[i] != b[i] {
+		if !sameUnit(&a[i], &b[i]) {
 			return false
 		}
 	}
