@@ -1,0 +1,65 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"grognard/rules"
+)
+
+// TestRule4_4_ActivatedChipClearOfSelectionRingAndFacingArrows (newcomer
+// issue #18, Albuera): a battalion stacked with its activated brigade
+// commander [4.4], once selected, showed the commander's "ACT" chip with
+// its "A" under the selection ring, and the facing arrow of the hex's
+// upper right corner drawn over it. On a flat and on a pointy map, the
+// battalion selected with all six facings offered: no yellow pixel of the
+// ring or of an arrow lies inside the chip, which is drawn whole.
+func TestRule4_4_ActivatedChipClearOfSelectionRingAndFacingArrows(t *testing.T) {
+	needLoop(t)
+	for _, tc := range []struct {
+		name string
+		rb   *rules.Board
+	}{{"flat", fixtureHex(t)}, {"pointy", pointyBoard()}} {
+		units := []rules.UnitView{
+			{ID: "bn", Name: "1st Bn", Short: "1/3", Side: 1, Type: "infantry", Color: "#b03a2e", At: "0303", Facing: 0, Values: "7-8-3", Strength: 8, MaxStr: 8},
+			{ID: "cdr", Name: "Colborne", Short: "colborne", Side: 1, Type: "commander", Color: "#b03a2e", At: "0303", Facing: -1, Values: "brigade", Markers: []string{"activated"}},
+		}
+		v := &rules.View{Sides: []string{"French", "Allied"}, Board: tc.rb, Style: "counter", Units: units}
+		b := NewBoard(tc.rb)
+		img := ebiten.NewImage(900, 760)
+		cam := Camera{Zoom: 1.6, Rect: img.Bounds()}
+		b.Draw(img, cam, v, Overlay{Selected: "bn", Facings: []int{0, 1, 2, 3, 4, 5}})
+		savePNG(t, img, "selchips-"+tc.name+".png")
+		chips := b.ChipRects()
+		if len(chips) != 1 {
+			t.Fatalf("%s: %d chips drawn, want the commander's one", tc.name, len(chips))
+		}
+		r := chips[0].Inset(1)
+		yellow, green := 0, 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				p := pix(img, float64(x), float64(y))
+				switch {
+				case p.R > 220 && p.G > 180 && p.B < 90: // ring 0xffd830, arrow 0xffd23c
+					yellow++
+				case p.G > p.R+40 && p.G > p.B+40: // the chip's green 0x2e8a3e
+					green++
+				}
+			}
+		}
+		if yellow > 0 {
+			t.Errorf("%s: %d yellow pixels of the ring or an arrow inside the ACT chip at %v", tc.name, yellow, chips[0])
+		}
+		if green < r.Dx()*r.Dy()/3 {
+			t.Errorf("%s: the ACT chip at %v is not drawn whole (%d green pixels of %d)", tc.name, chips[0], green, r.Dx()*r.Dy())
+		}
+		// and it stays beside its stack, not in the next hex
+		cx, cy, _ := b.Center("0303")
+		sx, sy := cam.ToScreen(cx, cy)
+		if d := image.Pt(int(sx), int(sy)); !r.Inset(-int(HexSize*1.3*cam.Zoom)).Overlaps(image.Rectangle{d, d.Add(image.Pt(1, 1))}) {
+			t.Errorf("%s: the chip at %v is far from its stack at %v", tc.name, r, d)
+		}
+	}
+}
