@@ -58,7 +58,7 @@ func TestRule4_4_ActivatedChipClearOfSelectionRingAndFacingArrows(t *testing.T) 
 		// and it stays beside its stack, not in the next hex
 		cx, cy, _ := b.Center("0303")
 		sx, sy := cam.ToScreen(cx, cy)
-		if d := image.Pt(int(sx), int(sy)); !r.Inset(-int(HexSize*1.3*cam.Zoom)).Overlaps(image.Rectangle{d, d.Add(image.Pt(1, 1))}) {
+		if d := image.Pt(int(sx), int(sy)); !r.Inset(-int(HexSize * 1.3 * cam.Zoom)).Overlaps(image.Rectangle{d, d.Add(image.Pt(1, 1))}) {
 			t.Errorf("%s: the chip at %v is far from its stack at %v", tc.name, r, d)
 		}
 	}
