@@ -624,7 +624,7 @@ func (s *Session) SelectionHint() string {
 		return ""
 	}
 	if !s.hasActions(s.Selected) {
-		return s.UnitWhy(s.Selected)
+		return whyWords(s.UnitWhy(s.Selected)) // "Werlé: commanders move in ...", no "no:" (albuera_turn_words.go)
 	}
 	panel := 0
 	for _, a := range s.Legal() {
