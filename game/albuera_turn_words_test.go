@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"slices"
 	"strings"
 	"testing"
@@ -43,5 +44,49 @@ func TestRule3_3_CommanderClickedIn22SaysWhenItMoves(t *testing.T) {
 	want := name + ": commanders move in subphase 2.3, after the units [3.3]"
 	if got != want {
 		t.Errorf("the strip reads %q, want %q", got, want)
+	}
+}
+
+// TestRule13_1_HandoverNamesTheReaction (newcomer issue #18 point 5): in
+// the French movement the seat passed to the Allies for the KGL's
+// reaction [13.1] under a banner reading only "Allied has the move: 2.2
+// Movement, fire, charges, counterattacks". The banner names the decision
+// ("... reacts to ... [13.1]"); a banner too narrow for it says it in its
+// second line.
+func TestRule13_1_HandoverNamesTheReaction(t *testing.T) {
+	s := albueraOpening(t, 3)
+	g := s.Game
+	ok, err := albueraMarch(g, func(_ rules.Status, legal []rules.Action) bool {
+		for _, a := range legal {
+			if strings.HasPrefix(a.Choice, "react:") {
+				return true
+			}
+		}
+		return false
+	}, 4000)
+	if err != nil || !ok {
+		t.Fatalf("no reaction reached: %v", err)
+	}
+	st := g.State.Status()
+	if st.Decider == st.Active || st.Decider < 0 {
+		t.Fatalf("the reaction is not the other side's: %+v", st)
+	}
+	s.Handovers, s.Holder, s.Viewer = true, st.Active, st.Active
+	s.afterChange()
+	if !s.Handover || s.Seat != st.Decider {
+		t.Fatalf("no hand-over to the reacting side: handover %v seat %d", s.Handover, s.Seat)
+	}
+	seat, prev := s.SideName(st.Decider), s.SideName(st.Active)
+	b := boardOver(s, image.Rect(0, 0, 1000, 600), 1)
+	title, sub := b.handoverText(seat, prev, st, 868) // the banner's text width at 1280x720
+	if !strings.HasPrefix(title, seat+" has the move: ") || !strings.Contains(title, " reacts to ") || !strings.HasSuffix(title, "[13.1]") {
+		t.Errorf("the hand-over reads %q, %q", title, sub)
+	}
+	if strings.Contains(title, "decides:") {
+		t.Errorf("the hand-over's title keeps the prompt's subject: %q", title)
+	}
+	title, sub = b.handoverText(seat, prev, st, 300)
+	if title != seat+" has the move: "+st.Phase || !strings.HasPrefix(sub, "To decide: ") || !strings.Contains(sub, " reacts to ") {
+		t.Errorf("a narrow banner reads %q, %q", title, sub)
 	}
 }
