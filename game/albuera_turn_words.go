@@ -56,3 +56,70 @@ func textWidth(t string, f text.Face) float64 {
 	w, _ := render.Measure(t, f)
 	return w
 }
+
+// actFollowsMemo keeps the answers of actFollows for one version of the
+// session (the menu asks at every frame).
+var actFollowsMemo struct {
+	s       *Session
+	version int
+	out     map[string]string
+}
+
+// actFollows says what an action on the map sets off when the decision
+// then passes from the deciding side: "then a die: Morale Check of 1st
+// Light Bn, King's German Legion (Morale 8, −3) [13.1A]" (the enemy's
+// check to react), "then French decides: ..."; "" when the same side goes
+// on deciding. The action is taken on
+// a copy of the game; open games only. (Newcomer issue #18 point 5: the
+// popup menu of a hex two moves share, the single battalion's and its
+// stack's, said nothing of the reaction either move set off; only the
+// hex's hover did, for the single move.)
+func (s *Session) actFollows(a rules.Action) string {
+	if s.System.ID == "" || s.System.Hidden || s.Cover || a.To == "" || (a.Kind != "move" && a.Kind != "charge") {
+		return ""
+	}
+	m := &actFollowsMemo
+	if m.s != s || m.version != s.version {
+		m.s, m.version, m.out = s, s.version, map[string]string{}
+	}
+	key := a.Key()
+	if w, ok := m.out[key]; ok {
+		return w
+	}
+	m.out[key] = ""
+	side := s.Game.State.Status().Decider
+	c := s.Game.State.Clone()
+	if _, err := c.Apply(a); err != nil {
+		return ""
+	}
+	st := c.Status()
+	if st.Decider == side || c.Result().Over {
+		return ""
+	}
+	what := strings.TrimSpace(st.Prompt)
+	if w, ok := strings.CutPrefix(what, "Chance: "); ok {
+		what = "a die: " + w
+	}
+	if what == "" {
+		return ""
+	}
+	m.out[key] = "then " + what
+	return m.out[key]
+}
+
+// withFollows is a popup-menu option's second row sub with what the
+// option sets off (actFollows) when both fit the widest menu on one line;
+// sub alone otherwise (the hex's hover says it).
+func (s *Session) withFollows(sub string, a rules.Action) string {
+	f := s.actFollows(a)
+	if f == "" {
+		return sub
+	}
+	if sub != "" {
+		f = sub + "; " + f
+	}
+	if !render.ButtonSubFits(f, 620, 34) {
+		return sub
+	}
+	return f
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"grognard/render"
 	"grognard/rules"
 )
 
@@ -88,5 +89,56 @@ func TestRule13_1_HandoverNamesTheReaction(t *testing.T) {
 	title, sub = b.handoverText(seat, prev, st, 300)
 	if title != seat+" has the move: "+st.Phase || !strings.HasPrefix(sub, "To decide: ") || !strings.Contains(sub, " reacts to ") {
 		t.Errorf("a narrow banner reads %q, %q", title, sub)
+	}
+}
+
+// TestRule13_1_MenuOptionSaysTheReactionItSetsOff (newcomer issue #18
+// point 5): a battalion's move and its stack's shared a hex in front of
+// the KGL; the popup menu offered "1er bataillon, 55e Ligne to 1705 (1
+// MP)" over "[12.1]" alone, though the move stopped there for the KGL's
+// check to react [13.1]. The option says what it sets off, as the hex's
+// hover does, and is not cut.
+func TestRule13_1_MenuOptionSaysTheReactionItSetsOff(t *testing.T) {
+	s := albueraOpening(t, 3)
+	g := s.Game
+	var move rules.Action
+	ok, err := albueraMarch(g, func(st rules.Status, legal []rules.Action) bool {
+		if st.Turn < 2 {
+			return false
+		}
+		for _, a := range legal {
+			if a.Kind != "move" || a.To == "" || len(a.Units) > 0 {
+				continue
+			}
+			c := g.Clone()
+			if _, err := c.Apply(a); err != nil {
+				continue
+			}
+			if c.State.Status().Decider != st.Decider {
+				move = a
+				return true
+			}
+		}
+		return false
+	}, 4000)
+	if err != nil || !ok {
+		t.Fatalf("no move setting off the other side's decision reached: %v", err)
+	}
+	s.afterChange()
+	s.TakeSeat()
+	s.Menu = s.TargetActions(move.To)
+	b := &BoardScene{S: s}
+	sub := b.menuSub(move)
+	if !strings.Contains(sub, "then ") {
+		t.Errorf("the option %q says nothing of what follows: %q", move.Label, sub)
+	}
+	if w := b.menuWidth(); !render.ButtonSubFits(sub, w, 34) {
+		t.Errorf("the option's second row is cut at %d px: %q", w, sub)
+	}
+	t.Logf("%s / %s", move.Label, sub)
+	hov := strings.Join(s.HoverText(move.To), "\n")
+	_, then, _ := strings.Cut(sub, "then ")
+	if !strings.Contains(hov, strings.TrimPrefix(then, "a die: ")) {
+		t.Errorf("the menu says %q, the hover does not:\n%s", then, hov)
 	}
 }
