@@ -123,3 +123,33 @@ func (s *Session) withFollows(sub string, a rules.Action) string {
 	}
 	return f
 }
+
+// ownFirst is legal with the actions of one unit before those of a stack
+// (Units set), each in its order: a lit hex where a battalion and its
+// stack may both go is labelled with the battalion's own cost first ("2
+// MP back / …"). It read "stack / …", the stack's move having no cost in
+// its label, and the selected battalion's cost was lost (newcomer issue
+// #18 point 5).
+func ownFirst(legal []rules.Action) []rules.Action {
+	stacks := 0
+	for _, a := range legal {
+		if len(a.Units) > 0 {
+			stacks++
+		}
+	}
+	if stacks == 0 || stacks == len(legal) {
+		return legal
+	}
+	out := make([]rules.Action, 0, len(legal))
+	for _, a := range legal {
+		if len(a.Units) == 0 {
+			out = append(out, a)
+		}
+	}
+	for _, a := range legal {
+		if len(a.Units) > 0 {
+			out = append(out, a)
+		}
+	}
+	return out
+}

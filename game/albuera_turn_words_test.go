@@ -142,3 +142,59 @@ func TestRule13_1_MenuOptionSaysTheReactionItSetsOff(t *testing.T) {
 		t.Errorf("the menu says %q, the hover does not:\n%s", then, hov)
 	}
 }
+
+// TestRule12_13_LitHexGivesTheUnitsOwnCostFirst (newcomer issue #18 point
+// 5): a hex where a selected battalion and its stack [12.13] may both go
+// read "stack / …", the stack's move having no cost in its label, and the
+// battalion's own cost ("2 MP back") was lost. The label gives the
+// selected unit's own move first.
+func TestRule12_13_LitHexGivesTheUnitsOwnCostFirst(t *testing.T) {
+	s := albueraOpening(t, 3)
+	g := s.Game
+	checked := 0
+	for step := 0; step < 3000 && checked < 20 && !g.State.Result().Over; step++ {
+		st := g.State.Status()
+		if st.Decider == rules.Chance {
+			if _, err := g.ResolveChance(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := g.State.Legal()
+		// a unit of a stack with a move of its own and the stack's to
+		// the same hex
+	find:
+		for _, a := range legal {
+			if a.Kind != "move" || a.To == "" || len(a.Units) == 0 {
+				continue
+			}
+			for _, id := range append([]string{a.Unit}, a.Units...) {
+				var own *rules.Action
+				for i, b := range legal {
+					if b.Kind == "move" && b.Unit == id && b.To == a.To && len(b.Units) == 0 {
+						own = &legal[i]
+					}
+				}
+				if own == nil || hexWords(*own) == "" || hexWords(*own) == hexWords(a) {
+					continue
+				}
+				s.afterChange()
+				s.TakeSeat()
+				s.Select(id)
+				for _, h := range s.Highlights() {
+					if h.At == a.To && h.Text != "" && !strings.HasPrefix(h.Text, hexWords(*own)) {
+						t.Errorf("%s at %s: the lit hex reads %q, not first its own %q (%s)", id, a.To, h.Text, hexWords(*own), own.Label)
+					}
+				}
+				checked++
+				break find
+			}
+		}
+		if _, err := g.Apply(albueraBest(g.State.View(st.Decider), legal)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no hex shared by a battalion's move and its stack's met")
+	}
+}

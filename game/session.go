@@ -507,7 +507,7 @@ func (s *Session) highlights() []render.Highlight {
 			h.texts = append(h.texts, text)
 		}
 	}
-	for _, a := range s.Legal() {
+	for _, a := range ownFirst(s.Legal()) { // the unit's own move's words before its stack's (albuera_turn_words.go)
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
