@@ -310,6 +310,9 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	// counters' values they covered ("2 MP" over a Marshals stack opened
 	// at Bargas, #18 point 7; counterboxes.go)
 	fan := b.OpenStackRect(cam)
+	if b.zg == nil {
+		b.keeps = b.chipKeeps(b.keeps) // nor over a marker chip (selchips.go)
+	}
 	for _, h := range o.Highlights {
 		if h.Text == "" {
 			continue

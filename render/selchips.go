@@ -63,3 +63,17 @@ func (b *Board) arrowClear(cam Camera, x0, y0, x1, y1 float64) bool {
 	}
 	return true
 }
+
+// chipGroupKeep marks the keep-outs of the marker chips drawn this frame.
+var chipGroupKeep = groupKey{"", -11}
+
+// chipKeeps adds the marker chips drawn this frame (chipRects) to the
+// keep-outs the lit places' labels are placed clear of (newcomer issue
+// #18, Albuera 2.3: the "1 MP" of the hex beside Penne Villemur covered
+// his "ACT" chip).
+func (b *Board) chipKeeps(keeps []keepOut) []keepOut {
+	for _, r := range b.chipRects {
+		keeps = append(keeps, keepOut{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y), 6, chipGroupKeep})
+	}
+	return keeps
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"testing"
 
@@ -60,6 +61,45 @@ func TestRule4_4_ActivatedChipClearOfSelectionRingAndFacingArrows(t *testing.T) 
 		sx, sy := cam.ToScreen(cx, cy)
 		if d := image.Pt(int(sx), int(sy)); !r.Inset(-int(HexSize * 1.3 * cam.Zoom)).Overlaps(image.Rectangle{d, d.Add(image.Pt(1, 1))}) {
 			t.Errorf("%s: the chip at %v is far from its stack at %v", tc.name, r, d)
+		}
+	}
+}
+
+// TestRule3_3_LitLabelsClearOfTheActivatedChip (newcomer issue #18,
+// Albuera 2.3): the selected Penne Villemur's "ACT" chip was covered by
+// the "1 MP" label of the hex beside him. With every hex around lit and
+// labelled, on a flat and a pointy map, no label overlaps the chip.
+func TestRule3_3_LitLabelsClearOfTheActivatedChip(t *testing.T) {
+	needLoop(t)
+	for _, tc := range []struct {
+		name string
+		rb   *rules.Board
+	}{{"flat", fixtureHex(t)}, {"pointy", pointyBoard()}} {
+		units := []rules.UnitView{
+			{ID: "pv", Name: "Penne Villemur", Short: "pennevillemur", Side: 1, Type: "leader", Color: "#b03a2e", At: "0303", Facing: -1, Values: "brigade", Markers: []string{"activated"}},
+		}
+		v := &rules.View{Sides: []string{"French", "Allied"}, Board: tc.rb, Style: "counter", Units: units}
+		var hl []Highlight
+		for col := 1; col <= 5; col++ {
+			for row := 1; row <= 5; row++ {
+				if at := fmt.Sprintf("%02d%02d", col, row); at != "0303" {
+					hl = append(hl, Highlight{At: at, Kind: HLMove, Text: "1 MP"})
+				}
+			}
+		}
+		b := NewBoard(tc.rb)
+		img := ebiten.NewImage(900, 760)
+		cam := Camera{Zoom: 1.6, Rect: img.Bounds()}
+		b.Draw(img, cam, v, Overlay{Selected: "pv", Highlights: hl})
+		savePNG(t, img, "chiplabels-"+tc.name+".png")
+		chips := b.ChipRects()
+		if len(chips) != 1 || len(b.LabelRects()) < 10 {
+			t.Fatalf("%s: %d chips, %d labels drawn", tc.name, len(chips), len(b.LabelRects()))
+		}
+		for _, l := range b.LabelRects() {
+			if l.Overlaps(chips[0]) {
+				t.Errorf("%s: a label at %v covers the ACT chip at %v", tc.name, l, chips[0])
+			}
 		}
 	}
 }
