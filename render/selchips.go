@@ -77,3 +77,23 @@ func (b *Board) chipKeeps(keeps []keepOut) []keepOut {
 	}
 	return keeps
 }
+
+// ownValuesCovered is the weighted area of its own stack's values bands
+// (the keep-outs of weight 4 of group own) that a chip box covers: a chip
+// column may lie along its stack's name band, never over its values
+// (newcomer issue #18: Godinot's "ACT" chip in I/55's stack covered the
+// "2" of its 6-6-2).
+func ownValuesCovered(keeps []keepOut, x0, y0, x1, y1 float64, own groupKey) float64 {
+	sum := 0.0
+	for _, k := range keeps {
+		if k.group != own || k.weight < 4 {
+			continue
+		}
+		w := math.Min(x1, k.x1) - math.Max(x0, k.x0)
+		h := math.Min(y1, k.y1) - math.Max(y0, k.y0)
+		if w > 0 && h > 0 {
+			sum += w * h * k.weight
+		}
+	}
+	return sum
+}

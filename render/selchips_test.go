@@ -103,3 +103,40 @@ func TestRule3_3_LitLabelsClearOfTheActivatedChip(t *testing.T) {
 		}
 	}
 }
+
+// TestRule4_4_ChipNeverCoversItsOwnStacksValues (newcomer issue #18):
+// Godinot's "ACT" chip, in the stack of I/55 whose top counter stood a
+// little right of the column's edge, covered the "2" of its 6-6-2. The
+// column goes where it covers no values of its own stack either.
+func TestRule4_4_ChipNeverCoversItsOwnStacksValues(t *testing.T) {
+	b := &Board{}
+	own := groupKey{"1806", 0}
+	keeps := []keepOut{
+		// the stack's counters, the top one 6 px right of the others
+		{75, 75, 125, 100, 1, own}, {75, 100, 125, 125, 4, own},
+		{81, 75, 131, 100, 1, own}, {81, 100, 131, 125, 4, own},
+	}
+	cg := &chipGroup{x: 126.5, y: 81, top: 75, bot: 125, key: own, leftX: 73.5}
+	// every place on the right edge but level with the top crosses the
+	// top counter's values; the usual place lies on its name band only
+	x, left, y := b.chipPlace(keeps, cg, 18, 12, 12, cg.leftX)
+	x0, x1 := x, x+18
+	if left {
+		x0, x1 = x-18, x
+	}
+	if c := ownValuesCovered(keeps, x0, y-6, x1, y+6, own); c != 0 {
+		t.Errorf("the chip at x %.1f-%.1f, y %.1f covers its own stack's values (%.0f)", x0, x1, y, c)
+	}
+	// with a neighbour's print at the usual place, it still keeps off
+	// its own values (before, the bottom right corner won: own counters
+	// did not count)
+	keeps = append(keeps, keepOut{126, 70, 176, 95, 1, groupKey{"1906", 0}})
+	x, left, y = b.chipPlace(keeps, cg, 18, 12, 12, cg.leftX)
+	x0, x1 = x, x+18
+	if left {
+		x0, x1 = x-18, x
+	}
+	if c := ownValuesCovered(keeps, x0, y-6, x1, y+6, own); c != 0 {
+		t.Errorf("beside a neighbour the chip at x %.1f-%.1f, y %.1f covers its own stack's values (%.0f)", x0, x1, y, c)
+	}
+}
