@@ -198,3 +198,50 @@ func TestRule12_13_LitHexGivesTheUnitsOwnCostFirst(t *testing.T) {
 		t.Fatal("no hex shared by a battalion's move and its stack's met")
 	}
 }
+
+// TestRule15_11_4_ReturnOffersCompassFacings (newcomer issue #18 point 5):
+// a routed battalion coming back from the Turn track [15.11.4] was offered,
+// on a click of a lit hex, "returns at 1904 facing 0" ... "facing 5": six
+// numbers. The options name the facing as the compass direction the card
+// uses ("facing north-east"), each a different one.
+func TestRule15_11_4_ReturnOffersCompassFacings(t *testing.T) {
+	s := albueraOpening(t, 3)
+	g := s.Game
+	ok, err := albueraMarch(g, func(_ rules.Status, legal []rules.Action) bool {
+		for _, a := range legal {
+			if a.Choice == "return" {
+				return true
+			}
+		}
+		return false
+	}, 6000)
+	if err != nil || !ok {
+		t.Fatalf("no return from the Turn track reached: %v", err)
+	}
+	s.afterChange()
+	s.TakeSeat()
+	byHex := map[string][]string{}
+	for _, a := range s.Legal() {
+		if a.Choice != "return" {
+			continue
+		}
+		_, f, found := strings.Cut(a.Label, " facing ")
+		f = strings.TrimSpace(f)
+		if !found || !slices.Contains([]string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}, f) {
+			t.Errorf("the option %q does not name a compass facing", a.Label)
+		}
+		byHex[a.To] = append(byHex[a.To], f)
+	}
+	for h, fs := range byHex {
+		seen := map[string]bool{}
+		for _, f := range fs {
+			if seen[f] {
+				t.Errorf("two options at %s both read facing %s: %v", h, f, fs)
+			}
+			seen[f] = true
+		}
+	}
+	if len(byHex) == 0 {
+		t.Fatal("no return option")
+	}
+}

@@ -1,5 +1,11 @@
 package albuera
 
+import (
+	"math"
+
+	"grognard/rules/hex"
+)
+
 // Words of the refusals (WhyNot) that a newcomer read badly (issue #18).
 
 // firstTaskWhy is why nothing else may be done while task t waits: the
@@ -18,3 +24,17 @@ func (s *State) firstTaskWhy(t Task) string {
 // commanders move in 2.3, after the units [3.3]. It read "its commander is
 // not activated [4.4]" for an activated brigade commander.
 const cdrMovesIn23 = "no: commanders move in subphase 2.3, after the units [3.3]"
+
+// facingWord names facing f (a counter facing f points at corner f of its
+// hex) as the compass direction a player reads: "north-east". The return
+// of a routed unit offered "returns at 1904 facing 0" ... "facing 5", six
+// numbers a newcomer cannot tell apart (issue #18).
+func (s *State) facingWord(f int) string {
+	fx, fy := s.sc.Map.Layout.Corner(hex.Mod6(f), 1)
+	bearing := math.Atan2(fy, fx)*180/math.Pi + 90
+	for bearing < 0 {
+		bearing += 360
+	}
+	names := []string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}
+	return names[int(math.Round(bearing/45))%8]
+}
