@@ -245,3 +245,35 @@ func TestRule15_11_4_ReturnOffersCompassFacings(t *testing.T) {
 		t.Fatal("no return option")
 	}
 }
+
+// TestRule15_8_VictorsFacingNamedByCompass (newcomer issue #18 point 5):
+// the facing of a Clash's victor [15.8] was offered as "... faces 0" to
+// "faces 5". Each option names its compass direction.
+func TestRule15_8_VictorsFacingNamedByCompass(t *testing.T) {
+	s := albueraOpening(t, 3)
+	ok, err := albueraMarch(s.Game, func(_ rules.Status, legal []rules.Action) bool {
+		for _, a := range legal {
+			if a.Choice == "victor" {
+				return true
+			}
+		}
+		return false
+	}, 8000)
+	if err != nil || !ok {
+		t.Fatalf("no victor's facing reached: %v", err)
+	}
+	n := 0
+	for _, a := range s.Game.State.Legal() {
+		if a.Choice != "victor" {
+			continue
+		}
+		_, f, _ := strings.Cut(a.Label, " faces ")
+		if !slices.Contains([]string{"north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"}, strings.TrimSpace(f)) {
+			t.Errorf("the option %q does not name a compass facing", a.Label)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no facing option")
+	}
+}

@@ -178,7 +178,7 @@ func (s *State) taskLegal(t Task) []rules.Action {
 	case "facing":
 		for f := 0; f < 6; f++ {
 			out = append(out, rules.Action{Kind: "face", Unit: s.id(t.Unit), Facing: f, Choice: "victor",
-				Label: fmt.Sprintf("%s faces %d", s.name(t.Unit), f), Rule: "15.8"})
+				Label: fmt.Sprintf("%s faces %s", s.name(t.Unit), s.facingWord(f)), Rule: "15.8"}) // why_words.go
 		}
 	case "loss":
 		for _, j := range alive(s, t.Units) {
