@@ -40,7 +40,7 @@ func (b *BoardScene) menuSub(a rules.Action) string {
 			return w
 		}
 	}
-	return ruleSub(a)
+	return b.S.withFollows(ruleSub(a), a) // and what it sets off (albuera_turn_words.go)
 }
 
 // actionLines is one action as the hover over a lit place lists it: its

@@ -99,6 +99,7 @@ type BoardScene struct {
 	fullOdds bool            // T: the full odds table shown beside the summary
 	// activeSeen: the units that may act last brought into view (activated.go)
 	activeSeen string
+	clashSeen  string // the Clash Hexes last brought into view (albuera_turn_view.go)
 	// choiceMemo: the units a hovered command choice would activate (choice_units.go)
 	choiceMemo choiceMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
@@ -717,6 +718,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followLog(a)
 	b.followSelection(a)
 	b.followActive(a)
+	b.followClashes(a)     // albuera_turn_view.go
 	b.followChoiceHover(a) // choice_units.go
 	b.guardTick()          // click_guard.go
 	if b.S.Version() != b.version {

@@ -63,7 +63,7 @@ func (b *BoardScene) handoverText(seat, prev string, st rules.Status, width floa
 	sub = seat + ": click here or press Enter to take the keyboard.  " + prev + " may still take back the last move (Ctrl+Z)."
 	id, ok := b.S.enemyRetreat()
 	if !ok {
-		return title, sub
+		return b.handoverDecision(seat, title, sub, st, width) // the decision itself (albuera_turn_words.go)
 	}
 	u, _ := b.S.Unit(id)
 	rule := "[14.11]"

@@ -507,7 +507,7 @@ func (s *Session) highlights() []render.Highlight {
 			h.texts = append(h.texts, text)
 		}
 	}
-	for _, a := range s.Legal() {
+	for _, a := range ownFirst(s.Legal()) { // the unit's own move's words before its stack's (albuera_turn_words.go)
 		if a.To == "" || a.Kind == "face" || !involves(a, s.Selected) {
 			continue
 		}
@@ -624,7 +624,7 @@ func (s *Session) SelectionHint() string {
 		return ""
 	}
 	if !s.hasActions(s.Selected) {
-		return s.UnitWhy(s.Selected)
+		return whyWords(s.UnitWhy(s.Selected)) // "Werlé: commanders move in ...", no "no:" (albuera_turn_words.go)
 	}
 	panel := 0
 	for _, a := range s.Legal() {

@@ -64,6 +64,7 @@ type Board struct {
 	chipRects  []image.Rectangle // where the chips (markers) were drawn last frame (tests read it)
 	badgeRects []image.Rectangle // where the stacks' count badges were drawn last frame
 	labelRects []image.Rectangle // where the lit places' labels ("2 MP back") were drawn last frame
+	sel        selChips          // the selection's ring and facing arrows, for the chips (selchips.go)
 }
 
 type clipSlot struct {

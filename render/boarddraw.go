@@ -225,6 +225,17 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 			sel = p
 		}
 	}
+	b.sel = selChips{}
+	if sel != nil { // the chips keep clear of its ring and facing arrows (selchips.go)
+		u := &v.Units[sel.idx]
+		b.sel = selChips{on: true, group: b.groupOf(u), open: groupKey{u.ID, -2}, loc: u.At, arrows: b.hm != nil && len(o.Facings) > 0}
+	} else if o.Selected != "" {
+		for i := range b.placed {
+			if p := &b.placed[i]; p.open && v.Units[p.idx].ID == o.Selected {
+				b.sel = selChips{on: true, group: groupKey{o.Selected, -3}, open: groupKey{o.Selected, -2}}
+			}
+		}
+	}
 	b.drawChips(t, cam, v, false, bk, k, onScreen)
 	if sel != nil {
 		b.drawRing(t, cam, sel, bk, k, st)
@@ -299,6 +310,9 @@ func (b *Board) Draw(dst *ebiten.Image, cam Camera, v *rules.View, o Overlay) {
 	// counters' values they covered ("2 MP" over a Marshals stack opened
 	// at Bargas, #18 point 7; counterboxes.go)
 	fan := b.OpenStackRect(cam)
+	if b.zg == nil {
+		b.keeps = b.chipKeeps(b.keeps) // nor over a marker chip (selchips.go)
+	}
 	for _, h := range o.Highlights {
 		if h.Text == "" {
 			continue
@@ -471,6 +485,7 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 			if p.long {
 				cg.leftX = sx - p.w*0.5*z - 1.5
 			}
+			cg.x, cg.leftX = cg.x+b.ringShift(g, z), cg.leftX-b.ringShift(g, z) // clear of the selection ring (selchips.go)
 			cg.top, cg.bot, cg.at = sy-half*z, sy+half*z, u.At
 			cg.marks, cg.count = cg.marks[:0], cg.count[:0]
 			// on a zone map the stack left of its zone's centre (the other
@@ -499,7 +514,8 @@ func (b *Board) drawChips(t *ebiten.Image, cam Camera, v *rules.View, open bool,
 	}
 	var keeps []keepOut
 	if b.zg == nil && !open {
-		keeps = b.keepOuts(cam, v) // clearance.go: no chip over another counter's print
+		keeps = b.keepOuts(cam, v)       // clearance.go: no chip over another counter's print
+		keeps = b.arrowKeeps(cam, keeps) // nor under the selected unit's facing arrows (selchips.go)
 	}
 	for _, cg := range groups {
 		if math.IsInf(cg.x, 1) {

@@ -99,7 +99,7 @@ func (b *Board) chipPlace(keeps []keepOut, cg *chipGroup, w, h, h1, leftX float6
 		if c.left {
 			x0, x1 = leftX-w, leftX
 		}
-		score := covered(keeps, x0, c.top, x1, c.top+h, cg.key, true)
+		score := covered(keeps, x0, c.top, x1, c.top+h, cg.key, true) + ownValuesCovered(keeps, x0, c.top, x1, c.top+h, cg.key) // selchips.go
 		if score < bestScore-0.5 {
 			best, bestScore = i, score
 		}

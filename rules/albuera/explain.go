@@ -28,8 +28,7 @@ func (s *State) WhyNot(unit, target string) string {
 	case s.Over:
 		return "no: the game is over [16.3]"
 	case len(s.Tasks) > 0:
-		_, p := s.taskPrompt(s.Tasks[0])
-		return "no: first " + p
+		return s.firstTaskWhy(s.Tasks[0]) // why_words.go
 	case u.Where == Routed:
 		return fmt.Sprintf("no: %s is on the Turn track until turn %d [15.11]", s.name(i), u.Box)
 	case u.Where != OnMap:
@@ -83,6 +82,9 @@ func (s *State) WhyNot(unit, target string) string {
 	}
 	if s.side(i) != s.Side {
 		return "no: it is not this side's Movement subphase [14.5]"
+	}
+	if s.kind(i) == KCdr {
+		return cdrMovesIn23 // why_words.go
 	}
 	if !s.canAct(i) {
 		if contains(s.Brigs, s.def(i).Cmd) {

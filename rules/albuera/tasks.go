@@ -164,7 +164,7 @@ func (s *State) taskLegal(t Task) []rules.Action {
 	case "return":
 		for _, p := range s.returnOpts(t.Unit) {
 			out = append(out, rules.Action{Kind: "deploy", Unit: s.id(t.Unit), To: p.hex, Facing: p.facing, Choice: "return",
-				Label: fmt.Sprintf("%s returns at %s facing %d", s.name(t.Unit), p.hex, p.facing), Rule: "15.11.4"})
+				Label: fmt.Sprintf("%s returns at %s facing %s", s.name(t.Unit), p.hex, s.facingWord(p.facing)), Rule: "15.11.4"}) // why_words.go
 		}
 		if len(out) == 0 {
 			out = append(out, rules.Action{Kind: "choose", Unit: s.id(t.Unit), Choice: "return:later",
@@ -178,7 +178,7 @@ func (s *State) taskLegal(t Task) []rules.Action {
 	case "facing":
 		for f := 0; f < 6; f++ {
 			out = append(out, rules.Action{Kind: "face", Unit: s.id(t.Unit), Facing: f, Choice: "victor",
-				Label: fmt.Sprintf("%s faces %d", s.name(t.Unit), f), Rule: "15.8"})
+				Label: fmt.Sprintf("%s faces %s", s.name(t.Unit), s.facingWord(f)), Rule: "15.8"}) // why_words.go
 		}
 	case "loss":
 		for _, j := range alive(s, t.Units) {
