@@ -1402,7 +1402,7 @@ func (s *Session) LogLines() []string {
 	for _, e := range s.Game.Log {
 		out = append(out, s.logWords(e.TextFor(who))) // albuera_words.go
 	}
-	return out
+	return foldRepeats(out) // marshals_turn_log.go
 }
 
 // Save writes the game to path.
