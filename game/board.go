@@ -101,6 +101,8 @@ type BoardScene struct {
 	activeSeen string
 	// choiceMemo: the units a hovered command choice would activate (choice_units.go)
 	choiceMemo choiceMemo
+	// zoneFocus: the Marshals zone last brought into view (marshals_turn_focus.go)
+	zoneFocus zoneFocusMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
 	// deployPage, deployFollow: the page of the units to deploy shown and
@@ -717,6 +719,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followSelection(a)
 	b.followActive(a)
 	b.followChoiceHover(a) // choice_units.go
+	b.followZoneFocus(a)   // marshals_turn_focus.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
 		a.Redraw()
@@ -1538,6 +1541,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.damage = append(b.damage, r)
 	}
 	if r := b.drawChoiceUnits(dst); !r.Empty() { // choice_units.go
+		b.damage = append(b.damage, r)
+	}
+	if r := b.drawZoneFocus(dst); !r.Empty() { // marshals_turn_focus.go
 		b.damage = append(b.damage, r)
 	}
 	if areas := b.commandOutlines(); len(areas) > 0 {

@@ -57,7 +57,7 @@ func (s *State) combatEndsText(k *CombatState) string {
 	}
 	text := "The combat at " + s.zoneOf(fought).Name + " ends"
 	if fought != k.Zone {
-		text += " (the loser's stack stands at " + s.zoneOf(k.Zone).Name + ")"
+		text += " (the loser retreated to " + s.zoneOf(k.Zone).Name + ")"
 	}
 	return text
 }

@@ -98,7 +98,7 @@ func TestRule5_4_3_LossesOnNoCounterCountOneAndMany(t *testing.T) {
 func TestRule5_4_6_CombatEndsWhereItWasFought(t *testing.T) {
 	s := newFixture(t)
 	k := &CombatState{Zone: "madrid", Path: []string{"ocana", "aranjuez", "madrid"}}
-	if got := s.combatEndsText(k); got != "The combat at Ocaña ends (the loser's stack stands at Madrid)" {
+	if got := s.combatEndsText(k); got != "The combat at Ocaña ends (the loser retreated to Madrid)" {
 		t.Errorf("after a pursuit: %q", got)
 	}
 	k = &CombatState{Zone: "ocana"}

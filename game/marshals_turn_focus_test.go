@@ -1,0 +1,180 @@
+package game
+
+import (
+	"image"
+	"math"
+	"strings"
+	"testing"
+
+	"grognard/rules"
+)
+
+// ocanaAllied plays The Campaign of Ocaña (seed) to the Allied army's
+// first operation [S6.1] [5.0] (every other decision its first choice),
+// then, with activate, orders the stack at La Guardia [5.2] and stops at
+// its forming [5.1]; it opens the game in the test window, seat taken.
+func ocanaAllied(t *testing.T, seed uint64, activate bool) *walker {
+	t.Helper()
+	needLoop(t)
+	t.Setenv("GROGNARD_HOME", t.TempDir())
+	g, err := rules.NewGame("marshals-ocana", seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; ; n++ {
+		if n > 500 {
+			t.Fatalf("no Allied operation after %d steps: %+v", n, g.State.Status())
+		}
+		st := g.State.Status()
+		if st.Decider == rules.Chance {
+			if _, err := g.ApplyOne(g.State.Chances()[0].Action); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := g.State.Legal()
+		if strings.HasPrefix(st.SubPhase, "form the stack") {
+			break
+		}
+		if strings.HasPrefix(st.SubPhase, "choose an operation") && st.Decider == 1 {
+			if !activate {
+				break
+			}
+			a, ok := findAction(legal, func(a rules.Action) bool { return a.Kind == "order" && a.To == "la-guardia" })
+			if !ok {
+				t.Fatalf("no activation at La Guardia: %v", legal)
+			}
+			if _, err := g.ApplyOne(a); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if _, err := g.ApplyOne(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := SessionFor(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &walker{t: t, name: "marshals-ocana", did: map[string]int{}, bad: map[string]bool{}, moved: map[string]int{}}
+	winApp.Do(func() {
+		winApp.startSession(s)
+		s.TakeSeat()
+		w.b = winApp.Board()
+		w.s = s
+	})
+	return w
+}
+
+// lookAway turns the map to its north-west corner at full size, forgets
+// the zones brought into view, and reports whether z is in view then
+// (all in one turn of the game loop, before the next update follows).
+func (w *walker) lookAway(z string) bool {
+	in := false
+	winApp.Do(func() {
+		w.b.Cam.Zoom, w.b.Cam.X, w.b.Cam.Y = 1, 0, 0
+		w.b.clampCam()
+		w.b.zoneFocus = zoneFocusMemo{}
+		x, y, ok := w.b.ScreenOf(z)
+		q := image.Pt(int(math.Round(x)), int(math.Round(y)))
+		in = ok && q.In(w.b.aboveHint(w.b.BoardRect(winApp))) && !w.b.RB.MinimapAt(w.b.Cam, x, y)
+		winApp.Redraw()
+	})
+	return in
+}
+
+func findAction(as []rules.Action, pred func(rules.Action) bool) (rules.Action, bool) {
+	for _, a := range as {
+		if pred(a) {
+			return a, true
+		}
+	}
+	return rules.Action{}, false
+}
+
+// inRoom reports whether zone z is on the board clear of the hint strip
+// and the overview, and its screen position.
+func (w *walker) inRoom(z string) (image.Point, bool) {
+	var q image.Point
+	in := false
+	winApp.Do(func() {
+		x, y, ok := w.b.ScreenOf(z)
+		q = image.Pt(int(math.Round(x)), int(math.Round(y)))
+		room := w.b.aboveHint(w.b.BoardRect(winApp))
+		in = ok && q.In(room) && !w.b.RB.MinimapAt(w.b.Cam, x, y)
+	})
+	return q, in
+}
+
+// TestRule5_1_StackBeingFormedBroughtIntoView (seen playing Ocaña by
+// clicks: after "Activate a stack at La Guardia" the panel said "click the
+// stack on the map, then a unit, to leave it behind [5.1]" while La
+// Guardia was off the screen): the stack being formed is brought into
+// view in the real window.
+func TestRule5_1_StackBeingFormedBroughtIntoView(t *testing.T) {
+	w := ocanaAllied(t, 3, true)
+	if w.lookAway("la-guardia") {
+		t.Fatal("La Guardia is in view before the test moves anything")
+	}
+	w.input(Event{Kind: EvMove, X: 400, Y: 300})
+	if q, in := w.inRoom("la-guardia"); !in {
+		t.Errorf("the stack being formed at La Guardia is not brought into view (%v)", q)
+	}
+}
+
+// TestRule5_2_HoveredZoneRingedAndBroughtIntoView (seen playing Ocaña by
+// clicks: "Activate a stack at Tembleque", "Retreat to Valdemoro" named
+// zones the player had to look for on the map): pointing at a choice that
+// names a zone brings it into view and rings it in white on the map; the
+// ring goes when the pointer leaves.
+func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
+	w := ocanaAllied(t, 3, false)
+	act, ok := findAction(w.s.Legal(), func(a rules.Action) bool { return a.Kind == "order" && a.To == "tembleque" })
+	if !ok {
+		t.Fatalf("no activation at Tembleque: %v", w.s.Legal())
+	}
+	w.input(Event{Kind: EvMove, X: 400, Y: 300})
+	if w.lookAway("tembleque") {
+		t.Fatal("Tembleque is in view before the pointer is on its button")
+	}
+	p, ok := w.panelPoint(act)
+	if !ok {
+		t.Fatalf("%q is not in the panel", act.Label)
+	}
+	w.input(Event{Kind: EvMove, X: p.X, Y: p.Y})
+	w.input(Event{Kind: EvMove, X: p.X + 1, Y: p.Y})
+	on := w.frame()
+	w.save(on, "ocana-hover-tembleque")
+	q, in := w.inRoom("tembleque")
+	if !in {
+		t.Fatalf("Tembleque is not brought into view (%v)", q)
+	}
+	var r float64
+	winApp.Do(func() { r = w.b.RB.ZoneR() * 1.7 * w.b.Cam.Zoom })
+	r = math.Max(r, 30)
+	w.input(Event{Kind: EvMove, X: 400, Y: 300})
+	off := w.frame()
+	white := func(img *image.RGBA) (n, all int) {
+		for a := 0.0; a < 2*math.Pi; a += 0.02 {
+			x, y := float64(q.X)+r*math.Cos(a), float64(q.Y)+r*math.Sin(a)
+			p := image.Pt(int(math.Round(x)), int(math.Round(y)))
+			if !p.In(img.Bounds()) {
+				continue
+			}
+			all++
+			c := img.RGBAAt(p.X, p.Y)
+			if c.R > 235 && c.G > 235 && c.B > 235 {
+				n++
+			}
+		}
+		return n, all
+	}
+	n, all := white(on)
+	if n*10 < all*7 {
+		t.Errorf("the ring around Tembleque: %d of %d points white while hovered", n, all)
+	}
+	if m, _ := white(off); m*10 > all*3 {
+		t.Errorf("the ring stays once the pointer left: %d of %d points white", m, all)
+	}
+}
