@@ -1,6 +1,9 @@
 package marshals
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The administrative phase's log lines [7.8] [7.9]. Each division's test
 // is its own die; the opponent reads what the side tests, not which
@@ -60,4 +63,14 @@ func (s *State) combatEndsText(k *CombatState) string {
 		text += " (the loser retreated to " + s.zoneOf(k.Zone).Name + ")"
 	}
 	return text
+}
+
+// anArm is the arm with its article ("an infantry", "a cavalry"): the
+// detachment's button read "Valence creates a infantry detachment"
+// playing Ocaña by clicks [7.4].
+func anArm(arm string) string {
+	if arm != "" && strings.ContainsRune("aeiouAEIOU", rune(arm[0])) {
+		return "an " + arm
+	}
+	return "a " + arm
 }

@@ -1,6 +1,7 @@
 package marshals
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -108,5 +109,42 @@ func TestRule5_4_6_CombatEndsWhereItWasFought(t *testing.T) {
 	k = &CombatState{Zone: "ocana", Path: []string{"ocana", "aranjuez"}}
 	if got := s.combatEndsText(k); got != "The combat at Ocaña ends" {
 		t.Errorf("a retreat without pursuit: %q", got)
+	}
+}
+
+// TestRule7_4_DetachmentButtonReadsAnInfantry (seen playing Ocaña by
+// clicks: "Valence creates a infantry detachment").
+func TestRule7_4_DetachmentButtonReadsAnInfantry(t *testing.T) {
+	if anArm("infantry") != "an infantry" || anArm("cavalry") != "a cavalry" || anArm("artillery") != "an artillery" {
+		t.Errorf("%q %q %q", anArm("infantry"), anArm("cavalry"), anArm("artillery"))
+	}
+	seen := 0
+	for seed := uint64(1); seed <= 6 && seen == 0; seed++ {
+		st, err := rules.NewState("marshals-ocana", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 11))
+		for n := 0; n < 800 && !st.Result().Over; n++ {
+			for _, a := range st.Legal() {
+				if a.Choice != "detach" {
+					continue
+				}
+				seen++
+				if strings.Contains(a.Label, " a infantry") || strings.Contains(a.Label, " a artillery") || !strings.Contains(a.Label, " creates an infantry") && !strings.Contains(a.Label, " creates a cavalry") && !strings.Contains(a.Label, " creates an artillery") {
+					t.Errorf("%q", a.Label)
+				}
+			}
+			a, err := rules.RandomAction(st, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Skip("no detachment offered in the games played")
 	}
 }
