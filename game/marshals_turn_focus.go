@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"image/color"
+	"math"
 	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -130,8 +131,18 @@ func (b *BoardScene) followZoneFocus(a *App) {
 	}
 }
 
-// drawZoneFocus rings the focus zone, clear of the overview, returning
-// the screen rectangle drawn over.
+// focusRingR is the ring's radius on the screen: just outside the zone's
+// disc.
+func (b *BoardScene) focusRingR() float64 {
+	return math.Max(b.RB.ZoneR()*1.45*b.Cam.Zoom, 22)
+}
+
+// focusGap is the half-angle of the ring's opening at the bottom, where
+// the zone's name is printed (a whole ring crossed "La Guardia").
+const focusGap = 0.7
+
+// drawZoneFocus rings the focus zone, open below over its name, clear of
+// the overview, returning the screen rectangle drawn over.
 func (b *BoardScene) drawZoneFocus(dst *ebiten.Image) image.Rectangle {
 	z := b.focusZone()
 	if z == "" {
@@ -142,19 +153,25 @@ func (b *BoardScene) drawZoneFocus(dst *ebiten.Image) image.Rectangle {
 		return image.Rectangle{}
 	}
 	x, y := b.Cam.ToScreen(mx, my)
-	r := b.RB.ZoneR() * 1.7 * b.Cam.Zoom
-	if r < 30 {
-		r = 30
-	}
+	r := b.focusRingR()
 	box := image.Rect(int(x-r)-6, int(y-r)-6, int(x+r)+7, int(y+r)+7)
+	var p vector.Path
+	p.Arc(float32(x), float32(y), float32(r), math.Pi/2+focusGap, math.Pi/2-focusGap+2*math.Pi, vector.Clockwise)
 	drawn := image.Rectangle{}
 	for _, q := range clearOf(b.Cam.Rect, b.RB.MinimapBox(b.Cam, b.minimapHidden)) {
 		if !q.Overlaps(box) {
 			continue
 		}
 		clip := dst.SubImage(q).(*ebiten.Image)
-		vector.StrokeCircle(clip, float32(x), float32(y), float32(r), 5.5, focusRingEdge, true)
-		vector.StrokeCircle(clip, float32(x), float32(y), float32(r), 3, focusRing, true)
+		for _, st := range []struct {
+			w float32
+			c color.Color
+		}{{5.5, focusRingEdge}, {3, focusRing}} {
+			var op vector.DrawPathOptions
+			op.AntiAlias = true
+			op.ColorScale.ScaleWithColor(st.c)
+			vector.StrokePath(clip, &p, &vector.StrokeOptions{Width: st.w, LineCap: vector.LineCapRound}, &op)
+		}
 		drawn = drawn.Union(box.Intersect(q))
 	}
 	return drawn

@@ -151,12 +151,14 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 		t.Fatalf("Tembleque is not brought into view (%v)", q)
 	}
 	var r float64
-	winApp.Do(func() { r = w.b.RB.ZoneR() * 1.7 * w.b.Cam.Zoom })
-	r = math.Max(r, 30)
+	winApp.Do(func() { r = w.b.focusRingR() })
 	w.input(Event{Kind: EvMove, X: 400, Y: 300})
 	off := w.frame()
 	white := func(img *image.RGBA) (n, all int) {
 		for a := 0.0; a < 2*math.Pi; a += 0.02 {
+			if math.Abs(a-math.Pi/2) < focusGap+0.1 {
+				continue // the opening over the zone's name
+			}
 			x, y := float64(q.X)+r*math.Cos(a), float64(q.Y)+r*math.Sin(a)
 			p := image.Pt(int(math.Round(x)), int(math.Round(y)))
 			if !p.In(img.Bounds()) {
@@ -169,6 +171,17 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 			}
 		}
 		return n, all
+	}
+	// The ring is open below, over the zone's name.
+	gap := 0
+	for a := math.Pi/2 - focusGap + 0.15; a < math.Pi/2+focusGap-0.15; a += 0.02 {
+		x, y := float64(q.X)+r*math.Cos(a), float64(q.Y)+r*math.Sin(a)
+		if c := on.RGBAAt(int(math.Round(x)), int(math.Round(y))); c.R > 235 && c.G > 235 && c.B > 235 {
+			gap++
+		}
+	}
+	if gap > 2 {
+		t.Errorf("the ring crosses the zone's name below it: %d white points in its opening", gap)
 	}
 	n, all := white(on)
 	if n*10 < all*7 {
