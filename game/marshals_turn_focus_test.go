@@ -191,3 +191,40 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 		t.Errorf("the ring stays once the pointer left: %d of %d points white", m, all)
 	}
 }
+
+// TestRule5_2_ButtonUnderARestingPointerLeavesTheMap (seen playing Ocaña
+// by clicks: the click on a Retraite button left the pointer where
+// "Activate a stack at La Calzada de Oropesa" of the next decision came,
+// and the map jumped to the far west): a choice that comes under a
+// pointer left where it was does not move the map; moving the pointer
+// onto it does.
+func TestRule5_2_ButtonUnderARestingPointerLeavesTheMap(t *testing.T) {
+	w := ocanaAllied(t, 3, false)
+	act, ok := findAction(w.s.Legal(), func(a rules.Action) bool { return a.Kind == "order" && a.To == "tembleque" })
+	if !ok {
+		t.Fatalf("no activation at Tembleque: %v", w.s.Legal())
+	}
+	p, ok := w.panelPoint(act)
+	if !ok {
+		t.Fatalf("%q is not in the panel", act.Label)
+	}
+	w.input(Event{Kind: EvMove, X: 400, Y: 300})
+	if w.lookAway("tembleque") {
+		t.Fatal("Tembleque is in view before the test")
+	}
+	// A new decision comes while the pointer rests on the button's place.
+	winApp.Do(func() {
+		w.b.mx, w.b.my = p.X, p.Y
+		w.s.changed()
+		winApp.Redraw()
+	})
+	w.input()
+	w.input()
+	if q, in := w.inRoom("tembleque"); in {
+		t.Errorf("the map moved to Tembleque under a resting pointer (%v)", q)
+	}
+	w.input(Event{Kind: EvMove, X: p.X + 2, Y: p.Y})
+	if q, in := w.inRoom("tembleque"); !in {
+		t.Errorf("moving the pointer onto the button does not bring Tembleque into view (%v)", q)
+	}
+}
