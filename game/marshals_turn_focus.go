@@ -24,13 +24,13 @@ import (
 // zoneFocusMemo is what was last brought into view.
 type zoneFocusMemo struct {
 	hover, stack string
-	// ver and restAt: the decision last seen and where the pointer
-	// rested when it came. A button that comes under a pointer left
-	// where it clicked does not move the map (playing Ocaña, the click on
-	// a Retraite button left the pointer on "Activate a stack at La
-	// Calzada de Oropesa" of the next decision, and the map jumped there).
-	ver    int
-	restAt image.Point
+	// lastAt: where the pointer was at the last update. A button that
+	// comes under a pointer left where it clicked (a new decision, a page
+	// of the panel turned) does not move the map: playing Ocaña, the
+	// click on a Retraite button left the pointer on "Activate a stack at
+	// La Calzada de Oropesa" of the next decision, and the map jumped
+	// there. Only a move of the pointer onto a button does.
+	lastAt image.Point
 }
 
 // focusRing is the ring's colour: white over a dark edge, as the
@@ -108,11 +108,13 @@ func (b *BoardScene) followZoneFocus(a *App) {
 		return
 	}
 	at := image.Pt(b.mx, b.my)
-	if v := b.S.Version(); v != b.zoneFocus.ver {
-		b.zoneFocus.ver, b.zoneFocus.restAt = v, at
+	moved := at != b.zoneFocus.lastAt
+	b.zoneFocus.lastAt = at
+	if moved {
+		b.layoutPanel(a) // the buttons under the pointer now, not at the last draw
 	}
 	hz := b.hoveredZone()
-	if hz != b.zoneFocus.hover && (hz == "" || at != b.zoneFocus.restAt) {
+	if hz != b.zoneFocus.hover && (hz == "" || moved) {
 		b.zoneFocus.hover = hz
 		if hz != "" && b.showHexes(a, []string{hz}, false) {
 			a.Redraw()
