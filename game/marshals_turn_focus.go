@@ -171,7 +171,15 @@ func (b *BoardScene) drawZoneFocus(dst *ebiten.Image) image.Rectangle {
 	var p vector.Path
 	p.Arc(float32(x), float32(y), float32(r), math.Pi/2+focusGap, math.Pi/2-focusGap+2*math.Pi, vector.Clockwise)
 	drawn := image.Rectangle{}
-	for _, q := range clearOf(b.Cam.Rect, b.RB.MinimapBox(b.Cam, b.minimapHidden)) {
+	// Never over a counter (its values read whole: newcomer issue #18
+	// point 7): the ring is broken where a stack stands.
+	cuts := []image.Rectangle{b.RB.MinimapBox(b.Cam, b.minimapHidden)}
+	for _, c := range b.RB.CounterBoxes(b.Cam, b.S.View(), b.openStack) {
+		if c.Body.Inset(-3).Overlaps(box) {
+			cuts = append(cuts, c.Body.Inset(-3))
+		}
+	}
+	for _, q := range clearOf(b.Cam.Rect, cuts...) {
 		if !q.Overlaps(box) {
 			continue
 		}

@@ -151,7 +151,23 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 		t.Fatalf("Tembleque is not brought into view (%v)", q)
 	}
 	var r float64
-	winApp.Do(func() { r = w.b.focusRingR() })
+	var boxes []image.Rectangle
+	winApp.Do(func() {
+		r = w.b.focusRingR()
+		for _, c := range w.b.RB.CounterBoxes(w.b.Cam, w.s.View(), w.b.openStack) {
+			if c.Body.Overlaps(image.Rect(q.X-int(r)-8, q.Y-int(r)-8, q.X+int(r)+8, q.Y+int(r)+8)) {
+				boxes = append(boxes, c.Body)
+			}
+		}
+	})
+	onCounter := func(p image.Point) bool {
+		for _, b := range boxes {
+			if p.In(b.Inset(-4)) {
+				return true
+			}
+		}
+		return false
+	}
 	w.input(Event{Kind: EvMove, X: 400, Y: 300})
 	off := w.frame()
 	white := func(img *image.RGBA) (n, all int) {
@@ -161,7 +177,7 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 			}
 			x, y := float64(q.X)+r*math.Cos(a), float64(q.Y)+r*math.Sin(a)
 			p := image.Pt(int(math.Round(x)), int(math.Round(y)))
-			if !p.In(img.Bounds()) {
+			if !p.In(img.Bounds()) || onCounter(p) {
 				continue
 			}
 			all++
@@ -186,6 +202,16 @@ func TestRule5_2_HoveredZoneRingedAndBroughtIntoView(t *testing.T) {
 	n, all := white(on)
 	if n*10 < all*7 {
 		t.Errorf("the ring around Tembleque: %d of %d points white while hovered", n, all)
+	}
+	// The counters near the zone read as without the ring: it is broken
+	// where they stand.
+	if len(boxes) == 0 {
+		t.Error("no counter near Tembleque: the test no longer sees the ring pass a stack")
+	}
+	for _, b := range boxes {
+		if n, _ := diffPixels(subRGBA(on, b), subRGBA(off, b), 40); n > 0 {
+			t.Errorf("the ring changes %d pixels of the counter at %v", n, b)
+		}
 	}
 	if m, _ := white(off); m*10 > all*3 {
 		t.Errorf("the ring stays once the pointer left: %d of %d points white", m, all)
@@ -229,4 +255,16 @@ func TestRule5_2_ButtonUnderARestingPointerLeavesTheMap(t *testing.T) {
 	if q, in := w.inRoom("tembleque"); !in {
 		t.Errorf("moving the pointer onto the button does not bring Tembleque into view (%v)", q)
 	}
+}
+
+// subRGBA is a copy of img's part r, at the origin.
+func subRGBA(img *image.RGBA, r image.Rectangle) *image.RGBA {
+	r = r.Intersect(img.Bounds())
+	out := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			out.SetRGBA(x, y, img.RGBAAt(r.Min.X+x, r.Min.Y+y))
+		}
+	}
+	return out
 }
