@@ -74,3 +74,18 @@ func anArm(arm string) string {
 	}
 	return "a " + arm
 }
+
+// commandDieText says what the Allied command die decided [CR6]: it read
+// "Allied command die: 1", which said nothing to a newcomer (seen playing
+// the Advance by clicks).
+func (s *State) commandDieText(die int) string {
+	_, d := s.unit(s.CinC[Allied])
+	name := "the chosen commander"
+	if d != nil {
+		name = d.Name
+	}
+	if die == 6 {
+		return fmt.Sprintf("Allied command die: %d: the roles are reversed", die)
+	}
+	return fmt.Sprintf("Allied command die: %d, not a 6: %s stays commander in chief this turn", die, name)
+}

@@ -148,3 +148,25 @@ func TestRule7_4_DetachmentButtonReadsAnInfantry(t *testing.T) {
 		t.Skip("no detachment offered in the games played")
 	}
 }
+
+// TestRuleCR6_CommandDieSaysWhatItDecided (seen playing the Advance by
+// clicks: "Allied command die: 1" said nothing of what it decided).
+func TestRuleCR6_CommandDieSaysWhatItDecided(t *testing.T) {
+	st, err := rules.NewState("marshals-advance", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	ids := s.cincCandidates(Allied)
+	if len(ids) < 2 {
+		t.Fatalf("candidates %v", ids)
+	}
+	s.CinC[Allied] = ids[0]
+	_, d := s.unit(ids[0])
+	if got := s.commandDieText(3); got != "Allied command die: 3, not a 6: "+d.Name+" stays commander in chief this turn" {
+		t.Errorf("die 3: %q", got)
+	}
+	if got := s.commandDieText(6); !strings.Contains(got, "roles are reversed") {
+		t.Errorf("die 6: %q", got)
+	}
+}
