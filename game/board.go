@@ -638,7 +638,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		act := *it.act
 		label := panelLabel(b, &act)
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(ruleSub(act), x1-x0, bh)})
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: b.choiceSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(b.choiceSub(act), x1-x0, bh)}) // marshals_turn_sub.go
 		y += h + 4
 	}
 	y = b.layoutDeploy(a, x0, x1, y, bottom, hot) // the units to deploy (deploy_list.go)

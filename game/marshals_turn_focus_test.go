@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -267,4 +268,52 @@ func subRGBA(img *image.RGBA, r image.Rectangle) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// TestRule5_2_ActivationButtonSaysWhatStandsThere (seen playing the
+// Advance by clicks: twenty "Activate a stack at ..." buttons read alike,
+// most of them decoys): each activation's second line counts the side's
+// own counters and SS in the zone, or says it is a decoy only; the
+// panel's button carries it.
+func TestRule5_2_ActivationButtonSaysWhatStandsThere(t *testing.T) {
+	w := ocanaAllied(t, 3, false)
+	decoy, army := 0, 0
+	winApp.Do(func() {
+		w.b.layoutPanel(winApp)
+		for _, pb := range w.b.panel {
+			if pb.act == nil || pb.act.Kind != "order" {
+				continue
+			}
+			own, decoys := 0, 0
+			for _, u := range w.s.View().Units {
+				if u.At == pb.act.To && u.Side == w.s.Viewer && !u.Eliminated {
+					if u.Values == "decoy" {
+						decoys++
+					} else {
+						own++
+					}
+				}
+			}
+			sub := pb.b.Sub
+			switch {
+			case own == 0 && decoys > 0:
+				decoy++
+				want := "a decoy only"
+				if decoys > 1 {
+					want = fmt.Sprintf("%d decoys only", decoys)
+				}
+				if !strings.HasPrefix(sub, want) {
+					t.Errorf("%q: %q", pb.act.Label, sub)
+				}
+			case own > 1:
+				army++
+				if !strings.HasPrefix(sub, fmt.Sprintf("%d counters, ", own)) || !strings.Contains(sub, " SS") || !strings.HasSuffix(sub, "[5.2]") {
+					t.Errorf("%q: %q", pb.act.Label, sub)
+				}
+			}
+		}
+	})
+	if decoy == 0 || army == 0 {
+		t.Errorf("%d decoy and %d army activations seen in the panel", decoy, army)
+	}
 }
