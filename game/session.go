@@ -890,7 +890,7 @@ func (s *Session) Walk(r rules.Route) (int, error) {
 				if why == "" {
 					why = "the next step (" + step.String() + ") is no longer legal"
 				}
-				err := fmt.Errorf("stopped after %d of %d steps at %s: %s", i, len(r.Steps), step.From, why)
+				err := s.walkStopped(i, len(r.Steps), r, why) // marshals_turn_walk.go
 				s.Message = err.Error()
 				s.changed()
 				return i, err
