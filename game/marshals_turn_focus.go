@@ -103,11 +103,13 @@ func (b *BoardScene) focusZone() string {
 // zone of the stack a new decision is about (once each: the player's own
 // panning stays until the next one).
 func (b *BoardScene) followZoneFocus(a *App) {
+	at := image.Pt(b.mx, b.my)
 	if !b.onZoneMap() {
-		b.zoneFocus = zoneFocusMemo{}
+		// the pointer's place is kept: a hand-over clicked away leaves it
+		// resting where the next decision's buttons come
+		b.zoneFocus = zoneFocusMemo{lastAt: at}
 		return
 	}
-	at := image.Pt(b.mx, b.my)
 	moved := at != b.zoneFocus.lastAt
 	b.zoneFocus.lastAt = at
 	if moved {

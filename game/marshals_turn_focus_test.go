@@ -76,7 +76,7 @@ func (w *walker) lookAway(z string) bool {
 	winApp.Do(func() {
 		w.b.Cam.Zoom, w.b.Cam.X, w.b.Cam.Y = 1, 0, 0
 		w.b.clampCam()
-		w.b.zoneFocus = zoneFocusMemo{}
+		w.b.zoneFocus = zoneFocusMemo{lastAt: w.b.zoneFocus.lastAt} // the pointer stays where it is
 		x, y, ok := w.b.ScreenOf(z)
 		q := image.Pt(int(math.Round(x)), int(math.Round(y)))
 		in = ok && q.In(w.b.aboveHint(w.b.BoardRect(winApp))) && !w.b.RB.MinimapAt(w.b.Cam, x, y)
@@ -251,6 +251,27 @@ func TestRule5_2_ButtonUnderARestingPointerLeavesTheMap(t *testing.T) {
 	w.input()
 	if q, in := w.inRoom("tembleque"); in {
 		t.Errorf("the map moved to Tembleque under a resting pointer (%v)", q)
+	}
+	// Likewise after a hand-over screen clicked away (Enter) with the
+	// pointer resting there.
+	if w.lookAway("tembleque") {
+		t.Fatal("Tembleque is in view before the hand-over")
+	}
+	winApp.Do(func() {
+		w.b.mx, w.b.my = p.X, p.Y
+		w.s.Cover = true
+		winApp.Redraw()
+	})
+	w.input()
+	winApp.Do(func() {
+		w.s.Cover = false
+		w.s.changed()
+		winApp.Redraw()
+	})
+	w.input()
+	w.input()
+	if q, in := w.inRoom("tembleque"); in {
+		t.Errorf("the map moved to Tembleque under a pointer resting through a hand-over (%v)", q)
 	}
 	w.input(Event{Kind: EvMove, X: p.X + 2, Y: p.Y})
 	if q, in := w.inRoom("tembleque"); !in {
