@@ -102,6 +102,8 @@ type BoardScene struct {
 	clashSeen  string // the Clash Hexes last brought into view (albuera_turn_view.go)
 	// choiceMemo: the units a hovered command choice would activate (choice_units.go)
 	choiceMemo choiceMemo
+	// zoneFocus: the Marshals zone last brought into view (marshals_turn_focus.go)
+	zoneFocus zoneFocusMemo
 	// clickShift: Shift is held for the click being handled (friendclick.go)
 	clickShift bool
 	// deployPage, deployFollow: the page of the units to deploy shown and
@@ -638,7 +640,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 		}
 		act := *it.act
 		label := panelLabel(b, &act)
-		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: ruleSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(ruleSub(act), x1-x0, bh)})
+		b.panel = append(b.panel, panelButton{b: render.Button{Label: label, Sub: b.choiceSub(act), Rect: rr, Enabled: true, Hot: hot(rr), Active: it.primary, Base: bh}, act: &act, wrapSub: b.wrapsSub(b.choiceSub(act), x1-x0, bh)}) // marshals_turn_sub.go
 		y += h + 4
 	}
 	y = b.layoutDeploy(a, x0, x1, y, bottom, hot) // the units to deploy (deploy_list.go)
@@ -720,6 +722,7 @@ func (b *BoardScene) update(a *App, evs []Event) error {
 	b.followActive(a)
 	b.followClashes(a)     // albuera_turn_view.go
 	b.followChoiceHover(a) // choice_units.go
+	b.followZoneFocus(a)   // marshals_turn_focus.go
 	b.guardTick()          // click_guard.go
 	if b.S.Version() != b.version {
 		b.version = b.S.Version()
@@ -1549,6 +1552,9 @@ func (b *BoardScene) draw(a *App, dst *ebiten.Image) {
 		b.damage = append(b.damage, r)
 	}
 	if r := b.drawChoiceUnits(dst); !r.Empty() { // choice_units.go
+		b.damage = append(b.damage, r)
+	}
+	if r := b.drawZoneFocus(dst); !r.Empty() { // marshals_turn_focus.go
 		b.damage = append(b.damage, r)
 	}
 	if areas := b.commandOutlines(); len(areas) > 0 {

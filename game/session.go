@@ -892,7 +892,7 @@ func (s *Session) Walk(r rules.Route) (int, error) {
 				if why == "" {
 					why = "the next step (" + step.String() + ") is no longer legal"
 				}
-				err := fmt.Errorf("stopped after %d of %d steps at %s: %s", i, len(r.Steps), step.From, why)
+				err := s.walkStopped(i, len(r.Steps), r, why) // marshals_turn_walk.go
 				s.Message = err.Error()
 				s.changed()
 				return i, err
@@ -1404,7 +1404,7 @@ func (s *Session) LogLines() []string {
 	for _, e := range s.Game.Log {
 		out = append(out, s.logWords(e.TextFor(who))) // albuera_words.go
 	}
-	return out
+	return foldRepeats(out) // marshals_turn_log.go
 }
 
 // Save writes the game to path.

@@ -159,15 +159,15 @@ func (s *State) enterAdmin() []rules.Event {
 func (s *State) rollRecover(id string, die int) []rules.Event {
 	i := s.idx(id)
 	d := s.def(i)
-	ev := rules.Event{Kind: "roll", Text: sideNames[d.Side] + " tests recovery", Rule: "7.9", Side: rules.Side(d.Side), Owner: rules.Side(d.Side)}
-	if die <= s.Morale(i) && s.Units[i].Losses > 0 {
+	ev := rules.Event{Kind: "roll", Text: recoverPublic(d.Side), Rule: "7.9", Side: rules.Side(d.Side), Owner: rules.Side(d.Side)} // admin_words.go
+	m := s.Morale(i)
+	ok := die <= m && s.Units[i].Losses > 0
+	if ok {
 		s.Units[i].Losses--
 		// [8.0] the opponent loses 0.5 (infantry) or 1 (cavalry) VP.
 		s.VP2[1-d.Side] -= s.vpFor(i, false)
-		ev.Private = fmt.Sprintf("%s: die %d: one loss recovered", d.Name, die)
-	} else {
-		ev.Private = fmt.Sprintf("%s: die %d: no recovery", d.Name, die)
 	}
+	ev.Private = recoverPrivate(d.Name, die, m, ok)
 	return []rules.Event{ev}
 }
 
@@ -175,13 +175,12 @@ func (s *State) rollRecover(id string, die int) []rules.Event {
 func (s *State) rollRally(id string, die int) []rules.Event {
 	i := s.idx(id)
 	d := s.def(i)
-	ev := rules.Event{Kind: "roll", Text: sideNames[d.Side] + " tests rally", Rule: "7.8", Side: rules.Side(d.Side), Owner: rules.Side(d.Side)}
-	if die <= s.Morale(i) {
+	ev := rules.Event{Kind: "roll", Text: rallyPublic(d.Side), Rule: "7.8", Side: rules.Side(d.Side), Owner: rules.Side(d.Side)} // admin_words.go
+	m := s.Morale(i)
+	if die <= m {
 		s.Units[i].Demoral = false
-		ev.Private = fmt.Sprintf("%s: die %d: rallied", d.Name, die)
-	} else {
-		ev.Private = fmt.Sprintf("%s: die %d: still demoralised", d.Name, die)
 	}
+	ev.Private = rallyPrivate(d.Name, die, m, die <= m)
 	return []rules.Event{ev}
 }
 

@@ -275,7 +275,10 @@ func (s *State) orderInfo(z string) string {
 			units = strconv.Itoa(decoys) + " decoys only: they move like light cavalry and are removed when an enemy stack enters their zone [7.5]"
 		}
 	}
-	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + " that may act): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
+	if n > 0 || decoys == 0 {
+		units += " that may act"
+	} // a decoy's words end with their rule ("... [7.5] that may act" read playing Ocaña by clicks)
+	return "This operation moves the stack at " + s.zoneOf(z).Name + " (" + units + "): next, click any unit to leave it behind [5.1], then \"Activate this stack\" makes its command test, which gives its MP [5.2]; then move it zone by zone, drawing fatigue [5.3]; entering an enemy zone on the march, you force a passage (a combat) or stop [5.3.3]"
 }
 
 // boxInfo is what opening or closing a commander's box does [1.3]: a

@@ -861,7 +861,7 @@ func (s *State) lossesOnNobody(side int) rules.Event {
 	k.Loss[side] = 0
 	// the stack's counters (revealed in the combat) are listed, so a test can
 	// hold the claim against the state
-	return rules.Event{Kind: "combat", Text: fmt.Sprintf("%s: %d more loss(es) fall on no counter, none is left to take them", sideNames[side], n), Rule: "5.4.3", Side: rules.Side(side),
+	return rules.Event{Kind: "combat", Text: noCounterLossesText(side, n), Rule: "5.4.3", Side: rules.Side(side),
 		Units: append([]string(nil), k.Units[side]...)}
 }
 
@@ -1183,7 +1183,7 @@ func (s *State) finishClose() []rules.Event {
 			}
 		}
 	}
-	ev := rules.Event{Kind: "combat", Text: "The combat at " + s.zoneOf(k.Zone).Name + " ends", Rule: "5.4.6", Side: rules.NoSide}
+	ev := rules.Event{Kind: "combat", Text: s.combatEndsText(k), Rule: "5.4.6", Side: rules.NoSide}
 	if k.Forced && s.Move != nil {
 		m := s.Move
 		won := k.Winner == m.Side

@@ -67,7 +67,7 @@ func (s *State) applyCinC(a rules.Action) ([]rules.Event, error) {
 		return []rules.Event{{Kind: "cinc", Text: "Allied commander in chief chosen: " + d.Name, Rule: "CR6", Side: rules.Side(Allied)}}, nil
 	}
 	// [CR6] on a 6 the roles are reversed for the whole turn.
-	evs := []rules.Event{{Kind: "roll", Text: fmt.Sprintf("Allied command die: %d", a.Dice[0]), Rule: "CR6", Side: rules.Side(Allied), Dice: a.Dice}}
+	evs := []rules.Event{{Kind: "roll", Text: s.commandDieText(a.Dice[0]), Rule: "CR6", Side: rules.Side(Allied), Dice: a.Dice}}
 	if a.Dice[0] == 6 {
 		for _, id := range s.cincCandidates(Allied) {
 			if id != s.CinC[Allied] {

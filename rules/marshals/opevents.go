@@ -148,7 +148,7 @@ func (s *State) legalDetach() []rules.Action {
 			continue
 		}
 		if s.MainSS(i) >= 2 && s.poolDet(d.Nat, d.Arm) >= 0 {
-			out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: "detach", Label: fmt.Sprintf("%s creates a %s detachment (%s of the move)", d.Name, d.Arm, when), Rule: "7.4"})
+			out = append(out, rules.Action{Kind: "choose", Unit: d.ID, Choice: "detach", Label: fmt.Sprintf("%s creates %s detachment (%s of the move)", d.Name, anArm(d.Arm), when), Rule: "7.4"})
 		}
 		if s.Units[i].Detached > 0 {
 			for _, j := range s.sideAt(d.Side, m.Zone, nil) {
