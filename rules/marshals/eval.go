@@ -39,6 +39,13 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		pot := s.goalPotential()
 		x += goalWeight * min(1, float64(left)/4) * (pot[me] - pot[op])
 	}
+	// The battles in sight: in the zones both sides hold, and the enemy
+	// stacks one move from a stack (eval_battle.go) [5.4] [5.3.3].
+	bt := s.battleTerm()
+	if me == Allied {
+		bt = -bt
+	}
+	x += bt
 	return 1 / (1 + math.Exp(-x))
 }
 
