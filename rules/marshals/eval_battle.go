@@ -71,60 +71,77 @@ func (sc *Scenario) battleMeta() *battleMeta {
 	return m
 }
 
+// newBattleSide is an empty stack.
+func newBattleSide() battleSide {
+	return battleSide{head: -1, headInf: -1, mp: 99, cavalryAll: true}
+}
+
+// add counts counter i in the stack b [5.4.3].
+func (s *State) addToBattle(b *battleSide, i int) {
+	d := s.def(i)
+	u := &s.Units[i]
+	if d.Kind == KDecoy {
+		return
+	}
+	if d.Kind == KCmd {
+		b.cmd = max(b.cmd, d.SV)
+		return
+	}
+	b.units++
+	b.demoral = b.demoral || u.Demoral
+	b.back = b.back || u.Back
+	if d.Kind == KBaggage {
+		b.baggage++
+		return
+	}
+	c := s.CavSS(i)
+	main := s.MainSS(i)
+	b.cav += c
+	b.inf += main - c
+	b.ss += s.SS(i)
+	b.art += s.ArtSS(i)
+	b.mp = min(b.mp, s.UnitMP(i))
+	if d.Kind == KDiv || d.Kind == KDet {
+		m := s.Morale(i)
+		if main > 0 || s.ArtSS(i) > 0 {
+			b.head = max(b.head, m)
+		}
+		if d.Arm == Cavalry {
+			return
+		}
+		b.cavalryAll = false
+		if d.Arm == Infantry {
+			b.infantry = true
+		}
+		b.headInf = max(b.headInf, m)
+	}
+}
+
 // battleSides gathers, by zone index, each side's stack [5.4.3].
 func (s *State) battleSides() [][2]battleSide {
 	out := make([][2]battleSide, len(s.sc.Graph.Zones))
 	for zi := range out {
-		for side := range 2 {
-			out[zi][side].head, out[zi][side].headInf, out[zi][side].mp = -1, -1, 99
-			out[zi][side].cavalryAll = true
-		}
+		out[zi][0], out[zi][1] = newBattleSide(), newBattleSide()
 	}
 	for i := range s.Units {
 		d := s.def(i)
-		if (d.Side != French && d.Side != Allied) || !s.onMap(i) || d.Kind == KDecoy {
+		if (d.Side != French && d.Side != Allied) || !s.onMap(i) {
 			continue
 		}
-		zi, ok := s.sc.zi[s.Units[i].At]
-		if !ok {
-			continue
-		}
-		b := &out[zi][d.Side]
-		u := &s.Units[i]
-		if d.Kind == KCmd {
-			b.cmd = max(b.cmd, d.SV)
-			continue
-		}
-		b.units++
-		b.demoral = b.demoral || u.Demoral
-		b.back = b.back || u.Back
-		if d.Kind == KBaggage {
-			b.baggage++
-			continue
-		}
-		c := s.CavSS(i)
-		main := s.MainSS(i)
-		b.cav += c
-		b.inf += main - c
-		b.ss += s.SS(i)
-		b.art += s.ArtSS(i)
-		b.mp = min(b.mp, s.UnitMP(i))
-		if d.Kind == KDiv || d.Kind == KDet {
-			m := s.Morale(i)
-			if main > 0 || s.ArtSS(i) > 0 {
-				b.head = max(b.head, m)
-			}
-			if d.Arm == Cavalry {
-				continue
-			}
-			b.cavalryAll = false
-			if d.Arm == Infantry {
-				b.infantry = true
-			}
-			b.headInf = max(b.headInf, m)
+		if zi, ok := s.sc.zi[s.Units[i].At]; ok {
+			s.addToBattle(&out[zi][d.Side], i)
 		}
 	}
 	return out
+}
+
+// battleOf is the stack of the counters is [5.4] [5.3.3].
+func (s *State) battleOf(is []int) battleSide {
+	b := newBattleSide()
+	for _, i := range is {
+		s.addToBattle(&b, i)
+	}
+	return b
 }
 
 // battleOutcome is a melee's expectation: the chance the attacker wins
@@ -293,14 +310,18 @@ func (s *State) battleTerm() float64 {
 			// by it will fight [5.4].
 			if k := s.Combat; k != nil && k.Zone == z {
 				if k.After == "" {
+					// the stacks declared [5.4]
 					att := k.Att
-					total += worth(s.expectBattle(&b[att], &b[1-att], terr, k.Forced), att, vp, -1)
+					ba, bd := s.battleOf(s.stack(att)), s.battleOf(s.stack(1-att))
+					total += worth(s.expectBattle(&ba, &bd, terr, k.Forced), att, vp, -1)
 				}
 				continue
 			}
 			if m := s.Move; m != nil && m.Zone == z && s.Sub == SubForced {
+				// the moving stack against all the enemy's there [5.3.3]
 				att := m.Side
-				total += worth(s.expectBattle(&b[att], &b[1-att], terr, true), att, vp, -1)
+				ba := s.battleOf(s.moving())
+				total += worth(s.expectBattle(&ba, &b[1-att], terr, true), att, vp, -1)
 				continue
 			}
 			vf := worth(s.expectBattle(&b[French], &b[Allied], terr, false), French, vp, -1)
