@@ -91,3 +91,102 @@ func TestRule5_3_3_NoForcedPassageIntoTheWholeArmy(t *testing.T) {
 		}
 	}
 }
+
+// TestRule5_4_3_WeakGarrisonDoesNotAttack: the melee's potential is the
+// head unit's morale, the commander, the artillery hits and the strength
+// ratio, one die each [5.4.3]; the loser loses SS by the melee table and
+// retreats. In a Retreat duel the French garrison of Madrid (three 1-SS
+// detachments) attacked Venegas' 10 SS that had marched into the town,
+// lost 2 SS and the town (CP 4 against 12, #21). Here Venegas, Vigodet
+// and Girón stand in Madrid with the garrison at a French operation of
+// turn 1: the greedy French does not declare the combat at Madrid, and
+// its evaluation ranks the declaration below passing.
+func TestRule5_4_3_WeakGarrisonDoesNotAttack(t *testing.T) {
+	g := replay(t, "marshals-retreat", 1, retreatTurn1[:len(retreatTurn1)-2])
+	s := g.State.(*State)
+	if s.Sub != SubOp || s.Status().Decider != French {
+		t.Fatalf("want a French operation, have %s by %s", s.Sub, s.Status().Decider)
+	}
+	for _, id := range []string{"al-venegas", "sp-vigodet", "sp-giron"} {
+		i := s.idx(id)
+		if i < 0 || !s.onMap(i) {
+			t.Fatalf("%s is not on the map", id)
+		}
+		s.Units[i].At = "madrid"
+	}
+	var combat rules.Action
+	for _, a := range s.Legal() {
+		if a.Choice == "combat" && a.To == "madrid" {
+			combat = a
+		}
+	}
+	if combat.Kind == "" {
+		t.Fatalf("no combat at Madrid to declare: %v", keys(s.Legal()))
+	}
+	c := s.clone()
+	if _, err := c.Apply(combat); err != nil {
+		t.Fatal(err)
+	}
+	if c.Evaluate(French) >= s.Evaluate(French) {
+		t.Errorf("declaring the combat at Madrid %.3f, not declaring it %.3f: a garrison of 3 SS against 10", c.Evaluate(French), s.Evaluate(French))
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		d, err := ai.Decide(context.Background(), s, French, ai.Config{Name: "greedy", Greedy: true}, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Action.Key() == combat.Key() {
+			t.Errorf("sample %d: the French garrison attacks at Madrid (%s)", seed, d.Reason)
+		}
+	}
+}
+
+// TestRule5_3_3_EvaluationSeesAThreatToMadrid: a stack may move into a zone
+// the enemy holds by forcing a passage [5.3.3], and Madrid is worth 5 VP to
+// whoever holds it [S2 VC]. The Retreat's French normal left Madrid to
+// three detachments while a Spanish division marched up from Aranjuez,
+// and lost the town (#21): its evaluation saw only who held the zone now.
+// The same Spanish stack at Getafe (one move from Madrid) is worth less
+// to the French than at Ciudad Real (several moves away), though the VP
+// the game would give now are the same; and less with the garrison
+// alone than with a French division beside it.
+func TestRule5_3_3_EvaluationSeesAThreatToMadrid(t *testing.T) {
+	sc, err := Load("marshals-retreat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(z string, ids ...string) {
+		for _, id := range ids {
+			i := s.idx(id)
+			if i < 0 {
+				t.Fatalf("no %s", id)
+			}
+			s.Units[i].At, s.Units[i].Off = z, OffNone
+		}
+	}
+	spanish := []string{"sp-zerain", "sp-march", "sp-osono"}
+	put("ciudad-real", spanish...)
+	farVP, _ := s.FinalVP()
+	far, farB := s.Evaluate(French), s.battleTerm()
+	put("getafe", spanish...)
+	nearVP, _ := s.FinalVP()
+	near, nearB := s.Evaluate(French), s.battleTerm()
+	if nearB >= farB {
+		t.Errorf("the battles in sight for the French with the Spanish at Getafe %.3f, at Ciudad Real %.3f", nearB, farB)
+	}
+	if farVP != nearVP {
+		t.Fatalf("the VP differ (%v, %v): the test wants a march that changes none", farVP, nearVP)
+	}
+	if near >= far {
+		t.Errorf("French evaluation with the Spanish at Getafe %.3f, at Ciudad Real %.3f: the threat to Madrid is not seen", near, far)
+	}
+	put("madrid", "fr-milhaud", "fr-sebastiani-div")
+	helped := s.Evaluate(French)
+	if helped <= near {
+		t.Errorf("French evaluation with Madrid reinforced %.3f, with its garrison alone %.3f", helped, near)
+	}
+}
