@@ -314,6 +314,8 @@ func (s *State) battleTerm() float64 {
 					att := k.Att
 					ba, bd := s.battleOf(s.stack(att)), s.battleOf(s.stack(1-att))
 					total += worth(s.expectBattle(&ba, &bd, terr, k.Forced), att, vp, -1)
+				} else {
+					total += s.meleeAfter(vp)
 				}
 				continue
 			}
@@ -370,4 +372,33 @@ func (s *State) battleTerm() float64 {
 		total += threatReach * worst
 	}
 	return total
+}
+
+// meleeAfter is what a melee already fought still owes, in the
+// evaluation's units for the French: the losses not yet allotted [5.4.3]
+// (a playout cut in the middle of the allotment saw only those taken)
+// and, while the loser has not yet left, the zone to the winner [5.4.4].
+func (s *State) meleeAfter(vp int) float64 {
+	k := s.Combat
+	v := 0.0
+	for side := range 2 {
+		ss := 0
+		for _, i := range s.stack(side) {
+			ss += s.SS(i)
+		}
+		owed := float64(min(k.Loss[side], ss)) * lossWorth
+		if side == French {
+			v -= owed
+		} else {
+			v += owed
+		}
+	}
+	if k.Winner >= 0 && vp > 0 && len(s.stack(1-k.Winner)) > 0 {
+		w := float64(2*vp) / 6
+		if k.Winner == Allied {
+			w = -w
+		}
+		v += w
+	}
+	return v
 }

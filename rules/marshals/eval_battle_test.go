@@ -190,3 +190,29 @@ func TestRule5_3_3_EvaluationSeesAThreatToMadrid(t *testing.T) {
 		t.Errorf("French evaluation with Madrid reinforced %.3f, with its garrison alone %.3f", helped, near)
 	}
 }
+
+// TestRule5_4_3_LossesOwedCountBeforeTheyAreAllotted: once the melee is
+// resolved the loser's SS losses are allotted one by one [5.4.3]; a
+// playout cut in the middle of the allotment must not see them as
+// avoided (the computer's garrison of Madrid attacked a stronger stack,
+// #21: a short playout stopped inside the combat looked better than
+// waiting). On turn 1 of the Retreat the French win at Béjar and the
+// Allies owe their losses: the French evaluation already counts them
+// before the first is allotted (not lower than once all are taken).
+func TestRule5_4_3_LossesOwedCountBeforeTheyAreAllotted(t *testing.T) {
+	g := replay(t, "marshals-retreat", 1, retreatTurn1[:24])
+	s := g.State.(*State)
+	if s.Combat == nil || s.Sub != SubLoss || s.Combat.Loss[Allied] == 0 {
+		t.Fatalf("want the Allied losses at Béjar to allot, have %s %+v", s.Sub, s.Combat)
+	}
+	owed := s.Evaluate(French)
+	g = replay(t, "marshals-retreat", 1, retreatTurn1[:26])
+	s = g.State.(*State)
+	if s.Combat != nil {
+		t.Fatalf("the combat at Béjar should be over, %s", s.Sub)
+	}
+	taken := s.Evaluate(French)
+	if owed < taken-0.01 {
+		t.Errorf("French evaluation %.4f with the Allied losses owed, %.4f once taken: the owed losses are not counted", owed, taken)
+	}
+}
