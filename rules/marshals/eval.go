@@ -75,6 +75,11 @@ func (s *State) Priority(a rules.Action) float64 {
 		// greedy); it never takes one back.
 		return -1
 	}
+	// A lone garrison of a VP zone stays unless the search finds better
+	// (eval_hold.go) [5.2] [5.3] [8.0].
+	if p, ok := s.holdPriority(a); ok {
+		return p
+	}
 	switch a.Kind {
 	case "order":
 		// Activating a stack [5.2]: first where one move (about 5 MP)

@@ -2,6 +2,7 @@ package marshals
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"grognard/rules/zone"
@@ -40,7 +41,8 @@ func (b *battleSide) fights() bool { return b.ss > 0 }
 
 // battleMeta is per scenario: the zones each zone reaches within one move.
 type battleMeta struct {
-	near [][]nearZone // by zone index: zones within 7 MP, their MP
+	near  [][]nearZone // by zone index: zones within 7 MP, their MP
+	near2 [][]nearZone // zones within 14 MP (two moves), their MP
 }
 
 type nearZone struct {
@@ -53,7 +55,7 @@ func (sc *Scenario) battleMeta() *battleMeta {
 	if m, ok := battleMetas.Load(sc); ok {
 		return m.(*battleMeta)
 	}
-	m := &battleMeta{near: make([][]nearZone, len(sc.Graph.Zones))}
+	m := &battleMeta{near: make([][]nearZone, len(sc.Graph.Zones)), near2: make([][]nearZone, len(sc.Graph.Zones))}
 	cost := func(from, to string, c zone.Connection) (int, bool) {
 		if c.Kind == zone.Ford {
 			return 0, false
@@ -61,10 +63,23 @@ func (sc *Scenario) battleMeta() *battleMeta {
 		return sc.Tab.ConnMP[c.Kind], true
 	}
 	for zi, z := range sc.Graph.Zones {
-		for id, re := range sc.Graph.Reachable(z.ID, 7, cost) {
+		for id, re := range sc.Graph.Reachable(z.ID, 14, cost) {
 			if zj, ok := sc.zi[id]; ok && zj != zi {
-				m.near[zi] = append(m.near[zi], nearZone{zj, re.Cost})
+				if re.Cost <= 7 {
+					m.near[zi] = append(m.near[zi], nearZone{zj, re.Cost})
+				}
+				m.near2[zi] = append(m.near2[zi], nearZone{zj, re.Cost})
 			}
+		}
+		// in the order of the distance, then of the zone (the map's
+		// iteration order must not reach the evaluation)
+		for _, l := range [][]nearZone{m.near[zi], m.near2[zi]} {
+			slices.SortFunc(l, func(a, b nearZone) int {
+				if a.mp != b.mp {
+					return a.mp - b.mp
+				}
+				return a.zi - b.zi
+			})
 		}
 	}
 	battleMetas.Store(sc, m)
@@ -256,6 +271,9 @@ const lossWorth = 1.0/6 + 0.08
 // [5.3.2]; and a stack that stands may move away first.
 const threatReach = 0.4
 
+// threatReach2 weighs a battle two moves away (a VP zone's) [8.0].
+const threatReach2 = 0.2
+
 // contestReach weighs a melee not yet declared in a zone both sides hold:
 // the side that gains by it must still choose it in an operation [5.4],
 // and the other may leave first; a declared one counts in full (a weak
@@ -341,7 +359,10 @@ func (s *State) battleTerm() float64 {
 			continue
 		}
 		// One side holds the zone: the worst an enemy stack one move away
-		// could do to it [5.3.3] (fatigue and command tests aside).
+		// could do to it [5.3.3] (fatigue and command tests aside); for a
+		// zone worth VP, two moves away too, against the garrison and the
+		// friendly stacks nearer the zone than that enemy (they can come
+		// first) [8.0].
 		hold := French
 		if b[0].units == 0 {
 			hold = Allied
@@ -351,25 +372,45 @@ func (s *State) battleTerm() float64 {
 		if vp > 0 {
 			owner = s.controls(z)
 		}
+		list := meta.near[zi]
+		if vp > 0 {
+			list = meta.near2[zi]
+		}
 		worst := 0.0
-		for _, nz := range meta.near[zi] {
+		for _, nz := range list {
 			e := &bs[nz.zi][enemy]
-			if !e.fights() || nz.mp > e.mp {
+			if !e.fights() || nz.mp > 2*e.mp {
 				continue
 			}
-			v := worth(s.expectBattle(e, &b[hold], terr, true), enemy, vp, owner)
-			if enemy == French {
-				v = -v
+			reach := threatReach
+			def := &b[hold]
+			if nz.mp > e.mp {
+				reach = threatReach2
 			}
-			// v is minus the enemy's gain
-			if v < worst {
-				worst = v
+			if vp > 0 {
+				merged := b[hold]
+				for _, f := range meta.near2[zi] {
+					if f.mp >= nz.mp {
+						break
+					}
+					if f.zi != nz.zi {
+						merged.join(&bs[f.zi][hold])
+					}
+				}
+				def = &merged
+			}
+			gain := worth(s.expectBattle(e, def, terr, true), enemy, vp, owner)
+			if enemy == Allied {
+				gain = -gain
+			}
+			if g := reach * gain; g > worst {
+				worst = g
 			}
 		}
-		if hold == Allied {
+		if hold == French {
 			worst = -worst
 		}
-		total += threatReach * worst
+		total += worst
 	}
 	return total
 }
@@ -401,4 +442,25 @@ func (s *State) meleeAfter(vp int) float64 {
 		v += w
 	}
 	return v
+}
+
+// join adds the stack o to b (a stack that may come to its help).
+func (b *battleSide) join(o *battleSide) {
+	if o.units == 0 && o.cmd == 0 {
+		return
+	}
+	b.inf += o.inf
+	b.cav += o.cav
+	b.ss += o.ss
+	b.art += o.art
+	b.head = max(b.head, o.head)
+	b.headInf = max(b.headInf, o.headInf)
+	b.cmd = max(b.cmd, o.cmd)
+	b.demoral = b.demoral || o.demoral
+	b.back = b.back || o.back
+	b.units += o.units
+	b.infantry = b.infantry || o.infantry
+	b.baggage += o.baggage
+	b.mp = min(b.mp, o.mp)
+	b.cavalryAll = b.cavalryAll && o.cavalryAll
 }
