@@ -80,6 +80,11 @@ func (s *State) Priority(a rules.Action) float64 {
 	if p, ok := s.holdPriority(a); ok {
 		return p
 	}
+	// A melee expected to be lost after every other move, one expected
+	// to be won first (eval_battle_order.go) [5.3.3] [5.4].
+	if p, ok := s.battlePriority(a); ok {
+		return p
+	}
 	switch a.Kind {
 	case "order":
 		// Activating a stack [5.2]: first where one move (about 5 MP)

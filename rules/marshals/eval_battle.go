@@ -294,26 +294,7 @@ func (s *State) battleTerm() float64 {
 	zones := s.sc.Graph.Zones
 	// worth of an outcome for the French, the attacker being att, in a
 	// zone worth vp that hold holds now (-1: no one).
-	worth := func(o battleOutcome, att, vp, hold int) float64 {
-		sign := 1.0
-		if att == Allied {
-			sign = -1
-		}
-		v := (o.loss[1] - o.loss[0]) * lossWorth * sign
-		if vp > 0 {
-			swing := float64(2*vp) / 6 // the zone's VP to the winner
-			if hold >= 0 {
-				swing *= 2 // and from the loser
-			}
-			if hold != att {
-				v += sign * o.pAtt * swing
-			}
-			if hold < 0 {
-				v -= sign * o.pDef * swing
-			}
-		}
-		return v
-	}
+	worth := battleWorth
 	total := 0.0
 	for zi := range bs {
 		b := &bs[zi]
@@ -463,4 +444,27 @@ func (b *battleSide) join(o *battleSide) {
 	b.baggage += o.baggage
 	b.mp = min(b.mp, o.mp)
 	b.cavalryAll = b.cavalryAll && o.cavalryAll
+}
+
+// battleWorth is an outcome's worth for the French, the attacker being
+// att, in a zone worth vp that hold holds now (-1: no one) [5.4.3] [8.0].
+func battleWorth(o battleOutcome, att, vp, hold int) float64 {
+	sign := 1.0
+	if att == Allied {
+		sign = -1
+	}
+	v := (o.loss[1] - o.loss[0]) * lossWorth * sign
+	if vp > 0 {
+		swing := float64(2*vp) / 6 // the zone's VP to the winner
+		if hold >= 0 {
+			swing *= 2 // and from the loser
+		}
+		if hold != att {
+			v += sign * o.pAtt * swing
+		}
+		if hold < 0 {
+			v -= sign * o.pDef * swing
+		}
+	}
+	return v
 }

@@ -216,3 +216,40 @@ func TestRule5_4_3_LossesOwedCountBeforeTheyAreAllotted(t *testing.T) {
 		t.Errorf("French evaluation %.4f with the Allied losses owed, %.4f once taken: the owed losses are not counted", owed, taken)
 	}
 }
+
+// TestRule5_3_3_LosingPassageRanksAfterEveryOtherMove: with its searches
+// cut short by their deadline (a loaded machine) the computer plays the
+// best by priority of the few actions it scanned; a march into a zone the
+// enemy holds is a forced passage at -2 CP [5.3.3]. On turn 1 of the
+// Retreat, Victor's stack at Torrejón: the march into Talavera (the whole
+// Allied army) ranks below every other move, and a cut search (as in a
+// loaded duel) does not play it.
+func TestRule5_3_3_LosingPassageRanksAfterEveryOtherMove(t *testing.T) {
+	g := replay(t, "marshals-retreat", 1, retreatTurn1)
+	s := g.State.(*State)
+	into, other := -1.0, 99.0
+	for _, a := range s.Legal() {
+		if a.Kind != "move" {
+			continue
+		}
+		if a.To == "talavera" {
+			into = s.Priority(a)
+		} else {
+			other = min(other, s.Priority(a))
+		}
+	}
+	if into < 0 || other == 99 || into >= other {
+		t.Errorf("the march into Talavera ranks %.2f, the lowest other move %.2f", into, other)
+	}
+	cut, cancel := context.WithCancel(context.Background())
+	cancel()
+	for seed := uint64(1); seed <= 3; seed++ {
+		d, err := ai.Decide(cut, s, French, ai.Levels["normal"], seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Action.Kind == "move" && d.Action.To == "talavera" {
+			t.Errorf("sample %d: a cut search marches into Talavera (%s)", seed, d.Reason)
+		}
+	}
+}
