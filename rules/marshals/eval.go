@@ -32,10 +32,12 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		}
 		str[d.Side] += float64(max(len(d.Track)-int(u.Losses)-int(u.Detached), 0))
 	}
-	x := float64(vp[me]-vp[op])/6 + 0.08*(str[me]-str[op])
 	// The Madrid marker played: the scenario ends with this turn [EV
-	// Madrid] (eval_end.go).
-	x *= s.endSharpness()
+	// Madrid]: the VP decide, the strength left no longer (eval_end.go).
+	x := float64(vp[me]-vp[op]) / 6 * s.endSharpness()
+	if s.turnsLeft() > 0 {
+		x += 0.08 * (str[me] - str[op])
+	}
 	// Multi-turn goals: how near each side stands to the VP zones, by the
 	// map's MP distance (eval_goals.go), fading as the turns run out.
 	if left := s.turnsLeft(); left > 0 {

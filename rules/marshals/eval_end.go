@@ -17,8 +17,10 @@ func (s *State) turnsLeft() int {
 	return s.sc.Turns - s.Turn
 }
 
-// endSharpness scales the VP and strength lead when the game ends with
-// this turn: what is held now is nearly what the game will give [8.0].
+// endSharpness scales the VP lead when the game ends with this turn: what
+// is held now is nearly what the game will give [8.0]; the strength left
+// no longer counts (Almonacid: the French, stronger but 3 VP behind,
+// still played the marker at "64% to win" while their SS counted).
 func (s *State) endSharpness() float64 {
 	if s.turnsLeft() == 0 {
 		return 3
