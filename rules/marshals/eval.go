@@ -32,13 +32,25 @@ func (s *State) Evaluate(side rules.Side) float64 {
 		}
 		str[d.Side] += float64(max(len(d.Track)-int(u.Losses)-int(u.Detached), 0))
 	}
-	x := float64(vp[me]-vp[op])/6 + 0.08*(str[me]-str[op])
+	// The Madrid marker played: the scenario ends with this turn [EV
+	// Madrid]: the VP decide, the strength left no longer (eval_end.go).
+	x := float64(vp[me]-vp[op]) / 6 * s.endSharpness()
+	if s.turnsLeft() > 0 {
+		x += 0.08 * (str[me] - str[op])
+	}
 	// Multi-turn goals: how near each side stands to the VP zones, by the
 	// map's MP distance (eval_goals.go), fading as the turns run out.
-	if left := s.sc.Turns - s.Turn; left > 0 {
+	if left := s.turnsLeft(); left > 0 {
 		pot := s.goalPotential()
 		x += goalWeight * min(1, float64(left)/4) * (pot[me] - pot[op])
 	}
+	// The battles in sight: in the zones both sides hold, and the enemy
+	// stacks one move from a stack (eval_battle.go) [5.4] [5.3.3].
+	bt := s.battleTerm()
+	if me == Allied {
+		bt = -bt
+	}
+	x += bt
 	return 1 / (1 + math.Exp(-x))
 }
 
@@ -67,6 +79,16 @@ func (s *State) Priority(a rules.Action) float64 {
 		// both above ending looped on them forever (Ocaña, greedy against
 		// greedy); it never takes one back.
 		return -1
+	}
+	// A lone garrison of a VP zone stays unless the search finds better
+	// (eval_hold.go) [5.2] [5.3] [8.0].
+	if p, ok := s.holdPriority(a); ok {
+		return p
+	}
+	// A melee expected to be lost after every other move, one expected
+	// to be won first (eval_battle_order.go) [5.3.3] [5.4].
+	if p, ok := s.battlePriority(a); ok {
+		return p
 	}
 	switch a.Kind {
 	case "order":

@@ -106,12 +106,31 @@ func (s *State) zoneNearness(side int, z string) float64 {
 	v := 0.0
 	for k, vz := range g.vp {
 		w := float64(g.pts[k])
-		if s.controls(vz) == side {
+		if s.controls(vz) == side && !s.heldThreatened(side, vz) {
 			w /= 4
 		}
 		v += w * goalReach(g.dist[zi][k])
 	}
 	return v
+}
+
+// heldThreatened reports a VP zone side holds with fewer units than the
+// enemy has within two moves of it (14 MP) [5.3] [8.0]: it needs help,
+// and the move ordering pulls toward it as toward a zone to take (the
+// Retreat's French left Madrid to three detachments while the Spanish
+// armies marched on it, #21).
+func (s *State) heldThreatened(side int, vz string) bool {
+	zi, ok := s.sc.zi[vz]
+	if !ok {
+		return false
+	}
+	ix := s.pos()
+	own := int(ix.cnt[zi][side])
+	enemy := 0
+	for _, nz := range s.sc.battleMeta().near2[zi] {
+		enemy += int(ix.cnt[nz.zi][1-side])
+	}
+	return enemy > own
 }
 
 // zoneOpportunity is how much nearer a stack activated at z could come in
@@ -130,7 +149,7 @@ func (s *State) zoneOpportunity(side int, z string) float64 {
 			continue
 		}
 		w := float64(g.pts[k])
-		if s.controls(vz) == side {
+		if s.controls(vz) == side && !s.heldThreatened(side, vz) {
 			w /= 4
 		}
 		v += w * (goalReach(max(0, d-5)) - goalReach(d))
