@@ -31,7 +31,7 @@ var (
 	mBlocked = regexp.MustCompile(`^(\w+) cannot retreat: (\d+) more SS lost`)
 	mPursuit = regexp.MustCompile(`^Pursuit: .*: (\d+) more SS lost`)
 	mLossOn  = regexp.MustCompile(`^(\w+) loses \d+ SS from (.+)$`)
-	mNoOne   = regexp.MustCompile(`^(\w+): (\d+) more loss\(es\) fall on no counter`)
+	mNoOne   = regexp.MustCompile(`^(\w+): (\d+) more loss(?:es)? falls? on no counter`)
 	// Albuera
 	aLoss   = regexp.MustCompile(`^(.+) suffers a Loss \(Manpower \d+\)$`)
 	aElim   = regexp.MustCompile(`^(.+) is eliminated$`)
