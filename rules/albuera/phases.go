@@ -201,7 +201,7 @@ func (s *State) prompt() (string, string) {
 		if s.Motion >= 0 {
 			return "Unit in motion [12.13]", who(s.Side) + " decides: go on with " + s.name(s.Motion) + " or finish it [12.13]"
 		}
-		return "Movement [12]", who(s.Side) + " decides: move or fire with the units of " + s.chitName() + ", or end movement [14.5]"
+		return "Movement [12]", who(s.Side) + " decides: move or fire with the units of " + s.actingWords() + ", or end movement [14.5]"
 	case phCmd:
 		return "", who(s.Side) + " decides: move the activated commanders (9 hexes) [12.8]"
 	case phClash:
