@@ -71,12 +71,37 @@ func (s *State) lossBulk(side int, singles []rules.Action) []rules.Action {
 		out = append(out, rules.Action{Kind: "choose", Unit: a.Unit, Choice: prefix + strconv.Itoa(n),
 			Label: fmt.Sprintf("%s loses %d %s SS (%s)", d.Name, n, word, box), Rule: a.Rule})
 	}
-	if plan := s.lossPlan(side); len(plan) > 0 {
+	if plan := s.lossPlan(side); len(plan) > 0 && !sameAsOneBox(plan, left, out) {
 		out = append(out, rules.Action{Kind: "choose", Choice: lossRest,
 			Label: fmt.Sprintf("Allot the %d losses left as proposed: %s%s", left, planWords(s, plan), overWords(left-len(plan))), Rule: "5.4.3",
 			Info: "Proposed: each loss on the division with the most SS left, its artillery and its last SS spared while another can take it; baggage last. The allotment is free [5.4.3]: choose unit by unit to do otherwise."})
 	}
 	return out
+}
+
+// sameAsOneBox reports a proposal that puts every loss left on one box
+// whose own choice ("Milhaud loses 2 SS (all 2 losses left)") is already
+// listed: the two buttons would do the same, so the proposal is left out
+// (seen playing Ocaña by clicks, issue #18).
+func sameAsOneBox(plan []planStep, left int, bulk []rules.Action) bool {
+	if len(plan) != left {
+		return false
+	}
+	for _, p := range plan[1:] {
+		if p != plan[0] {
+			return false
+		}
+	}
+	prefix := lossMany
+	if plan[0].art {
+		prefix = lossArtMany
+	}
+	for _, a := range bulk {
+		if a.Unit == plan[0].unit && a.Choice == prefix+strconv.Itoa(left) {
+			return true
+		}
+	}
+	return false
 }
 
 // planStep is one loss of a proposal: the unit and its box.
@@ -92,7 +117,14 @@ func (s *State) lossPlan(side int) []planStep {
 	c.trustPos()
 	defer c.untrustPos()
 	var plan []planStep
-	for guard := 0; guard < 200; guard++ {
+	left := 0
+	if c.Combat != nil {
+		left = c.Combat.Loss[side]
+	}
+	// The plan stops at the losses left now: a loss that comes after them
+	// (a river crossed in the retreat they set off [7.7]) is a new
+	// allotment, counted anew, not part of the proposal its button states.
+	for guard := 0; guard < 200 && len(plan) < left; guard++ {
 		k := c.Combat
 		if c.Sub != SubLoss || k == nil || k.Turn != side || k.Loss[side] <= 0 {
 			break

@@ -227,3 +227,76 @@ func TestRule5_4_6_PursuitLossesCiteThePursuit(t *testing.T) {
 		t.Skip("no pursuit loss in the games played")
 	}
 }
+
+// TestRule5_4_3_OneBoxLossesOfferedOnce: when the proposal puts every loss
+// left on one box whose own choice is listed ("Milhaud loses 2 SS (all 2
+// losses left)"), the proposal is not listed beside it: two buttons did the
+// same (seen playing Ocaña by clicks). Where the proposal spreads the
+// losses it is still offered.
+func TestRule5_4_3_OneBoxLossesOfferedOnce(t *testing.T) {
+	same, spread := 0, 0
+	bulkPositions(t, 40, func(s *State) {
+		side, left := s.LossesToAllot()
+		plan := s.lossPlan(side)
+		legal := s.Legal()
+		var bulk []rules.Action
+		rest := false
+		for _, a := range legal {
+			if a.Choice == lossRest {
+				rest = true
+			} else if isLossBulk(a) {
+				bulk = append(bulk, a)
+			}
+		}
+		if len(plan) == 0 {
+			return
+		}
+		if sameAsOneBox(plan, left, bulk) {
+			same++
+			if rest {
+				t.Fatalf("the proposal %v is listed beside the one box's own choice: %v", plan, keys(legal))
+			}
+		} else if left >= 2 {
+			spread++
+			if !rest {
+				t.Fatalf("a proposal spreading %d losses (%v) is not offered: %v", left, plan, keys(legal))
+			}
+		}
+	})
+	if same == 0 || spread == 0 {
+		t.Fatalf("random play met %d one-box proposals and %d spread ones: both are needed", same, spread)
+	}
+}
+
+// TestRule7_7_ProposalStopsBeforeTheRiverLoss: "Allot the 2 losses left as
+// proposed" allots those 2; the loss of a river crossed in the retreat
+// they set off [7.7] is a new allotment for the owner, counted anew. The
+// proposal went on through it (3 losses taken for a button saying 2).
+func TestRule7_7_ProposalStopsBeforeTheRiverLoss(t *testing.T) {
+	rivers := 0
+	bulkPositions(t, 60, func(s *State) {
+		side, _ := s.LossesToAllot()
+		for _, a := range s.Legal() {
+			if a.Choice != lossRest {
+				continue
+			}
+			c := s.clone()
+			evs, err := c.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				if !strings.Contains(e.Text, "crossing the river in retreat") {
+					continue
+				}
+				rivers++
+				if k := c.Combat; c.Sub != SubLoss || k == nil || k.Turn != side || k.Loss[side] < 1 {
+					t.Fatalf("after %q the river's loss is not left to its owner [7.7]: %v", a.Label, e.Text)
+				}
+			}
+		}
+	})
+	if rivers == 0 {
+		t.Fatal("no river was crossed after a proposal in these games: the test needs one")
+	}
+}
