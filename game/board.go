@@ -602,7 +602,7 @@ func (b *BoardScene) layoutPanel(a *App) {
 			// (crowded, the buttons shrink, their words do not)
 			h = b.panelButtonHeight(panelLabel(b, it.act), ruleSub(*it.act), x1-x0, bh) // panel_guide.go
 		}
-		if y+h > bottom && i < len(items)-1 {
+		if i < len(items)-1 && (y+h > bottom || moreRowNow(items[i+1:], y+h+4, bh, bottom)) { // panel_more.go
 			rr := image.Rect(x0, y, x1, min(y+bh, bottom+8))
 			b.panel = append(b.panel, b.moreButton(rr, items[:i], items[i:])) // panel_more.go
 			y = bottom + 8

@@ -106,6 +106,33 @@ func pairShorts(items []panelItem) []panelItem {
 	return items
 }
 
+// minMoreRow is the least height of the "N more actions" row: its words
+// whole above the log.
+const minMoreRow = 24
+
+// moreRowNow reports that the panel's "more" row must come before the
+// item that ends at next (less its gap): the items after it (rest) do not
+// all fit above bottom, and the room it would leave is too thin for the
+// row, which was laid in a sliver and cut in half by the log's top edge
+// (seen playing Ocaña by clicks). rest's heights are counted at their
+// least (an action button at the panel's button height bh).
+func moreRowNow(rest []panelItem, next, bh, bottom int) bool {
+	if bottom+8-next >= minMoreRow {
+		return false
+	}
+	need := 0
+	for _, it := range rest {
+		switch {
+		case it.h == 0:
+		case it.act != nil && it.heading == "" && it.short == "" && it.card == nil:
+			need += min(it.h, bh) + 4
+		default:
+			need += it.h + 4
+		}
+	}
+	return next+need > bottom+4
+}
+
 // moreButton is the row standing for hidden (the items that did not fit
 // after shown): it says what they are and a click shows them.
 func (b *BoardScene) moreButton(rr image.Rectangle, shown, hidden []panelItem) panelButton {
