@@ -48,7 +48,10 @@ func releaseFrame() {
 		// and its textures freed now, so that the menu's glyphs go on a
 		// page of their own rather than keep the game's pages alive
 		releaseGameImages()
+		trimCommandQueues()
 	case 3:
+		// the queues in use at the first frame are idle by now
+		trimCommandQueues()
 		debug.FreeOSMemory()
 	case 0:
 		// Ebitengine runs the previous frame's commands on its render
