@@ -97,3 +97,4 @@ func trimCommandQueues() int {
 	}
 	return freed
 }
+
