@@ -97,4 +97,3 @@ func trimCommandQueues() int {
 	}
 	return freed
 }
-
