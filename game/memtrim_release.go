@@ -30,7 +30,9 @@ func releaseAfterGame() {
 // draws, what the game left unreachable is collected and its textures
 // freed (releaseGameImages); at the fourth, the menu has
 // drawn and Ebitengine has disposed of the textures the board let go, and
-// the Go heap is collected and its free pages returned (what was only
+// the Go heap is collected and its free pages returned (Ebitengine's idle
+// command queues are trimmed first, at the first frame and here:
+// memtrim_queues.go) (what was only
 // unreachable, the session and images nobody disposed of, goes then: their
 // textures are disposed of at the next frame); at the sixth, glibc's free
 // memory is trimmed, Mesa having freed those textures' storage.
@@ -48,7 +50,10 @@ func releaseFrame() {
 		// and its textures freed now, so that the menu's glyphs go on a
 		// page of their own rather than keep the game's pages alive
 		releaseGameImages()
+		trimCommandQueues()
 	case 3:
+		// the queues in use at the first frame are idle by now
+		trimCommandQueues()
 		debug.FreeOSMemory()
 	case 0:
 		// Ebitengine runs the previous frame's commands on its render
