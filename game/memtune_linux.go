@@ -13,7 +13,7 @@ package game
 #define GROGNARD_MMAP_THRESHOLD (128 << 10)
 
 // Set by grognard_memtune: whether each knob was applied.
-static int grognard_arena_max_set, grognard_mmap_threshold_set, grognard_lp_threads_set;
+static int grognard_arena_max_set, grognard_mmap_threshold_set;
 
 // grognard_memtune runs when the program is loaded, before the Go runtime
 // and the packages' init functions start threads: glibc gives every new
@@ -26,17 +26,7 @@ __attribute__((constructor)) static void grognard_memtune(void) {
 		grognard_arena_max_set = mallopt(M_ARENA_MAX, GROGNARD_ARENA_MAX) == 1;
 	if (getenv("MALLOC_MMAP_THRESHOLD_") == NULL)
 		grognard_mmap_threshold_set = mallopt(M_MMAP_THRESHOLD, GROGNARD_MMAP_THRESHOLD) == 1;
-	// Mesa llvmpipe (software OpenGL) rasterizes on the drawing thread
-	// instead of threads of its own (#22 item 8): with its threads, scenes
-	// waiting for them held 90-120 MB of malloc's arenas at a game's
-	// peaks and 8-14 MB more on the menu after it; without, 26 MB and none
-	// (docs/PERFORMANCE.md, "Session 23: memory"). llvmpipe reads it when
-	// the GL context is made, long after this; other drivers ignore it.
-	if (getenv("LP_NUM_THREADS") == NULL)
-		grognard_lp_threads_set = setenv("LP_NUM_THREADS", "0", 0) == 0;
 }
-static int grognard_lp_threads_applied(void) { return grognard_lp_threads_set; }
-static const char *grognard_lp_threads(void) { return getenv("LP_NUM_THREADS"); }
 static int grognard_arena_max_applied(void) { return grognard_arena_max_set; }
 static int grognard_mmap_threshold_applied(void) { return grognard_mmap_threshold_set; }
 
@@ -120,16 +110,19 @@ import "C"
 //     (BenchmarkFrame, see the docs).
 //
 // Not applied, measured no better: MALLOC_ARENA_MAX=1, a trim threshold
-// or top pad, mesa_glthread=false, MESA_GLSL_CACHE_DISABLE.
-// GALLIUM_DRIVER=softpipe used far less memory only because it drew far
-// fewer frames. LP_NUM_THREADS=0/1/2 measured alike in session 17
-// (887-970 MB, when vertex floods dwarfed all else); once those were gone,
-// LP_NUM_THREADS=0 took 50 MB off a game's peak and 8-14 MB off the menu
-// after it (session 23), so it is set too.
+// or top pad, LP_NUM_THREADS=0/1/2 (887-970 MB), mesa_glthread=false,
+// MESA_GLSL_CACHE_DISABLE. GALLIUM_DRIVER=softpipe used far less memory
+// only because it drew far fewer frames. Were a Mesa variable wanted,
+// os.Setenv before the window opens would do: llvmpipe reads
+// LP_NUM_THREADS when the GL context's screen is made, not at load.
+// Session 23 measured LP_NUM_THREADS=0 again: 50 MB off an Almansa game's
+// peak and 8-14 MB off the menu after it, but games drew about 40% slower
+// in wall time under software OpenGL, so it is not set: a player short of
+// memory may set it (docs/PERFORMANCE.md, "Session 23: memory").
 //
 // A variable the user has set (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_,
-// which glibc itself reads at start-up, LP_NUM_THREADS) wins over these
-// defaults, and GROGNARD_MEMTUNE=0 turns them all off (for comparing).
+// which glibc itself reads at start-up) wins over these defaults, and
+// GROGNARD_MEMTUNE=0 turns them both off (for comparing).
 const (
 	memArenaMax      = C.GROGNARD_ARENA_MAX
 	memMmapThreshold = C.GROGNARD_MMAP_THRESHOLD
@@ -140,20 +133,9 @@ const EnvMemTune = "GROGNARD_MEMTUNE"
 
 // memTuned records which knobs were applied (by the C constructor
 // grognard_memtune above, at program load), for tests.
-var memTuned = struct{ arenaMax, mmapThreshold, lpThreads bool }{
+var memTuned = struct{ arenaMax, mmapThreshold bool }{
 	arenaMax:      C.grognard_arena_max_applied() == 1,
 	mmapThreshold: C.grognard_mmap_threshold_applied() == 1,
-	lpThreads:     C.grognard_lp_threads_applied() == 1,
-}
-
-// lpNumThreads is LP_NUM_THREADS as Mesa reads it (C's environment, which
-// the constructor above may have set: Go's own copy does not show it).
-func lpNumThreads() (string, bool) {
-	v := C.grognard_lp_threads()
-	if v == nil {
-		return "", false
-	}
-	return C.GoString(v), true
 }
 
 // mallocArenas starts n threads that each allocate and returns how many

@@ -71,25 +71,3 @@ func TestMemTuneApplied(t *testing.T) {
 		t.Errorf("a 1 MiB block came from the heap after an 8 MiB free: M_MMAP_THRESHOLD is not fixed")
 	}
 }
-
-// TestMemTuneLlvmpipeOnDrawingThread: the program sets LP_NUM_THREADS=0 at
-// load (Mesa llvmpipe rasterizes on the drawing thread: 50 MB less at a
-// game's peak, session 23 in docs/PERFORMANCE.md) unless the user set it,
-// and not with GROGNARD_MEMTUNE=0.
-func TestMemTuneLlvmpipeOnDrawingThread(t *testing.T) {
-	got, set := lpNumThreads()
-	switch {
-	case os.Getenv("LP_NUM_THREADS") != "":
-		if memTuned.lpThreads || got != os.Getenv("LP_NUM_THREADS") {
-			t.Errorf("LP_NUM_THREADS=%q set by the user became %q (applied %v)", os.Getenv("LP_NUM_THREADS"), got, memTuned.lpThreads)
-		}
-	case os.Getenv(EnvMemTune) == "0":
-		if memTuned.lpThreads || set {
-			t.Errorf("%s=0 but LP_NUM_THREADS=%q (applied %v)", EnvMemTune, got, memTuned.lpThreads)
-		}
-	default:
-		if !memTuned.lpThreads || got != "0" {
-			t.Errorf("LP_NUM_THREADS=%q (set %v, applied %v), want 0", got, set, memTuned.lpThreads)
-		}
-	}
-}

@@ -10,4 +10,4 @@ package game
 const EnvMemTune = "GROGNARD_MEMTUNE"
 
 // memTuned records which knobs were applied: none here.
-var memTuned struct{ arenaMax, mmapThreshold, lpThreads bool }
+var memTuned struct{ arenaMax, mmapThreshold bool }
