@@ -245,10 +245,12 @@ func (b *BoardScene) hoverShown() string {
 	return b.hoverLoc
 }
 
-// Words for the Albuera log (session 20): the engine's event texts name a
-// facing by its number ("turns to face 0") and a Clash's shifts by their
-// table ids ("defender odds15 +1"); the log and the dice tray show them in
-// the player's words. The texts themselves stay (the recorded replays).
+// Words for the Albuera log (session 20): the engine's event texts named a
+// facing by its number ("turns to face 0"; since session 23 the engine
+// says "turns to face north", rules/albuera why_words.go, and the rewrite
+// below is a no-op on its texts) and a Clash's shifts by their table ids
+// ("defender odds15 +1"); the log and the dice tray show them in the
+// player's words.
 var (
 	faceNumber = regexp.MustCompile(`\bturns to face ([0-5])\b`)
 	shiftID    = regexp.MustCompile(`\b(attacker|defender) (odds15|odds2|odds3|square_inf|higher|morale|skirmishers|commander|village|cover|river|column|flank|rear|charge) ([+-]\d)`)

@@ -51,3 +51,44 @@ func TestRule4_4_MovementPromptNamesTheActivatedBrigades(t *testing.T) {
 		t.Fatalf("random play met %d prompts of a brigade's own chit and %d of another commander's: both kinds are needed", own, other)
 	}
 }
+
+// TestRule12_7_TurnSaysItsCompassDirection: a turn's action and its log
+// line name the new facing as a compass direction ("turns to face
+// north-east (1 MP)"), not a number the command line printed as it was.
+func TestRule12_7_TurnSaysItsCompassDirection(t *testing.T) {
+	st := newGameWith(t, nil)
+	r := rand.New(rand.NewPCG(2, 7))
+	turns := 0
+	for step := 0; step < 3000 && !st.Over && turns < 5; step++ {
+		a, err := rules.RandomAction(st, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range st.Legal() {
+			if l.Kind == "face" && l.Choice == "turn" {
+				if want := "turns to face " + st.facingWord(l.Facing) + " ("; !strings.Contains(l.Label, want) {
+					t.Fatalf("turn label %q, want %q", l.Label, want)
+				}
+				a = l
+				break
+			}
+		}
+		evs, err := st.Apply(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Kind == "face" && a.Choice == "turn" {
+			turns++
+			said := false
+			for _, e := range evs {
+				said = said || strings.HasSuffix(e.Text, "turns to face "+st.facingWord(a.Facing))
+			}
+			if !said {
+				t.Fatalf("the turn's log %v does not name its facing %q", evs, st.facingWord(a.Facing))
+			}
+		}
+	}
+	if turns == 0 {
+		t.Fatal("no turn was made")
+	}
+}

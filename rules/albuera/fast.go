@@ -1,8 +1,6 @@
 package albuera
 
 import (
-	"strconv"
-
 	"grognard/rules/hex"
 )
 
@@ -196,7 +194,7 @@ func (sc *Scenario) buildFast() {
 		}
 		f.faceCost[i] = cost
 		for fc := 0; fc < 6; fc++ {
-			f.faceLab[i][fc] = d.Name + " turns to face " + strconv.Itoa(fc) + " (" + half(cost) + " MP)"
+			f.faceLab[i][fc] = d.Name + " turns to face " + sc.facingWord(fc) + " (" + half(cost) + " MP)"
 		}
 	}
 	f.brigades, f.troops = make([][]int, len(sc.Units)), make([][]int, len(sc.Units))

@@ -1,7 +1,6 @@
 package albuera
 
 import (
-	"strconv"
 	"testing"
 )
 
@@ -55,7 +54,7 @@ func TestFastTablesMatchTheirSources(t *testing.T) {
 			cost = sc.act("face_company", 0)
 		}
 		for f := 0; f < 6; f++ {
-			if want := d.Name + " turns to face " + strconv.Itoa(f) + " (" + halfText(cost) + " MP)"; sc.fast.faceLab[i][f] != want {
+			if want := d.Name + " turns to face " + sc.facingWord(f) + " (" + halfText(cost) + " MP)"; sc.fast.faceLab[i][f] != want {
 				t.Errorf("face label %q, want %q", sc.fast.faceLab[i][f], want)
 			}
 		}

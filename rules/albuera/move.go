@@ -643,7 +643,7 @@ func (s *State) facingsTo(out []rules.Action, i int) []rules.Action {
 		if fl := s.sc.fast.faceLab; i < len(fl) && s.sc.fast.faceCost[i] == cost {
 			lab = fl[i][f] // made once per scenario (speed)
 		} else {
-			lab = s.name(i) + " turns to face " + strconv.Itoa(f) + " (" + half(cost) + " MP)"
+			lab = s.name(i) + " turns to face " + s.facingWord(f) + " (" + half(cost) + " MP)"
 		}
 		out = append(out, rules.Action{Kind: "face", Unit: s.id(i), Facing: f, Choice: "turn", Label: lab, Rule: "12.7"})
 	}
@@ -1080,7 +1080,7 @@ func (s *State) moveApply(a rules.Action) error {
 		u.Spent += cost
 		u.Turns++
 		u.Spoiled = true // [9.2.1]
-		s.ev("12.7", s.Side, s.name(i)+" turns to face "+strconv.Itoa(a.Facing), nil, nil)
+		s.ev("12.7", s.Side, s.name(i)+" turns to face "+s.facingWord(a.Facing), nil, nil)
 	case "choose":
 		switch a.Choice {
 		case "double":

@@ -76,7 +76,7 @@ func (s *State) Reach(id string) []rules.Route {
 			}
 			if m.Turn {
 				steps = append(steps, rules.Action{Kind: "face", Unit: id, Facing: m.To.Facing, Choice: "turn", Rule: "12.7",
-					Label: fmt.Sprintf("%s turns to face %d", s.name(i), m.To.Facing)})
+					Label: fmt.Sprintf("%s turns to face %s", s.name(i), s.facingWord(m.To.Facing))})
 			} else {
 				steps = append(steps, rules.Action{Kind: "move", Unit: id, To: s.num(m.To.C), Rule: "12.1",
 					Label: fmt.Sprintf("%s to %s", s.name(i), s.num(m.To.C))})

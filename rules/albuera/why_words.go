@@ -29,8 +29,13 @@ const cdrMovesIn23 = "no: commanders move in subphase 2.3, after the units [3.3]
 // hex) as the compass direction a player reads: "north-east". The return
 // of a routed unit offered "returns at 1904 facing 0" ... "facing 5", six
 // numbers a newcomer cannot tell apart (issue #18).
-func (s *State) facingWord(f int) string {
-	fx, fy := s.sc.Map.Layout.Corner(hex.Mod6(f), 1)
+func (s *State) facingWord(f int) string { return s.sc.facingWord(f) }
+
+// facingWord is State.facingWord for the scenario's map: a unit's turn
+// reads "turns to face north-east" [12.7], not "turns to face 1" (the
+// window rewrote the number, the command line printed it).
+func (sc *Scenario) facingWord(f int) string {
+	fx, fy := sc.Map.Layout.Corner(hex.Mod6(f), 1)
 	bearing := math.Atan2(fy, fx)*180/math.Pi + 90
 	for bearing < 0 {
 		bearing += 360
