@@ -249,8 +249,9 @@ func (b *BoardScene) hoverShown() string {
 // facing by its number ("turns to face 0"; since session 23 the engine
 // says "turns to face north", rules/albuera why_words.go, and the rewrite
 // below is a no-op on its texts) and a Clash's shifts by their table ids
-// ("defender odds15 +1"); the log and the dice tray show them in the
-// player's words.
+// ("defender odds15 +1"; since session 23 "defender Manpower 3:2 +1",
+// rules/albuera clash_words.go); the rewrites stay for texts of older
+// builds.
 var (
 	faceNumber = regexp.MustCompile(`\bturns to face ([0-5])\b`)
 	shiftID    = regexp.MustCompile(`\b(attacker|defender) (odds15|odds2|odds3|square_inf|higher|morale|skirmishers|commander|village|cover|river|column|flank|rear|charge) ([+-]\d)`)

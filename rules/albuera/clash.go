@@ -293,7 +293,7 @@ func (s *State) clashColumn(atk []int, g []hex.Coord, charge bool) (int, bool, [
 				col -= sh.Value
 				who = "defender"
 			}
-			mods = append(mods, fmt.Sprintf("%s %s +%d", who, sh.ID, sh.Value))
+			mods = append(mods, fmt.Sprintf("%s %s +%d", who, shiftWord(sh.ID), sh.Value)) // clash_words.go
 		}
 	}
 	if col < -4 {

@@ -75,3 +75,17 @@ func TestRule15_8_ClashResultSaysEachSidesLosses(t *testing.T) {
 		t.Fatalf("the dice saw only one outcome (lost %v won %v)", lostAny, wonAny)
 	}
 }
+// TestRule15_7_EveryShiftHasWords: every Clash Combat Shift of the table
+// [15.7b] has the words its Clash's log line gives it, so no table id
+// ("odds15") reaches a player.
+func TestRule15_7_EveryShiftHasWords(t *testing.T) {
+	st := newGameWith(t, nil)
+	if len(st.sc.Shifts) == 0 {
+		t.Fatal("no shifts read")
+	}
+	for _, sh := range st.sc.Shifts {
+		if w, ok := shiftWords[sh.ID]; !ok || w == "" {
+			t.Errorf("shift %q has no words", sh.ID)
+		}
+	}
+}
