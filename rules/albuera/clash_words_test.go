@@ -75,6 +75,7 @@ func TestRule15_8_ClashResultSaysEachSidesLosses(t *testing.T) {
 		t.Fatalf("the dice saw only one outcome (lost %v won %v)", lostAny, wonAny)
 	}
 }
+
 // TestRule15_7_EveryShiftHasWords: every Clash Combat Shift of the table
 // [15.7b] has the words its Clash's log line gives it, so no table id
 // ("odds15") reaches a player.
