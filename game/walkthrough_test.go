@@ -162,6 +162,7 @@ func (w *walker) check(img *image.RGBA, before *image.RGBA, what string) {
 	var lit []image.Point
 	var radius float64
 	var board, mm image.Rectangle
+	var over []image.Rectangle
 	winApp.Do(func() {
 		hint = w.b.hintRect
 		if w.b.dialog != nil {
@@ -177,6 +178,13 @@ func (w *walker) check(img *image.RGBA, before *image.RGBA, what string) {
 		}
 		board = w.b.BoardRect(winApp)
 		mm = w.b.RB.MinimapBox(w.b.Cam, w.b.minimapHidden)
+		// overlays that may cover lit places: the dice tray (shown for a
+		// while after a roll, so whether it is there depends on the
+		// machine's pace) and a lesson's card
+		over = append(over, w.b.trayRect)
+		if ls, ok := winApp.scene.(*lessonScene); ok {
+			over = append(over, ls.card)
+		}
 		radius = render.HexSize * w.b.Cam.Zoom
 		if w.s.Selected != "" && w.s.CanAct() {
 			for _, h := range w.s.Highlights() {
@@ -215,7 +223,7 @@ func (w *walker) check(img *image.RGBA, before *image.RGBA, what string) {
 	open.Max.Y = min(open.Max.Y, hint.Min.Y)
 	seen, changed := 0, 0
 	for _, p := range lit {
-		if !p.In(open.Inset(int(radius))) || p.In(mm.Inset(-int(radius))) {
+		if !p.In(open.Inset(int(radius))) || p.In(mm.Inset(-int(radius))) || underAny(p, over, int(radius)) {
 			continue
 		}
 		seen++
@@ -554,4 +562,14 @@ func (w *walker) selectUnit(id string) {
 		}
 		w.key(ebiten.KeyTab)
 	}
+}
+
+// underAny reports p within r of one of the (non-empty) rectangles.
+func underAny(p image.Point, rs []image.Rectangle, r int) bool {
+	for _, o := range rs {
+		if !o.Empty() && p.In(o.Inset(-r)) {
+			return true
+		}
+	}
+	return false
 }
