@@ -1048,7 +1048,7 @@ func (s *Session) HoverText(loc string) []string {
 		return append(out, s.moveWhatLines(acts)...) // marshals_movetip.go
 	}
 	if r, ok := s.Routes()[loc]; ok {
-		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", loc, len(r.Steps), r.Cost, r.Rule)}
+		out := []string{fmt.Sprintf("Move to %s in %d steps (%s) [%s]", s.placeName(loc), len(r.Steps), r.Cost, r.Rule)} // a zone by its name, not its id
 		return append(out, s.Consequences(s.Selected, loc)...)
 	}
 	for _, u := range s.View().Units {
