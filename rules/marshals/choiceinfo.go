@@ -153,6 +153,7 @@ func (s *State) returnInfo(ret bool) string {
 	if low >= 0 {
 		stop = fmt.Sprintf("; a unit whose morale (lowest here %d) the total exceeds stops and loses 1 SS", low)
 	}
+	stop += dueWords(m.Due)
 	if ret {
 		return fmt.Sprintf("A commander or baggage sends the %d back: fatigue total %d%s; %s left after this", m.Last, total-m.Last, stop, returnsWords(m.Returns-1))
 	}
@@ -161,6 +162,19 @@ func (s *State) returnInfo(ret bool) string {
 		kept = fmt.Sprintf("your %d returns", m.Returns)
 	}
 	return fmt.Sprintf("The %d stays: fatigue total %d%s; you keep %s for a later marker", m.Last, total, stop, kept)
+}
+
+// dueWords says how many fatigue markers the step still draws after this
+// one [5.3.2]: the total shown is only the total so far, and a return kept
+// may be worth more on a later marker.
+func dueWords(n int) string {
+	switch {
+	case n <= 0:
+		return "; no marker left to draw"
+	case n == 1:
+		return "; 1 more marker to draw"
+	}
+	return fmt.Sprintf("; %d more markers to draw", n)
 }
 
 // returnsWords counts the fatigue returns left [5.3.2] in words, one and

@@ -222,3 +222,28 @@ func TestRule4_0_GoToTheEventDrawSaysWhatFollows(t *testing.T) {
 	}
 	t.Fatal("no draw offered")
 }
+
+// TestRule5_3_2_ReturnSaysMarkersStillToDraw: playing the Allied Retreat
+// by clicks, "Return the fatigue marker" said "fatigue total 0" and three
+// more markers were drawn at once (total 2 again); keep and return now
+// say how many markers the step still draws.
+func TestRule5_3_2_ReturnSaysMarkersStillToDraw(t *testing.T) {
+	for n, want := range map[int]string{0: "no marker left to draw", 1: "1 more marker to draw", 3: "3 more markers to draw"} {
+		if got := dueWords(n); !strings.Contains(got, want) {
+			t.Errorf("dueWords(%d) = %q, want %q", n, got, want)
+		}
+	}
+	s := opsState(t, Allied)
+	play(t, s, find(t, s, "order", "", "plasencia", ""))
+	play(t, s, find(t, s, "end", "", "", "confirm"))
+	play(t, s, find(t, s, "move", "", "almaraz", ""))
+	draw(t, s, "fatigue=2")
+	if s.Sub != SubReturn {
+		t.Fatalf("no return offered: sub %s", s.Sub)
+	}
+	for _, ret := range []bool{true, false} {
+		if got := s.returnInfo(ret); !strings.Contains(got, "no marker left to draw") {
+			t.Errorf("returnInfo(%v) = %q", ret, got)
+		}
+	}
+}
