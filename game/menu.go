@@ -59,6 +59,7 @@ func newMenu(a *App) *menuScene {
 		}
 		m.systems = append(m.systems, s)
 	}
+	m.preselectRecent() // menu_last.go
 	return m
 }
 
