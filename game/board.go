@@ -1029,7 +1029,7 @@ func (b *BoardScene) click(a *App, x, y int) {
 		if p.In(pb.b.Rect) {
 			switch {
 			case pb.isCard && pb.act == nil:
-				b.S.Message = pb.card.Name + " cannot be played now: " + pb.look.Why
+				b.S.Message = cardClickWhy(pb.card.Name, pb.look.Why) // hand.go
 				b.S.changed()
 			case pb.act != nil && pb.act.Kind == "end":
 				b.endPhase(*pb.act)

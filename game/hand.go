@@ -1,6 +1,10 @@
 package game
 
-import "grognard/rules"
+import (
+	"strings"
+
+	"grognard/rules"
+)
 
 // HeldHand is a system whose cards are held between their moments (The
 // Marshals' events [4.0]): the side panel shows the seat's hand at all
@@ -17,6 +21,18 @@ type HeldHand interface {
 func (b *BoardScene) heldHand() bool {
 	h, ok := b.S.Game.State.(HeldHand)
 	return ok && h.HeldHand() && !b.S.Public
+}
+
+// cardClickWhy is what a click on a held card that takes no action says:
+// why it cannot be played now, or, when it can but not by this click,
+// how ("Guerilla: playable now: choose how with the buttons below"; it
+// read "Guerilla cannot be played now: playable now: …", seen playing the
+// Marshals by clicks).
+func cardClickWhy(name, why string) string {
+	if strings.HasPrefix(why, "playable now") {
+		return name + ": " + why
+	}
+	return name + " cannot be played now: " + why
 }
 
 // handWhy is why a held card is not played by clicking it in a held-hand
