@@ -21,9 +21,30 @@ func marshalsTalaveraFirstOp(t *testing.T, seed uint64) *rules.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	playFirstUntil(t, g, "French operation", func(st rules.Status, legal []rules.Action) (*rules.Action, bool) {
+		if !strings.HasPrefix(st.SubPhase, "choose an operation") {
+			return nil, false
+		}
+		if st.Decider == 0 {
+			return nil, true
+		}
+		if legal[0].Kind != "pass" {
+			t.Fatalf("first operation action %s", legal[0].Key())
+		}
+		return &legal[0], false
+	})
+	return g
+}
+
+// playFirstUntil plays g on: the first chance outcome, and for a player
+// the action step gives (the first legal action when it gives none),
+// until step says done; what names the position sought in the failure
+// after 500 steps.
+func playFirstUntil(t *testing.T, g *rules.Game, what string, step func(st rules.Status, legal []rules.Action) (a *rules.Action, done bool)) {
+	t.Helper()
 	for n := 0; ; n++ {
 		if n > 500 {
-			t.Fatalf("no French operation after %d steps: %+v", n, g.State.Status())
+			t.Fatalf("no %s after %d steps: %+v", what, n, g.State.Status())
 		}
 		st := g.State.Status()
 		if st.Decider == rules.Chance {
@@ -33,16 +54,14 @@ func marshalsTalaveraFirstOp(t *testing.T, seed uint64) *rules.Game {
 			continue
 		}
 		legal := g.State.Legal()
-		if strings.HasPrefix(st.SubPhase, "choose an operation") {
-			if st.Decider == 0 {
-				return g
-			}
-			legal = []rules.Action{legal[0]} // pass
-			if legal[0].Kind != "pass" {
-				t.Fatalf("first operation action %s", legal[0].Key())
-			}
+		a, done := step(st, legal)
+		if done {
+			return
 		}
-		if _, err := g.ApplyOne(legal[0]); err != nil {
+		if a == nil {
+			a = &legal[0]
+		}
+		if _, err := g.ApplyOne(*a); err != nil {
 			t.Fatal(err)
 		}
 	}

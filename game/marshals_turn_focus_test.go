@@ -22,38 +22,22 @@ func ocanaAllied(t *testing.T, seed uint64, activate bool) *walker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n := 0; ; n++ {
-		if n > 500 {
-			t.Fatalf("no Allied operation after %d steps: %+v", n, g.State.Status())
-		}
-		st := g.State.Status()
-		if st.Decider == rules.Chance {
-			if _, err := g.ApplyOne(g.State.Chances()[0].Action); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		legal := g.State.Legal()
+	playFirstUntil(t, g, "Allied operation", func(st rules.Status, legal []rules.Action) (*rules.Action, bool) {
 		if strings.HasPrefix(st.SubPhase, "form the stack") {
-			break
+			return nil, true
 		}
 		if strings.HasPrefix(st.SubPhase, "choose an operation") && st.Decider == 1 {
 			if !activate {
-				break
+				return nil, true
 			}
 			a, ok := findAction(legal, func(a rules.Action) bool { return a.Kind == "order" && a.To == "la-guardia" })
 			if !ok {
 				t.Fatalf("no activation at La Guardia: %v", legal)
 			}
-			if _, err := g.ApplyOne(a); err != nil {
-				t.Fatal(err)
-			}
-			continue
+			return &a, false
 		}
-		if _, err := g.ApplyOne(legal[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return nil, false
+	})
 	s, err := SessionFor(g)
 	if err != nil {
 		t.Fatal(err)

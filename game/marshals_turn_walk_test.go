@@ -21,25 +21,9 @@ func TestRule5_3_2_RouteStoppedByFatigueSaysHowToGoOn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for n := 0; ; n++ {
-			if n > 500 {
-				t.Fatalf("seed %d: no Allied operation: %+v", seed, g.State.Status())
-			}
-			st := g.State.Status()
-			if st.Decider == rules.Chance {
-				if _, err := g.ApplyOne(g.State.Chances()[0].Action); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			legal := g.State.Legal()
-			if strings.HasPrefix(st.SubPhase, "choose an operation") && st.Decider == 1 {
-				break
-			}
-			if _, err := g.ApplyOne(legal[0]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		playFirstUntil(t, g, "Allied operation", func(st rules.Status, _ []rules.Action) (*rules.Action, bool) {
+			return nil, strings.HasPrefix(st.SubPhase, "choose an operation") && st.Decider == 1
+		})
 		s, err := SessionFor(g)
 		if err != nil {
 			t.Fatal(err)
