@@ -58,9 +58,15 @@ func (b *Board) keepOuts(cam Camera, v *rules.View) []keepOut {
 // covered is the weighted area of the keep-outs (other than those of the
 // group skip, when skipOwn) that the box covers.
 func covered(keeps []keepOut, x0, y0, x1, y1 float64, skip groupKey, skipOwn bool) float64 {
+	return coveredIf(keeps, x0, y0, x1, y1, func(k keepOut) bool { return !skipOwn || k.group != skip })
+}
+
+// coveredIf is the weighted area of the keep-outs for which count holds
+// that the box covers.
+func coveredIf(keeps []keepOut, x0, y0, x1, y1 float64, count func(keepOut) bool) float64 {
 	sum := 0.0
 	for _, k := range keeps {
-		if skipOwn && k.group == skip {
+		if !count(k) {
 			continue
 		}
 		w := math.Min(x1, k.x1) - math.Max(x0, k.x0)

@@ -84,16 +84,5 @@ func (b *Board) chipKeeps(keeps []keepOut) []keepOut {
 // (newcomer issue #18: Godinot's "ACT" chip in I/55's stack covered the
 // "2" of its 6-6-2).
 func ownValuesCovered(keeps []keepOut, x0, y0, x1, y1 float64, own groupKey) float64 {
-	sum := 0.0
-	for _, k := range keeps {
-		if k.group != own || k.weight < 4 {
-			continue
-		}
-		w := math.Min(x1, k.x1) - math.Max(x0, k.x0)
-		h := math.Min(y1, k.y1) - math.Max(y0, k.y0)
-		if w > 0 && h > 0 {
-			sum += w * h * k.weight
-		}
-	}
-	return sum
+	return coveredIf(keeps, x0, y0, x1, y1, func(k keepOut) bool { return k.group == own && k.weight >= 4 })
 }
