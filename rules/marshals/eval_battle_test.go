@@ -151,14 +151,7 @@ func TestRule5_4_3_WeakGarrisonDoesNotAttack(t *testing.T) {
 // the game would give now are the same; and less with the garrison
 // alone than with a French division beside it.
 func TestRule5_3_3_EvaluationSeesAThreatToMadrid(t *testing.T) {
-	sc, err := Load("marshals-retreat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-retreat")
 	put := func(z string, ids ...string) {
 		for _, id := range ids {
 			i := s.idx(id)

@@ -11,14 +11,7 @@ import "testing"
 // without it and below even, even with the Allied army at half strength;
 // ahead, near a certain win.
 func TestRuleEV_Madrid_EndingTheGameWhileBehindIsALoss(t *testing.T) {
-	sc, err := Load("marshals-retreat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-retreat")
 	s.Turn = 3
 	// the Allied divisions at half strength: the French far stronger
 	for i := range s.Units {
@@ -47,4 +40,19 @@ func TestRuleEV_Madrid_EndingTheGameWhileBehindIsALoss(t *testing.T) {
 			t.Errorf("ahead by %d half VP: ending the game %.3f (going on %.3f)", lead, end, goOn)
 		}
 	}
+}
+
+// loadedState is a new game of scenario id at its set-up, for tests that
+// place units by hand.
+func loadedState(t *testing.T, id string) *State {
+	t.Helper()
+	sc, err := Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -16,14 +16,8 @@ import (
 // a VP zone it is worth more than farthest from them, though the VP the
 // game would give now are the same.
 func TestRule8_0_EvaluationSeesAMarchTowardAVPZone(t *testing.T) {
-	sc, err := Load("marshals-retreat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-retreat")
+	sc := s.sc
 	lone := -1
 	for i := range s.Units {
 		d := s.def(i)

@@ -60,14 +60,7 @@ func TestRule8_0_GarrisonOfMadridStays(t *testing.T) {
 // next to Madrid (Móstoles) pulls the French more than with that army far
 // away at Ciudad Real.
 func TestRule8_0_OrderingPullsTowardAThreatenedMadrid(t *testing.T) {
-	sc, err := Load("marshals-retreat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-retreat")
 	put := func(z string, ids ...string) {
 		for _, id := range ids {
 			i := s.idx(id)

@@ -736,14 +736,7 @@ func TestPreview_ExactOddsAfterTheReveal(t *testing.T) {
 // TestS2_2_StartingLossesCount: in scenario 2 the starting losses are
 // already the opponent's victory points [S2.2].
 func TestS2_2_StartingLossesCount(t *testing.T) {
-	sc, err := Load("marshals-retreat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-retreat")
 	if s.VP2[French] <= 0 || s.VP2[Allied] <= 0 {
 		t.Errorf("starting VP2 %v: both sides start with losses in scenario 2", s.VP2)
 	}
@@ -773,14 +766,7 @@ func TestRules_EveryActionCited(t *testing.T) {
 // (with the detachments and decoys beside them) wait for the Allies to
 // reach Talavera, Arenas or La Nava [S1.2].
 func TestS1_2_FrozenFrench(t *testing.T) {
-	sc, err := Load("marshals-advance")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-advance")
 	s.Phase, s.Sub, s.Act = PhOperations, SubOp, French
 	orders := map[string]bool{}
 	for _, a := range s.Legal() {
@@ -1034,14 +1020,7 @@ func TestRule7_1_LoneCommanderFlees(t *testing.T) {
 // 5 SS morale 4), Leval's detachment (4 SS, morale still 4), Merle losing
 // its last infantry SS (its battery becomes an artillery detachment) [1.3] [7.4].
 func TestRule1_3_BookExamplesOnTheOrderOfBattle(t *testing.T) {
-	sc, err := Load("marshals-advance")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-advance")
 	d := s.idx("fr-delaborde")
 	s.Units[d] = Unit{ID: "fr-delaborde", At: "madrid", Losses: 1}
 	a, b := s.clone(), s.clone()
@@ -1110,14 +1089,7 @@ func TestCR8_MadridMarker(t *testing.T) {
 // markers go into the container; played, Mortier's corps arrives at the
 // zone inside the first entry's exit [S3.2] [EV Foy] [S3.4] [5.3.6].
 func TestEV_FoyAndRenfort(t *testing.T) {
-	sc, err := Load("marshals-three-armies")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewState(sc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadedState(t, "marshals-three-armies")
 	s.Turn, s.Phase, s.Sub, s.Cur = 5, PhEvents, SubBefore, French
 	evs := play(t, s, find(t, s, "end", "", "", "draw"))
 	if s.Drawn != "foy" || s.Sub != SubDrawn || evs[0].Rule != "S3.2" {
