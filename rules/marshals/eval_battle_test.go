@@ -152,15 +152,7 @@ func TestRule5_4_3_WeakGarrisonDoesNotAttack(t *testing.T) {
 // alone than with a French division beside it.
 func TestRule5_3_3_EvaluationSeesAThreatToMadrid(t *testing.T) {
 	s := loadedState(t, "marshals-retreat")
-	put := func(z string, ids ...string) {
-		for _, id := range ids {
-			i := s.idx(id)
-			if i < 0 {
-				t.Fatalf("no %s", id)
-			}
-			s.Units[i].At, s.Units[i].Off = z, OffNone
-		}
-	}
+	put := func(z string, ids ...string) { placeUnits(t, s, z, ids...) }
 	spanish := []string{"sp-zerain", "sp-march", "sp-osono"}
 	put("ciudad-real", spanish...)
 	farVP, _ := s.FinalVP()

@@ -56,3 +56,15 @@ func loadedState(t *testing.T, id string) *State {
 	}
 	return s
 }
+
+// placeUnits puts the units ids in zone z, on the map.
+func placeUnits(t *testing.T, s *State, z string, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		i := s.idx(id)
+		if i < 0 {
+			t.Fatalf("no %s", id)
+		}
+		s.Units[i].At, s.Units[i].Off = z, OffNone
+	}
+}

@@ -61,15 +61,7 @@ func TestRule8_0_GarrisonOfMadridStays(t *testing.T) {
 // away at Ciudad Real.
 func TestRule8_0_OrderingPullsTowardAThreatenedMadrid(t *testing.T) {
 	s := loadedState(t, "marshals-retreat")
-	put := func(z string, ids ...string) {
-		for _, id := range ids {
-			i := s.idx(id)
-			if i < 0 {
-				t.Fatalf("no %s", id)
-			}
-			s.Units[i].At, s.Units[i].Off = z, OffNone
-		}
-	}
+	put := func(z string, ids ...string) { placeUnits(t, s, z, ids...) }
 	lamancha := []string{"al-venegas", "sp-vigodet", "sp-giron", "sp-zerain", "sp-march", "sp-osono", "sp-castejon"}
 	// the other Allied counters off the map: only the La Mancha army moves
 	for i := range s.Units {
