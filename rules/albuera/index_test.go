@@ -87,15 +87,7 @@ func TestRule11_CheckInvariantsFindsBrokenStacks(t *testing.T) {
 	if err := st.CheckInvariants(); err != nil {
 		t.Fatalf("set-up: %v", err)
 	}
-	var inf []int
-	for i := range st.U {
-		if st.kind(i) == KInf && st.side(i) == French && st.U[i].Where == OnMap && !st.U[i].Two {
-			inf = append(inf, i)
-		}
-	}
-	if len(inf) < 5 {
-		t.Fatal("fewer than five French battalions on the map")
-	}
+	inf := frenchBattalionsOnMap(t, st)
 	at := st.num(st.U[inf[0]].At)
 	broken := st.clone()
 	broken.own()
@@ -120,4 +112,20 @@ func TestRule11_CheckInvariantsFindsBrokenStacks(t *testing.T) {
 			t.Errorf("a chit twice in the pool: %v", err)
 		}
 	}
+}
+
+// frenchBattalionsOnMap is the French one-hex battalions on the map at
+// st, at least five of them.
+func frenchBattalionsOnMap(t *testing.T, st *State) []int {
+	t.Helper()
+	var inf []int
+	for i := range st.U {
+		if st.kind(i) == KInf && st.side(i) == French && st.U[i].Where == OnMap && !st.U[i].Two {
+			inf = append(inf, i)
+		}
+	}
+	if len(inf) < 5 {
+		t.Fatal("fewer than five French battalions on the map")
+	}
+	return inf
 }

@@ -12,15 +12,7 @@ import (
 // finds a Manpower over the unit's full strength [3.4].
 func TestRule11_3_CheckInvariantsPassingAndManpower(t *testing.T) {
 	st := newGameWith(t, nil)
-	var inf []int
-	for i := range st.U {
-		if st.kind(i) == KInf && st.side(i) == French && st.U[i].Where == OnMap && !st.U[i].Two {
-			inf = append(inf, i)
-		}
-	}
-	if len(inf) < 5 {
-		t.Fatal("fewer than five French battalions on the map")
-	}
+	inf := frenchBattalionsOnMap(t, st)
 	at := st.num(st.U[inf[0]].At)
 
 	left := st.clone()
